@@ -1,0 +1,735 @@
+/**
+ * Stage 1 of the compiler: robots.txt bytes to groups, rules, sitemaps, other directives and
+ * per-line diagnostics (SPEC.md sections 1 to 3 and 8; RFC 9309 section 2).
+ *
+ * CONTRACT (consumed by merge-groups.ts, normalize-pattern.ts, build-automaton.ts, serialize.ts).
+ */
+
+/** Kind of an allow/disallow rule. */
+export type RuleKind = 'allow' | 'disallow';
+
+/** Options of {@link parseRobotsTxt}. */
+export interface ParseOptions {
+  /** Bytes of input parsed; content beyond is ignored and reported. Default {@link DEFAULT_MAX_BYTES}. */
+  readonly maxBytes?: number;
+}
+
+/**
+ * Default parse limit: 512,000 bytes (500 KiB as RFC 9309 section 2.5 requires at least;
+ * the corpus has two files above it).
+ */
+export const DEFAULT_MAX_BYTES = 512_000;
+
+/** One allow/disallow line inside a group. */
+export interface ParsedRule {
+  /** 1-based line number. */
+  readonly line: number;
+  readonly kind: RuleKind;
+  /** The value as written (trimmed), decoded as UTF-8 with U+FFFD for invalid bytes. */
+  readonly pattern: string;
+  /** The value's raw bytes as written (trimmed). */
+  readonly rawBytes: Uint8Array;
+  /** SPEC.md section 4 escaping of rawBytes: `%xx` hex upper-cased, bytes >= 0x80 as `%XX`. */
+  readonly escaped: Uint8Array;
+}
+
+/** One user-agent line of a group. */
+export interface ParsedAgent {
+  readonly line: number;
+  /** The value as written (trimmed). */
+  readonly value: string;
+  /** True for `*` alone or `*` followed by whitespace (SPEC.md section 3). */
+  readonly global: boolean;
+  /** Product token: longest leading run of `[A-Za-z_-]`, as written (not lower-cased). "" for global. */
+  readonly token: string;
+}
+
+/** A group: consecutive user-agent lines and the rules after them (SPEC.md section 3). */
+export interface ParsedGroup {
+  readonly agents: readonly ParsedAgent[];
+  readonly rules: readonly ParsedRule[];
+  /** First crawl-delay of the group as a number of seconds, if one parsed as a finite number >= 0. */
+  readonly crawlDelay: number | undefined;
+}
+
+/** Any line with a key other than user-agent/allow/disallow/sitemap (crawl-delay, host, ...). */
+export interface ParsedDirective {
+  readonly line: number;
+  /** Key as written (trimmed). */
+  readonly key: string;
+  readonly value: string;
+  /** Index into `groups` of the group the line sits in, or -1 before the first user-agent line. */
+  readonly group: number;
+}
+
+/** A sitemap line. */
+export interface ParsedSitemap {
+  readonly line: number;
+  readonly url: string;
+}
+
+/** Stable machine-readable diagnostic codes. */
+export type DiagnosticCode =
+  | 'typo-key'
+  | 'missing-colon'
+  | 'line-too-long'
+  | 'rule-outside-group'
+  | 'unknown-key'
+  | 'invalid-utf8'
+  | 'past-size-limit'
+  | 'no-directive'
+  | 'invalid-crawl-delay'
+  | 'pattern-never-matches'
+  | 'nul-byte'
+  | 'bom-mid-file'
+  | 'key-prefix'
+  | 'empty-sitemap';
+
+/** One linter-style finding about one line. */
+export interface Diagnostic {
+  readonly line: number;
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: DiagnosticCode;
+  readonly message: string;
+}
+
+/** Result of {@link parseRobotsTxt}. */
+export interface ParsedRobots {
+  /** Groups in file order (a group with no agent matching nobody is still listed). */
+  readonly groups: readonly ParsedGroup[];
+  /** Sitemap URLs, global, in file order. */
+  readonly sitemaps: readonly ParsedSitemap[];
+  /** Other directives with their lines, in file order. */
+  readonly others: readonly ParsedDirective[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** Number of lines seen. */
+  readonly lineCount: number;
+  /** Bytes of input (before truncation). */
+  readonly byteLength: number;
+  /** True when input was longer than maxBytes and the rest was ignored. */
+  readonly truncated: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Bytes of a line that are kept: Google's robots.cc line buffer is `2083 * 8` = 16,664 bytes
+ * including its terminating NUL (2,083 being the longest URL old browsers accepted), so a line
+ * keeps its first 16,663 bytes (SPEC.md section 1).
+ */
+export const MAX_LINE_BYTES = 16_663;
+
+/** One decoder for every string; `ignoreBOM` keeps a mid-file U+FEFF instead of dropping it. */
+const _DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+const _ENCODER = new TextEncoder();
+
+const _LF = 0x0a;
+const _CR = 0x0d;
+const _NUL = 0x00;
+const _HASH = 0x23;
+const _COLON = 0x3a;
+const _SP = 0x20;
+const _HT = 0x09;
+const _STAR = 0x2a;
+const _SLASH = 0x2f;
+const _PERCENT = 0x25;
+const _HEX_UPPER = '0123456789ABCDEF';
+
+/** Kinds of recognised keys (indices into {@link _CANONICAL_KEY}). */
+const _KeyKind = { UserAgent: 0, Allow: 1, Disallow: 2, Sitemap: 3 } as const;
+type _KeyKind = (typeof _KeyKind)[keyof typeof _KeyKind];
+
+interface _KeyForm {
+  /** Lower-case form, compared as a case-insensitive prefix of the key. */
+  readonly bytes: Uint8Array;
+  readonly kind: _KeyKind;
+  /** True for the misspellings Google accepts. */
+  readonly typo: boolean;
+}
+
+/** Spelling shown in messages for each key kind. */
+const _CANONICAL_KEY: readonly string[] = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
+
+/** Recognised key forms in test order (SPEC.md section 2). */
+const _KEY_FORMS: readonly _KeyForm[] = (
+  [
+    ['user-agent', _KeyKind.UserAgent, false],
+    ['useragent', _KeyKind.UserAgent, true],
+    ['user agent', _KeyKind.UserAgent, true],
+    ['allow', _KeyKind.Allow, false],
+    ['disallow', _KeyKind.Disallow, false],
+    ['dissallow', _KeyKind.Disallow, true],
+    ['dissalow', _KeyKind.Disallow, true],
+    ['disalow', _KeyKind.Disallow, true],
+    ['diasllow', _KeyKind.Disallow, true],
+    ['disallaw', _KeyKind.Disallow, true],
+    ['sitemap', _KeyKind.Sitemap, false],
+    ['site-map', _KeyKind.Sitemap, true],
+  ] as const
+).map(([form, kind, typo]) => ({ bytes: _ENCODER.encode(form), kind, typo }));
+
+/**
+ * Other keys seen in real robots.txt files (lower-case, exact); anything else gets 'unknown-key'.
+ * Chosen from the key counts of the corpus (crawl-delay, host, clean-param, request-rate,
+ * visit-time, noindex, noarchive appear there) plus documented extensions.
+ */
+const _KNOWN_OTHER_KEYS: ReadonlySet<string> = new Set([
+  'crawl-delay',
+  'host',
+  'clean-param',
+  'request-rate',
+  'visit-time',
+  'noindex',
+  'nofollow',
+  'noarchive',
+  'nosnippet',
+  'noimageindex',
+  'cache-delay',
+  'content-signal',
+  'content-usage',
+  'robot-version',
+  'comment',
+]);
+
+/** Prefix of the ACAP extension keys (`ACAP-crawler`, `ACAP-disallow-crawl`, ...). */
+const _ACAP_PREFIX = 'acap-';
+
+/** Crawl-delay syntax: a decimal number of seconds (`10`, `0.5`, `.5`, `2.`). */
+const _CRAWL_DELAY_RE = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
+interface _MutableGroup {
+  agents: ParsedAgent[];
+  rules: ParsedRule[];
+  crawlDelay: number | undefined;
+}
+
+/** True for the bytes C `isspace` accepts: SP, HT, LF, VT, FF, CR. */
+function _isSpace(b: number): boolean {
+  return b === _SP || (b >= 0x09 && b <= 0x0d);
+}
+
+function _isHexDigit(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
+}
+
+/** True for the bytes of a product token: `[A-Za-z_-]`. */
+function _isTokenByte(b: number): boolean {
+  return (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f || b === 0x2d;
+}
+
+function _lowerAscii(b: number): number {
+  return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
+}
+
+/** Formats a count with thousands separators, independent of the host locale. */
+function _formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Longest text quoted in a diagnostic message, in UTF-16 units (keeps one line readable). */
+const _MESSAGE_QUOTE_MAX = 60;
+
+/** Returns `text` for a message: control characters as `\xNN`, cut to {@link _MESSAGE_QUOTE_MAX}. */
+function _quote(text: string): string {
+  const cut = text.length > _MESSAGE_QUOTE_MAX ? `${text.slice(0, _MESSAGE_QUOTE_MAX)}...` : text;
+  return cut.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** Returns the first recognised key form that is a case-insensitive prefix of `bytes[s, e)`. */
+function _matchKey(bytes: Uint8Array, s: number, e: number): _KeyForm | undefined {
+  // Every form starts with a, d, s or u: other keys need no comparison.
+  const first = _lowerAscii(bytes[s]!);
+  if (first !== 0x61 && first !== 0x64 && first !== 0x73 && first !== 0x75) return undefined;
+  outer: for (const form of _KEY_FORMS) {
+    const f = form.bytes;
+    if (e - s < f.length) continue;
+    for (let i = 0; i < f.length; i++) {
+      if (_lowerAscii(bytes[s + i]!) !== f[i]) continue outer;
+    }
+    return form;
+  }
+  return undefined;
+}
+
+/**
+ * Returns the offset of the first byte of `bytes[s, e)` that starts an invalid or incomplete
+ * UTF-8 sequence, or -1 when the range is valid UTF-8 (Unicode table 3-7; no overlongs,
+ * surrogates or code points above U+10FFFF). O(e - s).
+ */
+function _findInvalidUtf8(bytes: Uint8Array, s: number, e: number): number {
+  let i = s;
+  while (i < e) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      else if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      else if (b === 0xf4) hi = 0x8f;
+    } else return i;
+    if (i + need >= e) return i; // fewer than `need` continuation bytes remain
+    const c1 = bytes[i + 1]!;
+    if (c1 < lo || c1 > hi) return i;
+    for (let k = 2; k <= need; k++) {
+      const c = bytes[i + k]!;
+      if (c < 0x80 || c > 0xbf) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
+/**
+ * Returns the start of an incomplete UTF-8 sequence that ends exactly at `e` (a multi-byte
+ * character cut by the size limit), or `e` when there is none.
+ */
+function _incompleteTailStart(bytes: Uint8Array, s: number, e: number): number {
+  for (let k = 1; k <= 3 && e - k >= s; k++) {
+    const b = bytes[e - k]!;
+    if (b >= 0x80 && b <= 0xbf) continue; // continuation byte: look further back
+    if (b < 0xc2 || b > 0xf4) return e; // ASCII or never a lead byte: nothing cut here
+    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+    return len > k ? e - k : e;
+  }
+  return e;
+}
+
+/**
+ * Returns the SPEC.md section 4 escaping of `raw`: `%` plus two hex digits is kept with the
+ * hex upper-cased, every byte >= 0x80 becomes `%XX`, all else is unchanged. Returns `raw`
+ * itself when nothing changes. O(n).
+ */
+function _escapePattern(raw: Uint8Array): Uint8Array {
+  const n = raw.length;
+  let extra = 0;
+  let change = false;
+  for (let i = 0; i < n; i++) {
+    const b = raw[i]!;
+    if (b === _PERCENT && i + 2 < n && _isHexDigit(raw[i + 1]!) && _isHexDigit(raw[i + 2]!)) {
+      if (raw[i + 1]! >= 0x61 || raw[i + 2]! >= 0x61) change = true;
+      i += 2;
+    } else if (b >= 0x80) {
+      extra += 2;
+      change = true;
+    }
+  }
+  if (!change) return raw;
+  const out = new Uint8Array(n + extra);
+  let o = 0;
+  for (let i = 0; i < n; i++) {
+    const b = raw[i]!;
+    if (b === _PERCENT && i + 2 < n && _isHexDigit(raw[i + 1]!) && _isHexDigit(raw[i + 2]!)) {
+      out[o++] = _PERCENT;
+      out[o++] = _upperHex(raw[i + 1]!);
+      out[o++] = _upperHex(raw[i + 2]!);
+      i += 2;
+    } else if (b >= 0x80) {
+      out[o++] = _PERCENT;
+      out[o++] = _HEX_UPPER.charCodeAt(b >> 4);
+      out[o++] = _HEX_UPPER.charCodeAt(b & 0xf);
+    } else {
+      out[o++] = b;
+    }
+  }
+  return out;
+}
+
+function _upperHex(b: number): number {
+  return b >= 0x61 && b <= 0x66 ? b - 0x20 : b;
+}
+
+function _resolveMaxBytes(options: ParseOptions | undefined): number {
+  const maxBytes = options?.maxBytes;
+  if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
+  if (typeof maxBytes !== 'number' || Number.isNaN(maxBytes) || maxBytes < 0) {
+    throw new RangeError(`maxBytes must be a number >= 0 (or Infinity), got ${String(maxBytes)}`);
+  }
+  return maxBytes === Infinity ? Infinity : Math.floor(maxBytes);
+}
+
+/**
+ * State of one parse. A class with all fields set in the constructor keeps one object shape,
+ * and the per-line work sits in small methods that V8 optimises after a few hundred lines
+ * (one big loop body waits for on-stack replacement and ran ~5x slower on a cold 100,000-line
+ * file in measurement).
+ */
+class _Parser {
+  readonly bytes: Uint8Array;
+  readonly n: number;
+  readonly truncated: boolean;
+  /**
+   * The whole input as a string when it is pure ASCII (then byte offsets are string offsets
+   * and values are cheap slices of it), else undefined (values are decoded one by one).
+   */
+  readonly asciiText: string | undefined;
+  readonly groups: _MutableGroup[] = [];
+  readonly sitemaps: ParsedSitemap[] = [];
+  readonly others: ParsedDirective[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  current: _MutableGroup | undefined = undefined;
+  /** True once the current group has had an allow/disallow line: the next user-agent starts a new group. */
+  seenRule = false;
+  lineCount = 0;
+
+  constructor(bytes: Uint8Array, truncated: boolean) {
+    this.bytes = bytes;
+    this.n = bytes.length;
+    this.truncated = truncated;
+    // Decoding is all-native and fast; the text is usable only if every byte is ASCII: then
+    // the length equals the byte count and no U+FFFD appears (any non-ASCII byte either
+    // shortens the text, being part of a valid multi-byte character, or yields U+FFFD).
+    const text = _DECODER.decode(bytes);
+    this.asciiText = text.length === bytes.length && !text.includes('\uFFFD') ? text : undefined;
+  }
+
+  diag(line: number, severity: Diagnostic['severity'], code: DiagnosticCode, message: string): void {
+    this.diagnostics.push({ line, severity, code, message });
+  }
+
+  /** Returns bytes `[s, e)` decoded as UTF-8 (U+FFFD for invalid bytes). */
+  decode(s: number, e: number): string {
+    const text = this.asciiText;
+    return text !== undefined ? text.slice(s, e) : _DECODER.decode(this.bytes.subarray(s, e));
+  }
+
+  /** Parses every line; O(n). */
+  run(): void {
+    const bytes = this.bytes;
+    const n = this.n;
+    // Skip a leading byte-order mark, also a partial one (SPEC.md section 1).
+    let pos = 0;
+    if (pos < n && bytes[pos] === 0xef) {
+      pos++;
+      if (pos < n && bytes[pos] === 0xbb) {
+        pos++;
+        if (pos < n && bytes[pos] === 0xbf) pos++;
+      }
+    }
+    for (;;) {
+      const end = this.parseLine(pos);
+      if (end >= n) break;
+      pos = bytes[end] === _CR && end + 1 < n && bytes[end + 1] === _LF ? end + 2 : end + 1;
+    }
+  }
+
+  /**
+   * Parses the line starting at `start` and returns the offset of its line break (or n).
+   * One scan finds the line end and the first NUL, `#` and `:`; lines with bytes >= 0x80 get
+   * a second scan for UTF-8 validity and byte-order marks.
+   */
+  parseLine(start: number): number {
+    const bytes = this.bytes;
+    const n = this.n;
+    let nul = -1;
+    let hash = -1;
+    let colon = -1;
+    let high = false;
+    let end = start;
+    while (end < n) {
+      const b = bytes[end]!;
+      if (b <= _COLON) {
+        if (b === _LF || b === _CR) break;
+        if (b === _NUL) {
+          if (nul < 0) nul = end;
+        } else if (b === _HASH) {
+          if (hash < 0) hash = end;
+        } else if (b === _COLON) {
+          if (colon < 0) colon = end;
+        }
+      } else if (b >= 0x80) high = true;
+      end++;
+    }
+    const line = ++this.lineCount;
+
+    const keptEnd = end - start > MAX_LINE_BYTES ? start + MAX_LINE_BYTES : end;
+    if (high) this.checkHighBytes(line, start, end, keptEnd);
+    if (keptEnd < end) {
+      this.diag(
+        line,
+        'warning',
+        'line-too-long',
+        `line ${line} is ${_formatCount(end - start)} bytes long; only its first ${_formatCount(MAX_LINE_BYTES)} bytes are used and the rest of the line is ignored`,
+      );
+    }
+    let contentEnd = keptEnd;
+    if (nul >= 0 && nul < keptEnd) {
+      contentEnd = nul;
+      this.diag(
+        line,
+        'warning',
+        'nul-byte',
+        `line ${line}: a NUL byte at byte ${nul - start + 1} of the line ends the line; the rest of the line is ignored`,
+      );
+    }
+    // Cut the comment and trim (SPEC.md sections 1 and 2).
+    let e = hash >= 0 && hash < contentEnd ? hash : contentEnd;
+    let s = start;
+    while (s < e && _isSpace(bytes[s]!)) s++;
+    while (e > s && _isSpace(bytes[e - 1]!)) e--;
+    if (s < e) this.parseContent(line, s, e, colon >= 0 && colon < e ? colon : -1);
+    return end;
+  }
+
+  /** Reports invalid UTF-8 (whole physical line) and a mid-file byte-order mark (kept part). */
+  checkHighBytes(line: number, start: number, end: number, keptEnd: number): void {
+    const bytes = this.bytes;
+    // A multi-byte character cut by the size limit is an artefact of the limit, not an error.
+    const checkEnd = this.truncated && end === this.n ? _incompleteTailStart(bytes, start, end) : end;
+    const bad = _findInvalidUtf8(bytes, start, checkEnd);
+    if (bad >= 0) {
+      const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
+      this.diag(
+        line,
+        'warning',
+        'invalid-utf8',
+        `line ${line}: invalid UTF-8 at byte ${bad - start + 1} of the line (0x${hex}); it is read as U+FFFD in text and percent-encoded in patterns`,
+      );
+    }
+    for (let i = start; i + 2 < keptEnd; i++) {
+      if (bytes[i] === 0xef && bytes[i + 1] === 0xbb && bytes[i + 2] === 0xbf) {
+        this.diag(
+          line,
+          'warning',
+          'bom-mid-file',
+          i === start
+            ? `line ${line}: a byte-order mark (EF BB BF) starts the line but not the file, so it is read as ordinary bytes and the key after it is not recognised`
+            : `line ${line}: a byte-order mark (EF BB BF) at byte ${i - start + 1} of the line is not at the start of the file, so it is read as ordinary bytes`,
+        );
+        break;
+      }
+    }
+  }
+
+  /** Splits the trimmed, comment-free content `[s, e)` into key and value (SPEC.md section 2). */
+  parseContent(line: number, s: number, e: number, colon: number): void {
+    const bytes = this.bytes;
+    let ke: number;
+    let vs: number;
+    let missingColon = false;
+    if (colon >= 0) {
+      ke = colon;
+      vs = colon + 1;
+    } else {
+      // No colon: accept exactly two SP/HT-separated tokens as key and value.
+      let sep = s;
+      while (sep < e && bytes[sep] !== _SP && bytes[sep] !== _HT) sep++;
+      let v = sep;
+      while (v < e && (bytes[v] === _SP || bytes[v] === _HT)) v++;
+      let more = v;
+      while (more < e && bytes[more] !== _SP && bytes[more] !== _HT) more++;
+      if (sep === e || more < e) {
+        this.diag(
+          line,
+          'warning',
+          'no-directive',
+          `line ${line}: no 'key: value' directive found (no ':' and not exactly two words); the line is ignored`,
+        );
+        return;
+      }
+      ke = sep;
+      vs = v;
+      missingColon = true;
+    }
+    let ks = s;
+    while (ke > ks && _isSpace(bytes[ke - 1]!)) ke--;
+    while (ks < ke && _isSpace(bytes[ks]!)) ks++;
+    if (ke <= ks) {
+      this.diag(line, 'warning', 'no-directive', `line ${line}: the key before ':' is empty; the line is ignored`);
+      return;
+    }
+    let ve = e;
+    while (vs < ve && _isSpace(bytes[vs]!)) vs++;
+    while (ve > vs && _isSpace(bytes[ve - 1]!)) ve--;
+    if (missingColon) {
+      this.diag(
+        line,
+        'warning',
+        'missing-colon',
+        `line ${line}: missing ':' after the key '${_quote(this.decode(ks, ke))}'; the two words are read as key and value`,
+      );
+    }
+    const form = _matchKey(bytes, ks, ke);
+    if (form === undefined) {
+      this.handleOther(line, ks, ke, vs, ve);
+      return;
+    }
+    const canonical = _CANONICAL_KEY[form.kind]!;
+    if (form.typo) {
+      this.diag(
+        line,
+        'warning',
+        'typo-key',
+        `line ${line}: '${_quote(this.decode(ks, ke))}' is a typo of '${canonical}'; accepted as ${canonical}`,
+      );
+    } else if (ke - ks > form.bytes.length) {
+      this.diag(
+        line,
+        'info',
+        'key-prefix',
+        `line ${line}: key '${_quote(this.decode(ks, ke))}' is not '${canonical}' but starts with it; accepted as ${canonical}`,
+      );
+    }
+    if (form.kind === _KeyKind.UserAgent) this.handleUserAgent(line, vs, ve);
+    else if (form.kind === _KeyKind.Sitemap) this.handleSitemap(line, vs, ve);
+    else this.handleRule(line, form.kind === _KeyKind.Allow ? 'allow' : 'disallow', canonical, vs, ve);
+  }
+
+  /** A user-agent line: opens a group after a rule, else joins the current one (SPEC.md section 3). */
+  handleUserAgent(line: number, vs: number, ve: number): void {
+    const bytes = this.bytes;
+    const value = this.decode(vs, ve);
+    const global = ve > vs && bytes[vs] === _STAR && (ve - vs === 1 || _isSpace(bytes[vs + 1]!));
+    let t = vs;
+    if (!global) while (t < ve && _isTokenByte(bytes[t]!)) t++;
+    // The token bytes are ASCII, so they are the first (t - vs) UTF-16 units of value.
+    const agent: ParsedAgent = { line, value, global, token: t === ve ? value : value.slice(0, t - vs) };
+    const group = this.current;
+    if (group === undefined || this.seenRule) {
+      // Array literals are allocated at their exact size; a push onto [] reserves 17 slots.
+      const opened: _MutableGroup = { agents: [agent], rules: [], crawlDelay: undefined };
+      this.groups.push(opened);
+      this.current = opened;
+      this.seenRule = false;
+    } else group.agents.push(agent);
+  }
+
+  /** An allow/disallow line: a rule of the current group, or dropped before any group. */
+  handleRule(line: number, kind: RuleKind, canonical: string, vs: number, ve: number): void {
+    const bytes = this.bytes;
+    const group = this.current;
+    if (group === undefined) {
+      this.diag(
+        line,
+        'warning',
+        'rule-outside-group',
+        `line ${line}: this ${canonical} rule comes before any User-agent line, so it applies to no crawler and is ignored`,
+      );
+      return;
+    }
+    this.seenRule = true;
+    if (ve > vs && bytes[vs] !== _SLASH && bytes[vs] !== _STAR) {
+      this.diag(
+        line,
+        'warning',
+        'pattern-never-matches',
+        `line ${line}: the ${canonical} pattern does not start with '/' or '*', so it can never match a URL path`,
+      );
+    }
+    const rawBytes = bytes.subarray(vs, ve);
+    const rule: ParsedRule = { line, kind, pattern: this.decode(vs, ve), rawBytes, escaped: _escapePattern(rawBytes) };
+    // Most groups have few rules: start with an exact-size literal instead of growing [].
+    if (group.rules.length === 0) group.rules = [rule];
+    else group.rules.push(rule);
+  }
+
+  /** A sitemap line: a global URL (SPEC.md section 8). */
+  handleSitemap(line: number, vs: number, ve: number): void {
+    if (ve > vs) this.sitemaps.push({ line, url: this.decode(vs, ve) });
+    else this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
+  }
+
+  /** Any other key: kept with its group; crawl-delay sets the group's delay (SPEC.md section 8). */
+  handleOther(line: number, ks: number, ke: number, vs: number, ve: number): void {
+    const key = this.decode(ks, ke);
+    const value = this.decode(vs, ve);
+    const lowerKey = key.toLowerCase();
+    const group = this.current;
+    this.others.push({ line, key, value, group: group === undefined ? -1 : this.groups.length - 1 });
+    if (lowerKey === 'crawl-delay') {
+      if (group === undefined) {
+        this.diag(
+          line,
+          'warning',
+          'rule-outside-group',
+          `line ${line}: '${_quote(key)}' comes before any User-agent line, so it applies to no group`,
+        );
+      } else if (group.crawlDelay === undefined) {
+        const delay = _CRAWL_DELAY_RE.test(value) ? Number(value) : Number.NaN;
+        if (Number.isFinite(delay) && delay >= 0) group.crawlDelay = delay;
+        else {
+          this.diag(
+            line,
+            'warning',
+            'invalid-crawl-delay',
+            `line ${line}: crawl-delay '${_quote(value)}' is not a number of seconds (such as 10 or 0.5); it is ignored`,
+          );
+        }
+      }
+    } else if (!_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
+      this.diag(
+        line,
+        'info',
+        'unknown-key',
+        `line ${line}: '${_quote(key)}' is not a known robots.txt key; the line has no effect on crawling`,
+      );
+    }
+  }
+}
+
+/**
+ * Returns the groups, rules, sitemaps, other directives and linter diagnostics of a robots.txt
+ * file (RFC 9309 section 2.1 protocol definition and groups, 2.2 rules, 2.5 limits; the exact
+ * semantics are SPEC.md sections 1 to 3 and 8, which follow Google's robots.cc parser).
+ *
+ * Works on bytes: a string is UTF-8 encoded first (a lone surrogate becomes U+FFFD). Only the
+ * first `options.maxBytes` bytes (default {@link DEFAULT_MAX_BYTES}) are read; the rest is
+ * ignored and reported (`truncated`, diagnostic 'past-size-limit' on the line where the cut
+ * falls). Line numbers are 1-based and count LF, CR and CRLF as one break each; like Google's
+ * parser, the text after the last break is one more line, so `lineCount` is the number of
+ * breaks plus one.
+ *
+ * Never throws on content; throws a RangeError only for an invalid `maxBytes` (NaN or
+ * negative) and a TypeError when the input is neither a string nor a Uint8Array. The result
+ * does not share memory with a caller's Uint8Array (the parsed bytes are copied once); a
+ * rule's `escaped` may be the same array as its `rawBytes` when escaping changes nothing.
+ *
+ * Complexity: O(n) time in the number of input bytes: one scan per line plus a UTF-8 check
+ * of lines with bytes >= 0x80; strings are decoded with one TextDecoder on subarrays, only
+ * for values that are kept.
+ */
+export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOptions): ParsedRobots {
+  const maxBytes = _resolveMaxBytes(options);
+  let input: Uint8Array;
+  if (typeof robotsTxt === 'string') input = _ENCODER.encode(robotsTxt);
+  else if (robotsTxt instanceof Uint8Array) input = robotsTxt;
+  else throw new TypeError('robotsTxt must be a string or a Uint8Array');
+  const byteLength = input.length;
+  const truncated = byteLength > maxBytes;
+  const n = truncated ? maxBytes : byteLength;
+  // One copy of the parsed part: rules hold subarrays of it, never of the caller's buffer.
+  const bytes = new Uint8Array(n);
+  bytes.set(input.subarray(0, n));
+
+  const parser = new _Parser(bytes, truncated);
+  parser.run();
+  const lineCount = parser.lineCount;
+  if (truncated) {
+    parser.diag(
+      lineCount,
+      'error',
+      'past-size-limit',
+      `line ${lineCount}: the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read; everything from here on is ignored`,
+    );
+  }
+  return {
+    groups: parser.groups,
+    sitemaps: parser.sitemaps,
+    others: parser.others,
+    diagnostics: parser.diagnostics,
+    lineCount,
+    byteLength,
+    truncated,
+  };
+}

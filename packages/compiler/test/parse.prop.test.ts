@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../src/parse.js';
+import type { ParsedRobots } from '../src/parse.js';
+
+const ENCODER = new TextEncoder();
+
+/** Robots.txt-like ASCII fragments: keys, separators, line breaks, specials. */
+const ASCII_FRAGMENTS = [
+  'User-agent',
+  'useragent',
+  'user agent',
+  'Disallow',
+  'dissallow',
+  'Allow',
+  'Sitemap',
+  'Crawl-delay',
+  'Host',
+  ':',
+  ' ',
+  '\t',
+  '\v',
+  '\n',
+  '\r',
+  '\r\n',
+  '#',
+  '*',
+  '$',
+  '/',
+  'a',
+  'Bot2',
+  '%2f',
+  '%',
+  '1.5',
+  '\0',
+];
+
+/** Non-ASCII byte fragments: BOM, a valid character, invalid and cut sequences. */
+const BYTE_FRAGMENTS: readonly (readonly number[])[] = [
+  [0xef, 0xbb, 0xbf],
+  [0xef],
+  [0xe3, 0x83, 0x84],
+  [0xe3, 0x83],
+  [0xff],
+  [0xc0, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xf0, 0x9f, 0x98, 0x80],
+];
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
+
+const asciiRobots = fc
+  .array(fc.constantFrom(...ASCII_FRAGMENTS), { maxLength: 80 })
+  .map((parts) => ENCODER.encode(parts.join('')));
+
+const mixedRobots = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...ASCII_FRAGMENTS).map((s) => ENCODER.encode(s)),
+      fc.constantFrom(...BYTE_FRAGMENTS).map((b) => Uint8Array.from(b)),
+      fc.uint8Array({ maxLength: 6 }),
+    ),
+    { maxLength: 80 },
+  )
+  .map(concat);
+
+/** Line count by the SPEC's rule, computed independently: LF, CR and CRLF end a line. */
+function countLines(bytes: Uint8Array): number {
+  let lines = 1;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x0a) lines++;
+    else if (bytes[i] === 0x0d) {
+      lines++;
+      if (bytes[i + 1] === 0x0a) i++;
+    }
+  }
+  return lines;
+}
+
+/** Every line number the result reports. */
+function allLines(parsed: ParsedRobots): number[] {
+  return [
+    ...parsed.groups.flatMap((g) => [...g.agents.map((a) => a.line), ...g.rules.map((r) => r.line)]),
+    ...parsed.sitemaps.map((s) => s.line),
+    ...parsed.others.map((o) => o.line),
+    ...parsed.diagnostics.map((d) => d.line),
+  ];
+}
+
+/** A comparable snapshot of everything but the diagnostics. */
+function snapshot(parsed: ParsedRobots): unknown {
+  return {
+    groups: parsed.groups.map((g) => ({
+      agents: g.agents,
+      rules: g.rules.map((r) => ({ ...r, rawBytes: Array.from(r.rawBytes), escaped: Array.from(r.escaped) })),
+      crawlDelay: g.crawlDelay,
+    })),
+    sitemaps: parsed.sitemaps,
+    others: parsed.others,
+  };
+}
+
+describe('parseRobotsTxt properties', () => {
+  it('never throws on arbitrary bytes, and every line number is within 1..lineCount', () => {
+    fc.assert(
+      fc.property(fc.oneof(mixedRobots, fc.uint8Array({ maxLength: 300 })), (bytes) => {
+        const parsed = parseRobotsTxt(bytes);
+        expect(parsed.lineCount).toBe(countLines(bytes));
+        expect(parsed.byteLength).toBe(bytes.length);
+        for (const line of allLines(parsed)) {
+          expect(line).toBeGreaterThanOrEqual(1);
+          expect(line).toBeLessThanOrEqual(parsed.lineCount);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('with a size limit, lineCount counts only the bytes read and nothing past them is used', () => {
+    fc.assert(
+      fc.property(mixedRobots, fc.nat({ max: 200 }), (bytes, maxBytes) => {
+        const parsed = parseRobotsTxt(bytes, { maxBytes });
+        const read = bytes.subarray(0, Math.min(maxBytes, bytes.length));
+        expect(parsed.truncated).toBe(bytes.length > maxBytes);
+        expect(parsed.lineCount).toBe(countLines(read));
+        expect(parsed.diagnostics.filter((d) => d.code === 'past-size-limit')).toHaveLength(parsed.truncated ? 1 : 0);
+        // Parsing exactly the bytes read gives the same structure.
+        expect(snapshot(parsed)).toEqual(snapshot(parseRobotsTxt(read.slice())));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('escaped is ASCII and grows by two bytes per byte >= 0x80 of rawBytes', () => {
+    fc.assert(
+      fc.property(mixedRobots, (bytes) => {
+        const parsed = parseRobotsTxt(concat([ENCODER.encode('User-agent: a\nDisallow: /'), bytes]));
+        for (const group of parsed.groups) {
+          for (const rule of group.rules) {
+            const high = rule.rawBytes.filter((b) => b >= 0x80).length;
+            expect(rule.escaped.length).toBe(rule.rawBytes.length + 2 * high);
+            expect(rule.escaped.every((b) => b < 0x80)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the all-ASCII fast path and the per-value UTF-8 path give the same result', () => {
+    fc.assert(
+      fc.property(asciiRobots, (bytes) => {
+        // A trailing non-ASCII comment line forces the per-value decoding path.
+        const withUtf8 = concat([bytes, ENCODER.encode('\n# ツ')]);
+        expect(snapshot(parseRobotsTxt(withUtf8))).toEqual(snapshot(parseRobotsTxt(bytes)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a string and its UTF-8 bytes parse the same', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (text) => {
+        expect(snapshot(parseRobotsTxt(text))).toEqual(snapshot(parseRobotsTxt(ENCODER.encode(text))));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
