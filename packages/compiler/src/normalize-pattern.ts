@@ -1,0 +1,197 @@
+/**
+ * Stage 3 of the compiler: escaped allow/disallow values to the profile's pattern form, their
+ * priorities, and the simplified matching form the automaton is built from (SPEC.md sections
+ * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
+ */
+import type { Profile } from '@robomata/runtime';
+import type { RuleKind } from './parse.js';
+
+/** Byte value that stands for the `*` wildcard in a pattern body (a literal `*` cannot occur). */
+export const WILDCARD = 0x2a;
+const _DOLLAR = 0x24;
+const _PERCENT = 0x25;
+const _SLASH = 0x2f;
+const _HEX = '0123456789ABCDEF';
+/** `index.htm` as bytes (SPEC.md section 5, the index.html rule). */
+const _INDEX_HTM = [0x69, 0x6e, 0x64, 0x65, 0x78, 0x2e, 0x68, 0x74, 0x6d];
+
+/**
+ * A pattern in matching form.
+ *
+ * Invariants: `body` holds no run of two wildcards and does not end with a wildcard; it is
+ * empty or starts with `/` or a wildcard; `priority` is the octet length of the profile's
+ * pattern form before simplification (a final `$` included).
+ */
+export interface MatchPattern {
+  /** Pattern bytes; {@link WILDCARD} is `*`. */
+  readonly body: Uint8Array;
+  /** True when the pattern ended with `$` (matches the whole path only). */
+  readonly anchored: boolean;
+  /** Octets of the profile's pattern form (SPEC.md sections 5 and 7). */
+  readonly priority: number;
+  readonly kind: RuleKind;
+  /** Line of the rule (1-based), or 0 for the rfc9309 implicit `/robots.txt` allow. */
+  readonly line: number;
+  /** Rule id reported by `decide`, or -1 for the implicit `/robots.txt` allow. */
+  readonly ruleId: number;
+}
+
+function _isHex(b: number | undefined): boolean {
+  return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
+}
+
+function _hexValue(b: number): number {
+  return b <= 0x39 ? b - 0x30 : (b | 0x20) - 0x57;
+}
+
+/**
+ * Returns true for the unreserved bytes of RFC 3986 (`A-Z a-z 0-9 - . _ ~`), which the rfc9309
+ * profile decodes from `%XX`.
+ */
+export function isUnreservedByte(b: number): boolean {
+  return (
+    (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) ||
+    b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e
+  );
+}
+
+function _pushEscape(out: number[], b: number): void {
+  out.push(_PERCENT, _HEX.charCodeAt(b >> 4), _HEX.charCodeAt(b & 15));
+}
+
+/**
+ * Returns the rfc9309 canonical form of an escaped pattern (SPEC.md section 7): `%XX` of an
+ * unreserved byte decoded, other `%xx` upper-cased, bytes >= 0x80 percent-encoded, a non-final
+ * `$` written `%24`; the wildcard and a final `$` are kept. O(n).
+ */
+export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  const n = escaped.length;
+  for (let i = 0; i < n; i++) {
+    const b = escaped[i] as number;
+    if (b === _PERCENT && _isHex(escaped[i + 1]) && _isHex(escaped[i + 2])) {
+      const v = (_hexValue(escaped[i + 1] as number) << 4) | _hexValue(escaped[i + 2] as number);
+      if (isUnreservedByte(v)) out.push(v);
+      else _pushEscape(out, v);
+      i += 2;
+    } else if (b >= 0x80) {
+      _pushEscape(out, b);
+    } else if (b === _DOLLAR && i !== n - 1) {
+      _pushEscape(out, b);
+    } else {
+      out.push(b);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * Returns the index.html companion of an allow pattern in profile form (SPEC.md section 5):
+ * the pattern cut after its last `/` plus `$` when the part after that `/` starts with
+ * `index.htm`, else null.
+ */
+export function deriveIndexHtmlPattern(form: Uint8Array): Uint8Array | null {
+  const slash = form.lastIndexOf(_SLASH);
+  if (slash < 0 || form.length - slash - 1 < _INDEX_HTM.length) return null;
+  for (let k = 0; k < _INDEX_HTM.length; k++) {
+    if (form[slash + 1 + k] !== _INDEX_HTM[k]) return null;
+  }
+  const out = new Uint8Array(slash + 2);
+  out.set(form.subarray(0, slash + 1));
+  out[slash + 1] = _DOLLAR;
+  return out;
+}
+
+/**
+ * Returns the matching form of a pattern in profile form, or null when it can never decide
+ * anything: an empty value (priority 0), or a non-empty pattern that cannot match a path
+ * (it does not start with `/` or `*`; `$` alone). Runs of `*` collapse, trailing `*` (and `*$`)
+ * are dropped: neither changes what matches. The priority is that of the unsimplified form.
+ */
+export function simplifyPattern(
+  form: Uint8Array,
+  kind: RuleKind,
+  line: number,
+  ruleId: number,
+): MatchPattern | null {
+  if (form.length === 0) return null;
+  const priority = form.length;
+  let end = form.length;
+  let anchored = false;
+  if (form[end - 1] === _DOLLAR) {
+    anchored = true;
+    end--;
+  }
+  const out: number[] = [];
+  for (let i = 0; i < end; i++) {
+    const b = form[i] as number;
+    if (b === WILDCARD && out[out.length - 1] === WILDCARD) continue;
+    out.push(b);
+  }
+  if (out[out.length - 1] === WILDCARD) {
+    while (out[out.length - 1] === WILDCARD) out.pop();
+    anchored = false;
+  }
+  const first = out[0];
+  if (out.length === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
+  return { body: Uint8Array.from(out), anchored, priority, kind, line, ruleId };
+}
+
+/** One allow/disallow rule as the pattern stage needs it. */
+export interface PatternSource {
+  readonly kind: RuleKind;
+  readonly line: number;
+  readonly ruleId: number;
+  /** SPEC.md section 4 escaped value. */
+  readonly escaped: Uint8Array;
+}
+
+const _ROBOTS_TXT = new TextEncoder().encode('/robots.txt');
+/** Pattern bodies are ASCII after escaping, so UTF-8 decoding is a faithful dedupe key. */
+const _KEY_DECODER = new TextDecoder();
+
+/**
+ * Returns every pattern of a merged group in matching form, in rank order: highest priority
+ * first, allow before disallow on equal priority, then earliest line. Adds the index.html
+ * companions and, in the rfc9309 profile, the implicit `/robots.txt` allow (RFC 9309 section
+ * 2.2.2) ahead of everything. Duplicate bodies keep only their best-ranked entry, since a later
+ * duplicate can never decide. O(r log r) for r rules.
+ */
+export function normalizeGroupPatterns(rules: readonly PatternSource[], profile: Profile): MatchPattern[] {
+  const all: MatchPattern[] = [];
+  for (const rule of rules) {
+    const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
+    const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
+    if (p !== null) all.push(p);
+    if (rule.kind === 'allow') {
+      const derived = deriveIndexHtmlPattern(form);
+      const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
+      if (d !== null) all.push(d);
+    }
+  }
+  all.sort(_compareRank);
+  const implicit: MatchPattern[] = [];
+  if (profile === 'rfc9309') {
+    const q = new Uint8Array(_ROBOTS_TXT.length + 1);
+    q.set(_ROBOTS_TXT);
+    q[_ROBOTS_TXT.length] = 0x3f; // '?'
+    implicit.push({ body: _ROBOTS_TXT, anchored: true, priority: 0, kind: 'allow', line: 0, ruleId: -1 });
+    implicit.push({ body: q, anchored: false, priority: 0, kind: 'allow', line: 0, ruleId: -1 });
+  }
+  const seen = new Set<string>();
+  const out: MatchPattern[] = [];
+  for (const p of implicit.concat(all)) {
+    const key = (p.anchored ? '$' : '') + _KEY_DECODER.decode(p.body);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out;
+}
+
+function _compareRank(a: MatchPattern, b: MatchPattern): number {
+  if (a.priority !== b.priority) return b.priority - a.priority;
+  if (a.kind !== b.kind) return a.kind === 'allow' ? -1 : 1;
+  if (a.line !== b.line) return a.line - b.line;
+  return b.body.length - a.body.length;
+}
