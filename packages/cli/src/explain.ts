@@ -1,0 +1,112 @@
+/**
+ * `robomata explain`: why one URL is allowed or disallowed for one agent: the group chosen and
+ * why (RFC 9309 section 2.2.1), the path matched, and the deciding rule with its line and kind
+ * (longest match, section 2.2.2).
+ */
+
+import type { Profile } from '@robomata/runtime';
+import { EXIT_FINDINGS, EXIT_OK } from './errors.js';
+import type { CliIo } from './io.js';
+import { writeErrorLine } from './io.js';
+import { loadRobotsSource } from './load-robots.js';
+import { matchedPath } from './url-path.js';
+
+/** Options of {@link runExplain}, as parsed by commander. */
+export interface ExplainOptions {
+  readonly robots: string;
+  readonly agent: string;
+  readonly json?: boolean;
+  readonly profile: Profile;
+  readonly profileExplicit: boolean;
+  readonly maxBytes?: number;
+}
+
+/** Everything `explain` reports about one (agent, URL). */
+export interface Explanation {
+  readonly url: string;
+  readonly agent: string;
+  readonly profile: Profile;
+  readonly path: string;
+  readonly allowed: boolean;
+  readonly group: {
+    readonly selection: 'specific' | 'global' | 'none';
+    /** Index of the chosen (merged) group, -1 for none. */
+    readonly index: number;
+    readonly tokens: readonly string[];
+    readonly reason: string;
+  };
+  readonly rule: { readonly id: number; readonly line: number; readonly kind: 'allow' | 'disallow' | 'none'; readonly pattern: string };
+  readonly reason: string;
+}
+
+/** Returns the explanation of the verdict for `agent` on `url` under the given robots source. */
+export async function explainUrl(url: string, options: ExplainOptions, io: CliIo): Promise<Explanation> {
+  const robots = await loadRobotsSource(options.robots, {
+    profile: options.profile,
+    profileExplicit: options.profileExplicit,
+    maxBytes: options.maxBytes,
+    warn: (line) => writeErrorLine(io, line),
+  });
+  const rules = robots.agent(options.agent);
+  const path = matchedPath(url, robots.profile);
+  const info = rules.groupIndex >= 0 ? robots.describeGroup(rules.groupIndex) : undefined;
+  const tokens = info?.tokens ?? [];
+  const quoted = tokens.map((t) => JSON.stringify(t)).join(', ');
+  let groupReason: string;
+  if (rules.selection === 'specific') {
+    groupReason = `its own group: user-agent ${quoted} names "${options.agent}" (case-insensitive, verbatim)`;
+  } else if (rules.selection === 'global') {
+    groupReason = `the global group (User-agent: *): no group names "${options.agent}"`;
+  } else {
+    groupReason = `none: no group names "${options.agent}" and there is no global group, so everything is allowed`;
+  }
+  const id = rules.decide(url);
+  let rule: Explanation['rule'] = { id: -1, line: 0, kind: 'none', pattern: '' };
+  let reason: string;
+  if (id >= 0) {
+    const r = robots.rule(id);
+    rule = { id, line: r.line, kind: r.kind, pattern: r.pattern };
+    reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern})`;
+    const indexHtml = /^(.*\/)index\.htm[^/]*$/.exec(r.pattern);
+    if (r.kind === 'allow' && indexHtml !== null && !path.includes(r.pattern)) {
+      reason += `, through the index.html rule: it also allows ${indexHtml[1] ?? ''}$`;
+    }
+  } else if (robots.profile === 'rfc9309' && (path === '/robots.txt' || path.startsWith('/robots.txt?'))) {
+    reason = '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)';
+  } else if (rules.selection === 'none') {
+    reason = 'no group applies';
+  } else {
+    reason = 'no rule of the group matches the path';
+  }
+  return {
+    url,
+    agent: options.agent,
+    profile: robots.profile,
+    path,
+    allowed: id < 0 || rule.kind === 'allow',
+    group: { selection: rules.selection, index: rules.groupIndex, tokens, reason: groupReason },
+    rule,
+    reason,
+  };
+}
+
+/** Returns the explanation as aligned `label  value` lines. */
+export function formatExplanation(e: Explanation): string {
+  const rows: [string, string][] = [
+    ['url', e.url],
+    ['agent', e.agent],
+    ['profile', e.profile],
+    ['path', e.path],
+    ['group', e.group.index >= 0 ? `#${e.group.index}, ${e.group.reason}` : e.group.reason],
+    ['rule', e.rule.line > 0 ? `line ${e.rule.line}: ${e.rule.kind} ${e.rule.pattern}` : 'none'],
+    ['verdict', `${e.allowed ? 'allowed' : 'disallowed'}: ${e.reason}`],
+  ];
+  return rows.map(([label, value]) => `${label.padEnd(8)}${value}`).join('\n');
+}
+
+/** Runs `explain` and returns its exit code (0 allowed, 1 disallowed, like `check`). */
+export async function runExplain(url: string, options: ExplainOptions, io: CliIo): Promise<number> {
+  const e = await explainUrl(url, options, io);
+  io.stdout.write(`${options.json === true ? JSON.stringify(e) : formatExplanation(e)}\n`);
+  return e.allowed ? EXIT_OK : EXIT_FINDINGS;
+}

@@ -1,0 +1,112 @@
+/**
+ * `robomata inspect ARTIFACT`: the artifact's header (profile, bytes, format version), its
+ * groups (tokens, rules, crawl-delay, states/classes/bytes per automaton) and sizes; with
+ * `--dot --agent NAME`, the automaton of the group that agent selects as Graphviz DOT.
+ */
+
+import { writeFile } from 'node:fs/promises';
+import { HEADER_VERSION_FLAGS } from '@robomata/runtime';
+import type { Profile, Robots } from '@robomata/runtime';
+import { CliError, EXIT_OK, describeFileError } from './errors.js';
+import type { CliIo } from './io.js';
+import { loadArtifact, readInputFile } from './load-robots.js';
+import { renderGroupDot } from './dot.js';
+
+/** Options of {@link runInspect}, as parsed by commander. */
+export interface InspectOptions {
+  readonly dot?: boolean;
+  readonly agent?: string;
+  readonly output?: string;
+  readonly json?: boolean;
+  readonly profile: Profile;
+  readonly profileExplicit: boolean;
+}
+
+/** Returns the artifact format version read from its header (low 16 bits of word 1). */
+export function readFormatVersion(robots: Robots): number {
+  const bytes = robots.bytes;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return view.getUint32(HEADER_VERSION_FLAGS * 4, true) & 0xffff;
+}
+
+/** Returns the inspection of an artifact as a plain object (what --json prints). */
+export function describeArtifact(robots: Robots): {
+  profile: Profile;
+  version: number;
+  bytes: number;
+  sitemaps: number;
+  otherDirectives: number;
+  automataBytes: number;
+  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; automata: readonly { states: number; classes: number; bytes: number }[] }[];
+} {
+  const groups = [];
+  let automataBytes = 0;
+  for (let i = 0; i < robots.groupCount; i++) {
+    const g = robots.describeGroup(i);
+    for (const a of g.automata) automataBytes += a.bytes;
+    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, automata: g.automata });
+  }
+  return {
+    profile: robots.profile,
+    version: readFormatVersion(robots),
+    bytes: robots.byteLength,
+    sitemaps: robots.sitemaps.length,
+    otherDirectives: robots.otherDirectives().length,
+    automataBytes,
+    groups,
+  };
+}
+
+/** Returns the human-readable inspection text. */
+export function formatInspection(path: string, d: ReturnType<typeof describeArtifact>): string {
+  const lines = [
+    `artifact  ${path}`,
+    `profile   ${d.profile}`,
+    `version   ${d.version}`,
+    `bytes     ${d.bytes}`,
+    `groups    ${d.groups.length}`,
+    `sitemaps  ${d.sitemaps}`,
+    `other     ${d.otherDirectives} directive(s)`,
+    '',
+  ];
+  for (const g of d.groups) {
+    const who = g.global ? '* (global)' : g.tokens.map((t) => JSON.stringify(t)).join(', ');
+    const delay = g.crawlDelay === undefined ? '' : `, crawl-delay ${g.crawlDelay}`;
+    lines.push(`group ${g.index}: ${who}: ${g.rules} rule(s)${delay}`);
+    g.automata.forEach((a, part) => {
+      lines.push(`  automaton ${part}: ${a.states} states, ${a.classes} classes, ${a.bytes} bytes`);
+    });
+  }
+  const share = d.bytes === 0 ? 0 : Math.round((100 * d.automataBytes) / d.bytes);
+  lines.push('', `sizes     ${d.bytes} bytes total, ${d.automataBytes} in automata (${share}%), ${d.bytes - d.automataBytes} in header, rules and strings`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs `inspect` and returns exit code 0. */
+export async function runInspect(file: string, options: InspectOptions, io: CliIo): Promise<number> {
+  const robots = loadArtifact(file, await readInputFile(file), options);
+  if (options.dot === true) {
+    if (options.agent === undefined) throw new CliError('--dot needs --agent NAME (the group to draw)');
+    const rules = robots.agent(options.agent);
+    if (rules.groupIndex < 0) {
+      throw new CliError(`no group applies to "${options.agent}" (and no global group): nothing to draw`);
+    }
+    const dot = renderGroupDot(robots, rules.groupIndex, `${file}: group ${rules.groupIndex} (${rules.selection}) for ${options.agent}`);
+    if (options.output === undefined) {
+      io.stdout.write(dot);
+    } else {
+      try {
+        await writeFile(options.output, dot);
+      } catch (err) {
+        throw new CliError(describeFileError('write', options.output, err));
+      }
+    }
+    return EXIT_OK;
+  }
+  if (options.agent !== undefined || options.output !== undefined) {
+    throw new CliError('--agent and --output are only used with --dot');
+  }
+  const d = describeArtifact(robots);
+  io.stdout.write(options.json === true ? `${JSON.stringify(d)}\n` : formatInspection(file, d));
+  return EXIT_OK;
+}

@@ -1,0 +1,44 @@
+/**
+ * `robomata lint FILE`: the parser's per-line diagnostics (SPEC.md section 8), one per line in
+ * the format compilers use, `file:line: severity: message [code]`.
+ */
+
+import { parseRobotsTxt } from '@robomata/compiler';
+import { CliError, EXIT_FINDINGS, EXIT_OK } from './errors.js';
+import type { CliIo } from './io.js';
+import { writeErrorLine } from './io.js';
+import { isArtifact, readInputFile } from './load-robots.js';
+
+/** A `line N: ` prefix some messages carry; the location is already printed before them. */
+const _LINE_PREFIX = /^line \d+: /;
+
+/** Options of {@link runLint}, as parsed by commander. */
+export interface LintOptions {
+  readonly maxBytes?: number;
+  readonly json?: boolean;
+}
+
+/**
+ * Prints the diagnostics of `file` and returns exit code 1 when any has severity 'error',
+ * else 0. A count summary goes to stderr when there is anything to report.
+ */
+export async function runLint(file: string, options: LintOptions, io: CliIo): Promise<number> {
+  const bytes = await readInputFile(file);
+  if (isArtifact(bytes)) throw new CliError(`${file} is a compiled artifact; lint takes the robots.txt`);
+  const parsed = parseRobotsTxt(bytes, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+  const counts = { error: 0, warning: 0, info: 0 };
+  const lines: string[] = [];
+  for (const d of parsed.diagnostics) {
+    counts[d.severity]++;
+    lines.push(
+      options.json === true
+        ? JSON.stringify({ file, line: d.line, severity: d.severity, code: d.code, message: d.message })
+        : `${file}:${d.line}: ${d.severity}: ${d.message.replace(_LINE_PREFIX, '')} [${d.code}]`,
+    );
+  }
+  if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+  if (parsed.diagnostics.length > 0) {
+    writeErrorLine(io, `${counts.error} error(s), ${counts.warning} warning(s), ${counts.info} note(s)`);
+  }
+  return counts.error > 0 ? EXIT_FINDINGS : EXIT_OK;
+}

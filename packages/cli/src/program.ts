@@ -1,0 +1,138 @@
+/**
+ * The `robomata` command line: commander wiring of the commands (check, explain, compile,
+ * inspect, lint), exit codes and one-line error reporting.
+ */
+
+import { Command, CommanderError, Option } from 'commander';
+import { runCheck } from './check.js';
+import { runCompile } from './compile.js';
+import { CliError, EXIT_ERROR, EXIT_OK } from './errors.js';
+import { runExplain } from './explain.js';
+import { runInspect } from './inspect.js';
+import type { CliIo } from './io.js';
+import { processIo, writeErrorLine } from './io.js';
+import { runLint } from './lint.js';
+import { collectValues, createMaxBytesOption, createProfileOption, readProfile } from './options.js';
+
+/** Version printed by `robomata --version`. */
+export const CLI_VERSION = '0.1.0';
+
+const _CHECK_HELP = `
+URLs come from the arguments, else from --urls FILE, else from stdin (one per line; blank
+lines and lines starting with # are skipped). Output, one line per (URL, agent):
+  allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
+(line 0 and kind "none" when no rule decided). --json prints JSON lines instead.
+--robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
+(fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
+Agents are product tokens, matched verbatim and case-insensitively.
+
+Exit status: 0 all allowed, 1 any disallowed, 2 error.
+
+Example:
+  robomata check --robots robots.txt --agent Googlebot https://example.com/private/x
+  cat urls.txt | robomata check --robots robots.txt --agent Googlebot --agent Bingbot --json`;
+
+/** Builds the commander program; `setExitCode` receives each command's exit code. */
+export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
+  const program = new Command('robomata')
+    .description('robots.txt matcher: check URLs, explain verdicts, compile, inspect and lint robots.txt files')
+    .version(CLI_VERSION)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(`robomata: ${s}`),
+    });
+
+  program
+    .command('check')
+    .description('print a verdict for every (agent, URL); exit 1 if any is disallowed')
+    .argument('[urls...]', 'URLs (or paths) to check')
+    .requiredOption('-r, --robots <file|url>', 'robots.txt file, compiled artifact or http(s) URL')
+    .addOption(
+      new Option('-a, --agent <name>', 'crawler product token (repeat for several agents)')
+        .argParser(collectValues)
+        .makeOptionMandatory(),
+    )
+    .option('--urls <file>', 'read URLs from a file, one per line')
+    .option('--json', 'print JSON lines')
+    .addOption(createProfileOption())
+    .addOption(createMaxBytesOption())
+    .addHelpText('after', _CHECK_HELP)
+    .action(async (urls: string[], opts, command: Command) => {
+      setExitCode(await runCheck(urls, { ...opts, ...readProfile(command) }, io));
+    });
+
+  program
+    .command('explain')
+    .description('explain the verdict for one agent and URL: group chosen, path matched, deciding rule')
+    .argument('<url>', 'URL (or path) to explain')
+    .requiredOption('-r, --robots <file|url>', 'robots.txt file, compiled artifact or http(s) URL')
+    .requiredOption('-a, --agent <name>', 'crawler product token')
+    .option('--json', 'print one JSON object')
+    .addOption(createProfileOption())
+    .addOption(createMaxBytesOption())
+    .addHelpText('after', '\nExit status: 0 allowed, 1 disallowed, 2 error.')
+    .action(async (url: string, opts, command: Command) => {
+      setExitCode(await runExplain(url, { ...opts, ...readProfile(command) }, io));
+    });
+
+  program
+    .command('compile')
+    .description('compile a robots.txt into a validated artifact file')
+    .argument('<file>', 'robots.txt file')
+    .requiredOption('-o, --output <file>', 'artifact file to write')
+    .addOption(createProfileOption())
+    .addOption(createMaxBytesOption())
+    .action(async (file: string, opts, command: Command) => {
+      setExitCode(await runCompile(file, { ...opts, ...readProfile(command) }, io));
+    });
+
+  program
+    .command('inspect')
+    .description("print an artifact's header, groups and sizes, or a group's automaton as Graphviz DOT")
+    .argument('<artifact>', 'artifact written by "robomata compile"')
+    .option('--dot', 'print the automaton of the group --agent selects as Graphviz DOT')
+    .option('-a, --agent <name>', 'crawler product token (with --dot)')
+    .option('-o, --output <file>', 'write the DOT text to a file instead of stdout (with --dot)')
+    .option('--json', 'print the inspection as one JSON object')
+    .addOption(createProfileOption())
+    .addHelpText('after', '\nWith --profile, an artifact compiled for another profile is an error.')
+    .action(async (file: string, opts, command: Command) => {
+      setExitCode(await runInspect(file, { ...opts, ...readProfile(command) }, io));
+    });
+
+  program
+    .command('lint')
+    .description('print the diagnostics of a robots.txt as "file:line: severity: message [code]"')
+    .argument('<file>', 'robots.txt file')
+    .option('--json', 'print JSON lines')
+    .addOption(createProfileOption())
+    .addOption(createMaxBytesOption())
+    .addHelpText('after', '\nDiagnostics do not depend on the profile.\nExit status: 0 no errors (warnings allowed), 1 any error, 2 failure.')
+    .action(async (file: string, opts) => {
+      setExitCode(await runLint(file, opts, io));
+    });
+
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (as `process.argv`: node, script, args...) and returns the exit code:
+ * the command's own (0/1), or 2 after printing a one-line error for any failure.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = createProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv]);
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    const message = err instanceof Error ? err.message : String(err);
+    writeErrorLine(io, `robomata: error: ${err instanceof CliError ? message : message.split('\n')[0] ?? ''}`);
+    return EXIT_ERROR;
+  }
+  return exitCode;
+}

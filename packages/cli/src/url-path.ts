@@ -1,0 +1,65 @@
+/**
+ * The path a URL is matched by (SPEC.md sections 6 and 7), for display by `explain`.
+ * The runtime computes the same thing internally without allocating; this copy builds strings.
+ */
+
+import type { Profile } from '@robomata/runtime';
+
+const _UNRESERVED = /[A-Za-z0-9\-._~]/;
+const _HEX = /^[0-9A-Fa-f]{2}$/;
+
+/**
+ * Returns the path-and-query of `url` that robots.txt rules are matched against: google keeps
+ * it raw; rfc9309 returns the canonical form (SPEC.md section 7) with non-ASCII as `%XX`.
+ * O(length of url).
+ */
+export function matchedPath(url: string, profile: Profile): string {
+  const path = _extractPath(url);
+  return profile === 'rfc9309' ? _canonicalPath(path) : path;
+}
+
+/** SPEC.md section 6 (google/robotstxt GetPathParamsQuery): the path, params and query of a URL. */
+function _extractPath(full: string): string {
+  const nul = full.indexOf('\0');
+  const url = nul === -1 ? full : full.slice(0, nul);
+  const searchStart = url.startsWith('//') ? 2 : 0;
+  const earlyPath = _findFirstOf(url, '/?;', searchStart);
+  let protocolEnd = url.indexOf('://', searchStart);
+  if (protocolEnd !== -1 && earlyPath !== -1 && earlyPath < protocolEnd) protocolEnd = -1;
+  const authorityStart = protocolEnd === -1 ? searchStart : protocolEnd + 3;
+  const pathStart = _findFirstOf(url, '/?;', authorityStart);
+  if (pathStart === -1) return '/';
+  const hash = url.indexOf('#', searchStart);
+  if (hash !== -1 && hash < pathStart) return '/';
+  const path = url.slice(pathStart, hash === -1 ? url.length : hash);
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+function _findFirstOf(s: string, chars: string, from: number): number {
+  for (let i = from; i < s.length; i++) if (chars.includes(s.charAt(i))) return i;
+  return -1;
+}
+
+/** SPEC.md section 7 canonical form of a URL path, as a string of ASCII. */
+function _canonicalPath(path: string): string {
+  const bytes = new TextEncoder().encode(path); // lone surrogates become U+FFFD
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] ?? 0;
+    if (b === 0x25) {
+      const hex = String.fromCharCode(bytes[i + 1] ?? 0, bytes[i + 2] ?? 0);
+      if (_HEX.test(hex)) {
+        const decoded = String.fromCharCode(parseInt(hex, 16));
+        out += _UNRESERVED.test(decoded) ? decoded : `%${hex.toUpperCase()}`;
+        i += 2;
+        continue;
+      }
+      out += '%';
+    } else if (b >= 0x80 || b === 0x2a || b === 0x24) {
+      out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    } else {
+      out += String.fromCharCode(b);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/**
+ * Runs the BUILT CLI (`node packages/cli/dist/bin.js`) as a child process. The CI builds before
+ * testing (`pnpm test:all`); locally run `npx -y pnpm@10 build` first.
+ */
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Path of the built executable. */
+export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+/** The bundled example robots.txt and URL list. */
+export const EXAMPLE_ROBOTS = fileURLToPath(new URL('../examples/robots.txt', import.meta.url));
+export const EXAMPLE_URLS = fileURLToPath(new URL('../examples/urls.txt', import.meta.url));
+
+if (!existsSync(BIN)) {
+  throw new Error(`${BIN} is missing: run "npx -y pnpm@10 build" before the CLI tests`);
+}
+
+/** Result of one CLI run. */
+export interface RunResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI with `args` (and `input` on stdin) and resolves when it exits. */
+export function runCli(args: readonly string[], input?: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    child.stdin.on('error', () => undefined); // the CLI may exit before reading stdin
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** Creates a temporary directory; the returned function removes it. */
+export function makeTempDir(): { dir: string; path: (name: string) => string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'robomata-cli-'));
+  return { dir, path: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Asserts-friendly view: no stack trace lines in a stderr text. */
+export function hasStackTrace(stderr: string): boolean {
+  return /^\s+at .+\(.+:\d+:\d+\)$/m.test(stderr) || stderr.includes('node:internal');
+}

@@ -1,0 +1,186 @@
+import { writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile, compileRobots } from '@robomata/compiler';
+import { EXAMPLE_ROBOTS, EXAMPLE_URLS, hasStackTrace, makeTempDir, runCli } from './_run.js';
+
+const SHOP = 'https://shop.example.com';
+const tmp = makeTempDir();
+afterAll(() => tmp.remove());
+
+describe('robomata check: verdicts', () => {
+  it('prints one TSV line per (URL, agent) with the deciding rule; exit 1 when any is disallowed', async () => {
+    const r = await runCli([
+      'check', '--robots', EXAMPLE_ROBOTS, '--agent', 'Googlebot', '--agent', 'ExampleBot',
+      `${SHOP}/checkout/step1`, `${SHOP}/`,
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n')).toEqual([
+      // Googlebot has its own group: "Disallow: /checkout/" on line 7.
+      `disallowed\tGooglebot\t${SHOP}/checkout/step1\t7\tdisallow\t/checkout/`,
+      // ExampleBot falls back to the * group, which says nothing about /checkout/.
+      `allowed\tExampleBot\t${SHOP}/checkout/step1\t0\tnone\t`,
+      `allowed\tGooglebot\t${SHOP}/\t0\tnone\t`,
+      `allowed\tExampleBot\t${SHOP}/\t0\tnone\t`,
+      '',
+    ]);
+  });
+
+  it('exit 0 when everything is allowed', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot', `${SHOP}/`, '/products/x']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('applies longest match, allow on ties, the index.html rule and wildcards', async () => {
+    const r = await runCli([
+      'check', '-r', EXAMPLE_ROBOTS, '-a', 'googlebot',
+      '/search/', '/search/about', '/a/b.pdf', '/a/b.pdf?x', '/list?sessionid=1',
+    ]);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((c) => [c[0], c[3], c[5]])).toEqual([
+      ['allowed', '10', '/search/index.html'], // index.html rule: also allows /search/$
+      ['disallowed', '11', '/search/'],
+      ['disallowed', '9', '/*.pdf$'],
+      ['allowed', '0', ''],
+      ['disallowed', '8', '/*?sessionid='],
+    ]);
+  });
+
+  it('--json prints one JSON object per verdict', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--json', '/cart', '/search/about']);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows).toEqual([
+      { verdict: 'disallowed', allowed: false, agent: 'ExampleBot', url: '/cart', line: 17, kind: 'disallow', pattern: '/cart' },
+      { verdict: 'allowed', allowed: true, agent: 'ExampleBot', url: '/search/about', line: 19, kind: 'allow', pattern: '/search/about' },
+    ]);
+    expect(r.status).toBe(1);
+  });
+
+  it('--urls reads a file, skipping blank and # lines (the pnpm example)', async () => {
+    const r = await runCli(['check', '--robots', EXAMPLE_ROBOTS, '--agent', 'Googlebot', '--agent', 'ExampleBot', '--urls', EXAMPLE_URLS]);
+    const urls = readFileSync(EXAMPLE_URLS, 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(urls.length * 2);
+    expect(lines.map((l) => l.split('\t')[2])).toEqual(urls.flatMap((u) => [u, u]));
+    expect(r.status).toBe(1);
+  });
+
+  it('a compiled artifact gives the same output as the robots.txt', async () => {
+    const artifact = tmp.path('example.rbmt');
+    writeFileSync(artifact, compile(readFileSync(EXAMPLE_ROBOTS)));
+    const fromText = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--urls', EXAMPLE_URLS]);
+    const fromArtifact = await runCli(['check', '-r', artifact, '-a', 'ExampleBot', '--urls', EXAMPLE_URLS]);
+    expect(fromArtifact.stdout).toBe(fromText.stdout);
+    expect(fromArtifact.status).toBe(fromText.status);
+  });
+
+  it('--profile google: no implicit allow of /robots.txt', async () => {
+    const file = tmp.path('all.txt');
+    writeFileSync(file, 'User-agent: *\nDisallow: /\n');
+    const rfc = await runCli(['check', '-r', file, '-a', 'X', '/robots.txt']);
+    const google = await runCli(['check', '-r', file, '-a', 'X', '--profile', 'google', '/robots.txt']);
+    expect(rfc.stdout.startsWith('allowed\t')).toBe(true);
+    expect(google.stdout.startsWith('disallowed\t')).toBe(true);
+    expect([rfc.status, google.status]).toEqual([0, 1]);
+  });
+
+  it('notes on stderr that a full User-Agent header is matched verbatim', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot/2.1', '/checkout/']);
+    expect(r.stderr).toContain('did you mean "Googlebot"');
+    expect(r.stdout.startsWith('allowed\tGooglebot/2.1')).toBe(true); // verbatim: not the Googlebot group
+  });
+});
+
+describe('robomata check: stdin streaming', () => {
+  it('streams 200,000 URLs from stdin: one verdict line each, in order, matching the library', async () => {
+    const pieces = ['', 'cart', 'search', 'admin', 'tmp', 'x', 'cache', 'a.json', 'b.pdf', 'index.html'];
+    const urls: string[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      urls.push(`${SHOP}/${pieces[i % pieces.length] ?? ''}/${pieces[(i >> 3) % pieces.length] ?? ''}/${i}`);
+    }
+    const robots = compileRobots(readFileSync(EXAMPLE_ROBOTS));
+    const expectedDisallowed = urls.filter((u) => !robots.isAllowed(u, 'ExampleBot')).length;
+    expect(expectedDisallowed).toBeGreaterThan(0);
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot'], `${urls.join('\r\n')}\r\n`);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(200_000);
+    expect(lines[123_456]?.split('\t')[2]).toBe(urls[123_456]);
+    expect(lines.filter((l) => l.startsWith('disallowed\t'))).toHaveLength(expectedDisallowed);
+    expect(r.stderr).toBe(''); // stderr is not a TTY: no progress output
+  });
+
+  it('empty stdin gives no output and exit 0', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'X'], '\n\n# nothing\n');
+    expect(r.stdout).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
+
+describe('robomata check: --robots URL', () => {
+  let server: Server;
+  let base = '';
+  let status = 200;
+  let seenAgent: string | undefined;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seenAgent = req.headers['user-agent'];
+      if (req.url !== '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(status, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('fetches and applies a robots.txt over http', async () => {
+    status = 200;
+    const r = await runCli(['check', '-r', `${base}/robots.txt`, '-a', 'X', `${base}/private/a`, `${base}/public`]);
+    expect(r.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'allowed']);
+    expect(r.status).toBe(1);
+    expect(seenAgent).toMatch(/^robomata-cli\//);
+  });
+
+  it('a 503 disallows everything and says so on stderr', async () => {
+    status = 503;
+    const r = await runCli(['check', '-r', base, '-a', 'X', `${base}/public`]);
+    expect(r.stdout.startsWith('disallowed\t')).toBe(true);
+    expect(r.stderr).toContain('HTTP 503');
+    expect(r.stderr).toContain('disallow-all');
+    expect(r.status).toBe(1);
+  });
+
+  it('a 404 allows everything', async () => {
+    status = 404;
+    const r = await runCli(['check', '-r', base, '-a', 'X', `${base}/private/a`]);
+    expect(r.stdout.startsWith('allowed\t')).toBe(true);
+    expect(r.status).toBe(0);
+  });
+});
+
+describe('robomata check: errors (exit 2, one line, no stack trace)', () => {
+  it.each([
+    [['check', '-r', '/nonexistent/robots.txt', '-a', 'X', '/'], 'cannot read /nonexistent/robots.txt: no such file or directory'],
+    [['check', '-a', 'X', '/'], "required option '-r, --robots <file|url>' not specified"],
+    [['check', '-r', EXAMPLE_ROBOTS, '/'], "required option '-a, --agent <name>' not specified"],
+    [['check', '-r', EXAMPLE_ROBOTS, '-a', 'X', '--profile', 'bing', '/'], 'Allowed choices are rfc9309, google'],
+    [['check', '-r', EXAMPLE_ROBOTS, '-a', 'X', '--urls', '/nonexistent/urls.txt'], 'cannot read /nonexistent/urls.txt'],
+    [['check', '-r', EXAMPLE_ROBOTS, '-a', 'X', '--max-bytes', '12x', '/'], 'must be a positive integer'],
+    [['check', '-r', EXAMPLE_ROBOTS, '-a', 'X', '--bogus', '/'], "unknown option '--bogus'"],
+  ])('%j', async (args, message) => {
+    const r = await runCli(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+    expect(hasStackTrace(r.stderr)).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_ROBOTS, hasStackTrace, makeTempDir, runCli } from './_run.js';
+
+const tmp = makeTempDir();
+afterAll(() => tmp.remove());
+
+/** Parses the `label  value` lines of explain's text output. */
+function fields(stdout: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of stdout.trim().split('\n')) {
+    const m = /^(\S+)\s+(.*)$/.exec(line);
+    if (m?.[1] !== undefined && m[2] !== undefined) out[m[1]] = m[2];
+  }
+  return out;
+}
+
+describe('robomata explain', () => {
+  it('own group: names the tokens, the deciding rule, its line and kind; exit 1 when disallowed', async () => {
+    const r = await runCli(['explain', '--robots', EXAMPLE_ROBOTS, '--agent', 'Googlebot', 'https://shop.example.com/checkout/pay?x=1']);
+    expect(r.status).toBe(1);
+    const f = fields(r.stdout);
+    expect(f.path).toBe('/checkout/pay?x=1');
+    expect(f.group).toContain('own group');
+    expect(f.group?.toLowerCase()).toContain('"googlebot-image"');
+    expect(f.rule).toBe('line 7: disallow /checkout/');
+    expect(f.verdict?.startsWith('disallowed')).toBe(true);
+  });
+
+  it('global group because no group names the agent', async () => {
+    const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '/search/about']);
+    expect(r.status).toBe(0);
+    const f = fields(r.stdout);
+    expect(f.group).toContain('global group');
+    expect(f.group).toContain('no group names "ExampleBot"');
+    expect(f.rule).toBe('line 19: allow /search/about');
+    expect(f.verdict?.startsWith('allowed')).toBe(true);
+  });
+
+  it('no group and no global group: allow all, no rule', async () => {
+    const file = tmp.path('only-foo.txt');
+    writeFileSync(file, 'User-agent: FooBot\nDisallow: /\n');
+    const r = await runCli(['explain', '-r', file, '-a', 'BarBot', '/x']);
+    expect(r.status).toBe(0);
+    const f = fields(r.stdout);
+    expect(f.group).toContain('there is no global group');
+    expect(f.rule).toBe('none');
+  });
+
+  it('mentions the index.html rule when it decides', async () => {
+    const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot', '/search/']);
+    expect(fields(r.stdout).verdict).toContain('index.html rule');
+    expect(r.status).toBe(0);
+  });
+
+  it('shows the canonical path in rfc9309 and the raw path in google', async () => {
+    const url = 'https://shop.example.com/caf%c3%a9/%7euser/*x$?q#frag';
+    const rfc = fields((await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'X', url])).stdout);
+    const google = fields((await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'X', '-p', 'google', url])).stdout);
+    expect(rfc.path).toBe('/caf%C3%A9/~user/%2Ax%24?q');
+    expect(google.path).toBe('/caf%c3%a9/%7euser/*x$?q');
+    expect(google.profile).toBe('google');
+  });
+
+  it('explains the implicit allow of /robots.txt (rfc9309)', async () => {
+    const file = tmp.path('all.txt');
+    writeFileSync(file, 'User-agent: *\nDisallow: /\n');
+    const r = await runCli(['explain', '-r', file, '-a', 'X', '/robots.txt']);
+    expect(fields(r.stdout).verdict).toContain('RFC 9309');
+    expect(r.status).toBe(0);
+  });
+
+  it('--json gives the same facts as an object', async () => {
+    const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--json', '/cart/1']);
+    const e = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(e).toMatchObject({
+      agent: 'ExampleBot',
+      path: '/cart/1',
+      allowed: false,
+      group: { selection: 'global' },
+      rule: { line: 17, kind: 'disallow', pattern: '/cart' },
+    });
+    expect(r.status).toBe(1);
+  });
+
+  it('missing URL argument or file: exit 2, one line', async () => {
+    const a = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'X']);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toContain("missing required argument 'url'");
+    const b = await runCli(['explain', '-r', tmp.path('nope.txt'), '-a', 'X', '/']);
+    expect(b.status).toBe(2);
+    expect(b.stderr.trim().split('\n')).toHaveLength(1);
+    expect(b.stderr).toContain('no such file');
+    expect(hasStackTrace(b.stderr)).toBe(false);
+  });
+});

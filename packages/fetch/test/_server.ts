@@ -1,0 +1,62 @@
+/**
+ * A real HTTP server on 127.0.0.1 (port 0) for the fetch tests: each request is recorded and
+ * answered by the test's handler.
+ */
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request as the server saw it. */
+export interface SeenRequest {
+  readonly path: string;
+  readonly userAgent: string | undefined;
+}
+
+/** A started test server. */
+export interface TestServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly base: string;
+  readonly port: number;
+  readonly requests: SeenRequest[];
+  /** Replaces the request handler. */
+  handle(handler: (req: IncomingMessage, res: ServerResponse) => void): void;
+  /** Number of requests for a path. */
+  count(path: string): number;
+  close(): Promise<void>;
+}
+
+/** Starts a server on 127.0.0.1:0 that answers 404 until a handler is set. */
+export async function startTestServer(): Promise<TestServer> {
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(404).end();
+  };
+  const requests: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    requests.push({ path: req.url ?? '', userAgent: req.headers['user-agent'] });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    handle(next): void {
+      handler = next;
+    },
+    count(path: string): number {
+      return requests.filter((r) => r.path === path).length;
+    },
+    close(): Promise<void> {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Answers `status` with a text body and optional extra headers. */
+export function reply(res: ServerResponse, status: number, body = '', headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+  res.end(body);
+}
