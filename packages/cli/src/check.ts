@@ -25,6 +25,8 @@ export interface CheckOptions {
   readonly agent: readonly string[];
   readonly urls?: string;
   readonly json?: boolean;
+  /** Exit 0 whatever the verdicts (a listing, not a gate). */
+  readonly exitZero?: boolean;
   readonly profile: Profile;
   readonly profileExplicit: boolean;
   readonly maxBytes?: number;
@@ -124,7 +126,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     }
   }
   await out.flush();
-  return anyDisallowed ? EXIT_FINDINGS : EXIT_OK;
+  return anyDisallowed && options.exitZero !== true ? EXIT_FINDINGS : EXIT_OK;
 }
 
 /** A throttled "N URLs, R URLs/s" line on a TTY stderr. */

@@ -26,7 +26,7 @@ lines and lines starting with # are skipped). Output, one line per (URL, agent):
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched verbatim and case-insensitively.
 
-Exit status: 0 all allowed, 1 any disallowed, 2 error.
+Exit status: 0 all allowed, 1 any disallowed (0 with --exit-zero), 2 error.
 
 Example:
   robomata check --robots robots.txt --agent Googlebot https://example.com/private/x
@@ -56,6 +56,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     )
     .option('--urls <file>', 'read URLs from a file, one per line')
     .option('--json', 'print JSON lines')
+    .option('--exit-zero', 'exit 0 even when a URL is disallowed (errors still exit 2)')
     .addOption(createProfileOption())
     .addOption(createMaxBytesOption())
     .addHelpText('after', _CHECK_HELP)

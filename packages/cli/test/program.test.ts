@@ -11,7 +11,7 @@ describe('robomata program', () => {
 
   it('check --help documents output and exit codes', async () => {
     const r = await runCli(['check', '--help']);
-    expect(r.stdout).toContain('Exit status: 0 all allowed, 1 any disallowed, 2 error.');
+    expect(r.stdout).toContain('Exit status: 0 all allowed, 1 any disallowed (0 with --exit-zero), 2 error.');
     expect(r.stdout).toContain('choices: "rfc9309", "google"');
   });
 

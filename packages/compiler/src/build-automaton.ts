@@ -41,9 +41,13 @@ const _LIST_WORDS_PER_STATE = 64;
  * appended. Measured on the corpus: 32 probes cost under 10% of table size against unbounded
  * first-fit, which took seconds on 4,000-state wildcard groups.
  */
-const _PACK_PROBES = 32;
-/** Moore minimisation is skipped when one refinement round would exceed this many cells. */
-const _MINIMIZE_WORK_CAP = 20_000_000;
+const _PACK_PROBES = 256;
+/**
+ * Cap on Moore minimisation work (row entries visited over all rounds). Minimisation removed
+ * 0.3% of states over the corpus (2,620,834 to 2,612,615), while a 4,096-state counting storm
+ * needed 4,096 rounds (4.5 s): past this cap the DFA is kept as built.
+ */
+const _MINIMIZE_WORK_CAP = 2_000_000;
 
 const _STAR = -1;
 const _END = -2;
@@ -303,7 +307,8 @@ function _buildPart(patterns: readonly MatchPattern[], cap: number): BuiltPart {
       rows[s] = { def: s, classes: [], targets: [] };
       continue;
     }
-    if (expanded >= cap || work > workCap || bld.listWords > listCap) continue;
+    // The start state is always expanded, so every part has at least one DFA state.
+    if (expanded > 0 && (expanded >= cap || work > workCap || bld.listWords > listCap)) continue;
     expanded++;
     const best = stateBest[s] as number;
     stars.length = 0;
@@ -423,11 +428,15 @@ function _minimize(rows: readonly (_Row | undefined)[], level: Uint8Array, endRa
   let count = init.size;
   let perRound = 0;
   for (const row of rows) perRound += (row?.classes.length ?? 0) + 2;
-  if (perRound > _MINIMIZE_WORK_CAP) {
-    for (let s = 0; s < n; s++) block[s] = s;
-    return block;
-  }
+  let work = 0;
   for (;;) {
+    // Moore needs as many rounds as the DFA is deep (a counting storm: thousands); a partial
+    // refinement is not valid, so past the cap the states stay as built (still correct).
+    work += perRound;
+    if (work > _MINIMIZE_WORK_CAP) {
+      for (let s = 0; s < n; s++) block[s] = s;
+      return block;
+    }
     const sigs = new Map<string, number>();
     const next = new Int32Array(n);
     for (let s = 0; s < n; s++) {

@@ -43,22 +43,28 @@ function _latin1(bytes: Uint8Array): string {
   return s;
 }
 
+/** A robots.txt parsed once, answering for any crawler and URL (see {@link createReferenceMatcher}). */
+export interface ReferenceMatcher {
+  /** Returns the decision for `url` by crawler `userAgent` (same semantics as {@link decide}). */
+  decide(userAgent: string, url: string): Decision;
+  /** Returns whether crawler `userAgent` may fetch `url`. */
+  isAllowed(userAgent: string, url: string): boolean;
+}
+
 /**
- * Returns the decision for `url` by crawler `userAgent` under `robotsTxt`, with the deciding
- * rule (RFC 9309 sections 2.2.2 and 2.2.3; SPEC.md sections 1 to 7). `userAgent` is compared
- * verbatim (ASCII case-insensitively) with each group's product token: cut a full User-Agent
- * header down to its product token first if needed. A string robots.txt is UTF-8 encoded; bytes
- * past `maxBytes` are ignored. The longest matching pattern wins, an allow wins a tie, and among
- * equal rules of one kind the earliest line decides. O(|robots.txt| + rules x |path| x |pattern|).
+ * Returns a matcher over `robotsTxt` parsed once: the same answers as {@link decide}, without
+ * re-parsing the file per call (for differential tests and the benchmark baseline). Matching
+ * stays the naive linear scan: O(rules x |path| x |pattern|) per call.
  */
-export function decide(
-  robotsTxt: string | Uint8Array,
-  userAgent: string,
-  url: string,
-  options?: ReferenceOptions,
-): Decision {
+export function createReferenceMatcher(robotsTxt: string | Uint8Array, options?: ReferenceOptions): ReferenceMatcher {
   const profile = options?.profile ?? 'rfc9309';
   const bytes = typeof robotsTxt === 'string' ? new TextEncoder().encode(robotsTxt) : robotsTxt;
+  const groups = parseGroups(bytes, options?.maxBytes ?? DEFAULT_MAX_BYTES);
+  const decideOne = (userAgent: string, url: string): Decision => _decideParsed(groups, profile, userAgent, url);
+  return { decide: decideOne, isAllowed: (userAgent, url) => decideOne(userAgent, url).allowed };
+}
+
+function _decideParsed(groups: Group[], profile: Profile, userAgent: string, url: string): Decision {
   const rawPath = pathFromUrl(url);
   const path = profile === 'google' ? rawPath : canonicalize(rawPath, false);
   const text = _latin1(path);
@@ -67,7 +73,7 @@ export function decide(
     allow: { priority: 0, rule: undefined },
     disallow: { priority: 0, rule: undefined },
   };
-  for (const rule of _selectRules(parseGroups(bytes, options?.maxBytes ?? DEFAULT_MAX_BYTES), userAgent)) {
+  for (const rule of _selectRules(groups, userAgent)) {
     const pattern = profile === 'google' ? escapePattern(rule.value) : canonicalize(rule.value, true);
     const candidates = [pattern];
     const derived = rule.allow ? indexHtmlPattern(pattern) : null;
@@ -87,6 +93,23 @@ export function decide(
     kind: winner.allow ? 'allow' : 'disallow',
     pattern: new TextDecoder().decode(winner.value),
   };
+}
+
+/**
+ * Returns the decision for `url` by crawler `userAgent` under `robotsTxt`, with the deciding
+ * rule (RFC 9309 sections 2.2.2 and 2.2.3; SPEC.md sections 1 to 7). `userAgent` is compared
+ * verbatim (ASCII case-insensitively) with each group's product token: cut a full User-Agent
+ * header down to its product token first if needed. A string robots.txt is UTF-8 encoded; bytes
+ * past `maxBytes` are ignored. The longest matching pattern wins, an allow wins a tie, and among
+ * equal rules of one kind the earliest line decides. O(|robots.txt| + rules x |path| x |pattern|).
+ */
+export function decide(
+  robotsTxt: string | Uint8Array,
+  userAgent: string,
+  url: string,
+  options?: ReferenceOptions,
+): Decision {
+  return createReferenceMatcher(robotsTxt, options).decide(userAgent, url);
 }
 
 /**

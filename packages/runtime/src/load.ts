@@ -22,7 +22,6 @@ import { Robots, type LoadedGroup, type LoadedRule } from './robots.js';
 
 /** Stable codes of {@link RobotsFormatError}. */
 export type RobotsFormatErrorCode =
-  | 'bad-input'
   | 'too-short'
   | 'bad-magic'
   | 'bad-version'
@@ -102,7 +101,8 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   if (!_LITTLE_ENDIAN) _fail('unsupported-host', 'artifacts are little-endian and this host is not');
   if (bytes.byteLength < HEADER_WORDS * 4) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_WORDS * 4}-byte header`);
   if (bytes.byteLength % 4 !== 0) _fail('bad-length', `length ${bytes.byteLength} is not a multiple of 4`);
-  if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
+  // Copy unaligned input (`new Uint8Array(view)` copies; a Node Buffer's `slice` would not).
+  if (bytes.byteOffset % 4 !== 0) bytes = new Uint8Array(bytes);
   const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
   if (words[HEADER_MAGIC] !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
   const versionFlags = words[HEADER_VERSION_FLAGS] as number;
@@ -196,6 +196,9 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
     for (let r = 0; r < rankCount; r++) {
       const id = ((rankInfo[r] as number) >> 1) - 1;
       if (!((rankInfo[r] as number) >= 0 && id >= -1 && id < ruleCount)) _fail('bad-table', `group ${g} rank ${r} names rule ${id}`);
+      // The verdict bit must agree with the rule's kind (the implicit /robots.txt rule allows).
+      const allowBit = ((rankInfo[r] as number) & 1) === 1;
+      if (allowBit !== (id < 0 ? true : (rules[id] as LoadedRule).allow)) _fail('bad-table', `group ${g} rank ${r} contradicts rule ${id}'s kind`);
     }
     if (count > 1) _fail('bad-table', `group ${g} has ${count} automata; at most 1`);
     const checked = count === 1 ? (parts[first] as _PartCheck) : null;

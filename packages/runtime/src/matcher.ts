@@ -37,14 +37,27 @@ export class AutomatonPart {
 }
 
 /**
- * Scratch buffers of the NFA simulation that continues a walk past a frontier state: one per
- * selected group (never shared between concurrent walks; JavaScript runs one at a time per
- * thread). Sized once, so simulation allocates nothing. Invariant: `cur[0..count)` is a
- * deduplicated, pruned position set and `best` the best rank matched so far.
+ * Lazy-DFA states kept per selected group. Measured with `pnpm bench --hostile`: hostile 4 KB
+ * URLs revisit a few hundred states at most, so 1,024 keeps them all while the tables stay
+ * near 1 MiB even at 256 byte classes.
+ */
+export const LAZY_STATE_CAPACITY = 1024;
+/** Minimum words of lazy-state position sets kept before a flush (at least 4 sets of the NFA's size). */
+export const LAZY_POOL_WORDS = 1 << 16;
+
+/**
+ * The lazy DFA that continues a walk past a frontier state: states are NFA position sets
+ * computed on demand with the compiler's own closure and pruning, interned in preallocated
+ * typed arrays with their transitions cached per byte class; when full, everything is flushed
+ * and rebuilt on demand (RE2's approach). One per selected group (JavaScript runs one walk at a
+ * time per thread), sized once, so walking allocates nothing. Invariants: states
+ * `[0, states)` hold a pruned set `pool[setOff[l] .. + setLen[l])` with `bestOf`, `endOf`,
+ * `flagsOf` (1: verdict settled, 2: rule settled) derived from it; `trans[l * K + c]` is -1
+ * or a state of the same generation; `cur[0..count)` is the working set.
  */
 export class NfaScratch {
-  cur: Int32Array;
-  next: Int32Array;
+  readonly cur: Int32Array;
+  readonly next: Int32Array;
   readonly stamp: Int32Array;
   readonly domPos: Int32Array;
   readonly domGen: Int32Array;
@@ -53,23 +66,52 @@ export class NfaScratch {
   nextBest = NO_RANK;
   fill = 0;
   gen = 0;
+  readonly classes: number;
+  readonly trans: Int32Array;
+  readonly setOff: Int32Array;
+  readonly setLen: Int32Array;
+  readonly bestOf: Int32Array;
+  readonly endOf: Int32Array;
+  readonly flagsOf: Uint8Array;
+  readonly hashOf: Int32Array;
+  readonly table: Int32Array;
+  readonly pool: Int32Array;
+  readonly frontierLazy: Int32Array;
+  readonly frontierGen: Int32Array;
+  states = 0;
+  poolUsed = 0;
+  generation = 1;
+  /** Lazy state a walk settled in (read by endRankOf for SIM_DONE). */
+  doneLazy = 0;
+
   constructor(
-    positions: number,
+    part: AutomatonPart,
     ranks: number,
     /** Per rank: `(ruleId + 1) << 1 | allow`. */
     readonly rankInfo: Int32Array,
   ) {
+    const positions = part.nfa.length >> 1;
     this.cur = new Int32Array(positions);
     this.next = new Int32Array(positions);
     this.stamp = new Int32Array(positions);
     this.domPos = new Int32Array(ranks);
     this.domGen = new Int32Array(ranks);
+    this.classes = part.classCount;
+    this.trans = new Int32Array(LAZY_STATE_CAPACITY * part.classCount).fill(-1);
+    this.setOff = new Int32Array(LAZY_STATE_CAPACITY);
+    this.setLen = new Int32Array(LAZY_STATE_CAPACITY);
+    this.bestOf = new Int32Array(LAZY_STATE_CAPACITY);
+    this.endOf = new Int32Array(LAZY_STATE_CAPACITY);
+    this.flagsOf = new Uint8Array(LAZY_STATE_CAPACITY);
+    this.hashOf = new Int32Array(LAZY_STATE_CAPACITY);
+    this.table = new Int32Array(LAZY_STATE_CAPACITY * 2).fill(-1);
+    this.pool = new Int32Array(Math.max(LAZY_POOL_WORDS, 4 * positions));
+    this.frontierLazy = new Int32Array(part.frontierCount);
+    this.frontierGen = new Int32Array(part.frontierCount);
   }
 }
 
-/** Walk state: the NFA simulation is running (its set is in the scratch). */
-export const SIM_ACTIVE = -1;
-/** Walk state: the NFA simulation settled (its set and best are in the scratch). */
+/** Walk state: settled inside the lazy DFA (state `doneLazy` of the scratch). */
 export const SIM_DONE = 0x7ffffffe;
 
 /** Per ASCII code: 1 when the byte goes straight to the DFA in the google profile. */
@@ -127,6 +169,18 @@ function _step(p: AutomatonPart, s: number, b: number): number {
   return p.pairs[j] === s ? (p.pairs[j + 1] as number) : (p.header[(s << 1) + 1] as number);
 }
 
+/** Returns the next stamp generation, resetting the stamps when it would overflow. */
+function _nextGen(sc: NfaScratch): number {
+  let gen = sc.gen + 1;
+  if (gen === 0x3fffffff) {
+    sc.stamp.fill(0);
+    sc.domGen.fill(0);
+    gen = 1;
+  }
+  sc.gen = gen;
+  return gen;
+}
+
 /** Adds position `x` and its epsilon closure to the simulation's next set. */
 function _simAdd(nfa: Int32Array, sc: NfaScratch, x: number, gen: number): void {
   for (;;) {
@@ -154,19 +208,13 @@ function _simAdd(nfa: Int32Array, sc: NfaScratch, x: number, gen: number): void 
 }
 
 /**
- * Returns SIM_ACTIVE or SIM_DONE after the simulation reads byte `b`: the same transition,
- * closure and pruning the compiler's subset construction applies (rank below best, wildcard
- * dominance within a pattern). O(set size); no allocation.
+ * Replaces the working set by its successor on byte `b`: the same transition, closure and
+ * pruning as the compiler's subset construction (rank below best, wildcard dominance within a
+ * pattern). O(set size); no allocation.
  */
-function _simStep(p: AutomatonPart, sc: NfaScratch, b: number, forVerdict: boolean): number {
+function _simAdvance(p: AutomatonPart, sc: NfaScratch, b: number): void {
   const nfa = p.nfa;
-  let gen = sc.gen + 1;
-  if (gen === 0x3fffffff) {
-    sc.stamp.fill(0);
-    sc.domGen.fill(0);
-    gen = 1;
-  }
-  sc.gen = gen;
+  const gen = _nextGen(sc);
   sc.fill = 0;
   sc.nextBest = sc.best;
   const cur = sc.cur;
@@ -176,68 +224,154 @@ function _simStep(p: AutomatonPart, sc: NfaScratch, b: number, forVerdict: boole
     if (kind === NFA_KIND_STAR) _simAdd(nfa, sc, pos, gen);
     else if (kind === b) _simAdd(nfa, sc, pos + 1, gen);
   }
-  return _simPrune(p, sc, gen, forVerdict);
-}
-
-/** Prunes the next set into the current one; returns SIM_DONE once the answer is settled. */
-function _simPrune(p: AutomatonPart, sc: NfaScratch, gen: number, forVerdict: boolean): number {
-  const nfa = p.nfa;
   const best = sc.nextBest;
-  const decisionAllow = best === NO_RANK ? NFA_ALLOW : ((sc.rankInfo[best] as number) & 1) === 1 ? NFA_ALLOW : 0;
   const src = sc.next;
-  const dst = sc.cur;
   let kept = 0;
-  let open = false;
   for (let k = 0; k < sc.fill; k++) {
     const x = src[k] as number;
-    const w = nfa[x << 1] as number;
     const r = nfa[(x << 1) + 1] as number;
     if (r >= best) continue;
     if (sc.domGen[r] === gen && x < (sc.domPos[r] as number)) continue;
-    dst[kept++] = x;
-    if ((w & NFA_ALLOW) !== decisionAllow) open = true;
+    cur[kept++] = x;
   }
   sc.count = kept;
   sc.best = best;
-  return kept === 0 || (forVerdict && !open) ? SIM_DONE : SIM_ACTIVE;
 }
 
-/** Loads frontier `f` into the scratch; returns SIM_DONE when it is already settled for this walk. */
-function _simEnter(p: AutomatonPart, sc: NfaScratch, f: number, forVerdict: boolean): number {
+/** Returns an order-independent hash of the working set and its best rank. */
+function _setHash(sc: NfaScratch): number {
+  let h = Math.imul(sc.best ^ 0x2545f491, 0x9e3779b1);
+  for (let k = 0; k < sc.count; k++) {
+    let x = Math.imul((sc.cur[k] as number) ^ 0x5bd1e995, 0xcc9e2d51);
+    x ^= x >>> 15;
+    h = (h + Math.imul(x, 0x1b873593)) | 0;
+  }
+  return h;
+}
+
+/** Returns true when lazy state `l` holds exactly the working set (membership via stamps). */
+function _sameSet(sc: NfaScratch, l: number): boolean {
+  if (sc.bestOf[l] !== sc.best || sc.setLen[l] !== sc.count) return false;
+  const gen = _nextGen(sc);
+  const off = sc.setOff[l] as number;
+  for (let k = 0; k < sc.count; k++) sc.stamp[sc.pool[off + k] as number] = gen;
+  for (let k = 0; k < sc.count; k++) if (sc.stamp[sc.cur[k] as number] !== gen) return false;
+  return true;
+}
+
+/** Empties the lazy cache (a new generation); states and transitions are rebuilt on demand. */
+function _lazyFlush(sc: NfaScratch): void {
+  sc.trans.fill(-1, 0, sc.states * sc.classes);
+  sc.table.fill(-1);
+  sc.states = 0;
+  sc.poolUsed = 0;
+  sc.generation++;
+}
+
+/** Returns the lazy state holding the working set, adding it (and flushing first if full). */
+function _lazyIntern(p: AutomatonPart, sc: NfaScratch): number {
+  const h = _setHash(sc);
+  const mask = sc.table.length - 1;
+  let slot = h & mask;
+  for (;;) {
+    const l = sc.table[slot] as number;
+    if (l < 0) break;
+    if (sc.hashOf[l] === h && _sameSet(sc, l)) return l;
+    slot = (slot + 1) & mask;
+  }
+  if (sc.states === LAZY_STATE_CAPACITY || sc.poolUsed + sc.count > sc.pool.length) {
+    _lazyFlush(sc);
+    slot = h & mask;
+  }
+  const l = sc.states++;
+  sc.table[slot] = l;
+  sc.hashOf[l] = h;
+  sc.setOff[l] = sc.poolUsed;
+  sc.setLen[l] = sc.count;
+  sc.bestOf[l] = sc.best;
+  const nfa = p.nfa;
+  const decisionAllow = sc.best === NO_RANK ? NFA_ALLOW : ((sc.rankInfo[sc.best] as number) & 1) === 1 ? NFA_ALLOW : 0;
+  let end = sc.best;
+  let open = false;
+  for (let k = 0; k < sc.count; k++) {
+    const x = sc.cur[k] as number;
+    sc.pool[sc.poolUsed++] = x;
+    const w = nfa[x << 1] as number;
+    if ((w & NFA_ALLOW) !== decisionAllow) open = true;
+    if ((w & NFA_KIND_MASK) === NFA_KIND_END) {
+      const r = nfa[(x << 1) + 1] as number;
+      if (r < end) end = r;
+    }
+  }
+  sc.endOf[l] = end === NO_RANK ? -1 : end;
+  sc.flagsOf[l] = sc.count === 0 ? 3 : open ? 0 : 1;
+  return l;
+}
+
+/** Returns the lazy state of frontier `f` (its stored set), interning it once per generation. */
+function _lazyEnter(p: AutomatonPart, sc: NfaScratch, f: number): number {
+  if (sc.frontierGen[f] === sc.generation) return sc.frontierLazy[f] as number;
   const base = f * FRONTIER_WORDS;
   const off = p.frontiers[base + FRONTIER_LIST_OFFSET] as number;
   const len = p.frontiers[base + FRONTIER_LIST_LENGTH] as number;
   for (let k = 0; k < len; k++) sc.cur[k] = p.lists[off + k] as number;
   sc.count = len;
   sc.best = p.frontiers[base + FRONTIER_BEST] as number;
-  return forVerdict && (p.frontiers[base + FRONTIER_LEVEL] as number) >= 1 ? SIM_DONE : SIM_ACTIVE;
+  const l = _lazyIntern(p, sc);
+  sc.frontierGen[f] = sc.generation;
+  sc.frontierLazy[f] = l;
+  return l;
 }
 
-/** Returns the walk state after byte `b` in any walk state (DFA, frontier or simulation). */
+/** Returns the lazy state after byte `b` (class `c`) from lazy state `l`, computing it if new. */
+function _lazyStep(p: AutomatonPart, sc: NfaScratch, l: number, b: number): number {
+  const c = p.cls[b] as number;
+  const known = sc.trans[l * sc.classes + c] as number;
+  if (known >= 0) return known;
+  const off = sc.setOff[l] as number;
+  const len = sc.setLen[l] as number;
+  for (let k = 0; k < len; k++) sc.cur[k] = sc.pool[off + k] as number;
+  sc.count = len;
+  sc.best = sc.bestOf[l] as number;
+  _simAdvance(p, sc, b);
+  const generation = sc.generation;
+  const t = _lazyIntern(p, sc);
+  if (sc.generation === generation) sc.trans[l * sc.classes + c] = t;
+  return t;
+}
+
+/**
+ * Returns the walk state after byte `b` in any walk state: DFA (`s >= 0`), frontier
+ * (`-s - 2 < frontierCount`) or lazy DFA (`-s - 2 - frontierCount`); SIM_DONE once a lazy
+ * state settles the answer for this walk.
+ */
 function _stepAny(p: AutomatonPart, sc: NfaScratch | null, s: number, b: number, forVerdict: boolean): number {
   if (s >= 0) return _step(p, s, b);
-  if (s <= -2) {
-    s = _simEnter(p, sc as NfaScratch, -s - 2, forVerdict);
-    if (s === SIM_DONE) return s;
+  const lazy = sc as NfaScratch;
+  const k = -s - 2;
+  const l = k < p.frontierCount ? _lazyEnter(p, lazy, k) : k - p.frontierCount;
+  const t = _lazyStep(p, lazy, l, b);
+  if (((lazy.flagsOf[t] as number) & (forVerdict ? 1 : 2)) !== 0) {
+    lazy.doneLazy = t;
+    return SIM_DONE;
   }
-  return _simStep(p, sc as NfaScratch, b, forVerdict);
+  return -(t + p.frontierCount) - 2;
+}
+
+/** Returns true when walk state `s < 0` is a frontier whose verdict is already settled. */
+function _frontierSettled(p: AutomatonPart, s: number, forVerdict: boolean): boolean {
+  const f = -s - 2;
+  return forVerdict && f < p.frontierCount && (p.frontiers[f * FRONTIER_WORDS + FRONTIER_LEVEL] as number) >= 1;
 }
 
 /** Returns the rank decided by a finished walk in state `s` (-1: none). */
 export function endRankOf(p: AutomatonPart, sc: NfaScratch | null, s: number): number {
   if (s >= 0 && s < p.stateCount) return p.end[s] as number;
-  if (s <= -2) return p.frontiers[(-s - 2) * FRONTIER_WORDS + FRONTIER_END] as number;
-  const scratch = sc as NfaScratch;
-  let end = scratch.best;
-  for (let k = 0; k < scratch.count; k++) {
-    const x = scratch.cur[k] as number;
-    const w = p.nfa[x << 1] as number;
-    if ((w & NFA_KIND_MASK) === NFA_KIND_END) {
-      const r = p.nfa[(x << 1) + 1] as number;
-      if (r < end) end = r;
-    }
-  }
-  return end === NO_RANK ? -1 : end;
+  const lazy = sc as NfaScratch;
+  if (s === SIM_DONE) return lazy.endOf[lazy.doneLazy] as number;
+  const k = -s - 2;
+  if (k < p.frontierCount) return p.frontiers[k * FRONTIER_WORDS + FRONTIER_END] as number;
+  return lazy.endOf[k - p.frontierCount] as number;
 }
 
 /** Returns the state after reading `%XX` for byte `v`, stopping early once settled. */
@@ -312,7 +446,7 @@ function _walkRare(
 
 /**
  * Returns the walk state after reading the path of `url` (SPEC.md section 6) in profile form:
- * a DFA state, a frontier state (< -1) or a simulation state (SIM_ACTIVE, SIM_DONE); read the
+ * a DFA state, a frontier or lazy-DFA state (< -1) or SIM_DONE; read the
  * decided rank with {@link endRankOf}. Stops at the first settled state (verdict settled when
  * `forVerdict`, else deciding rule settled) or at the path's end (`#`, NUL or the end of the
  * string). O(path length) in the DFA, O(path length x set size) past a frontier; reads each
@@ -326,10 +460,10 @@ export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, f
   let s = p.start;
   if (s >= threshold) return s;
   let i = findPathStart(url);
-  if (i < 0) return _stepAny(p, sc, s, 47, forVerdict);
+  if (i < 0) return _step(p, s, 47);
   if (url.charCodeAt(i) !== 47) {
     s = _step(p, s, 47);
-    if (s >= threshold) return s;
+    if (s >= threshold || (s < 0 && _frontierSettled(p, s, forVerdict))) return s;
   }
   const header = p.header;
   const pairs = p.pairs;
@@ -341,11 +475,7 @@ export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, f
     if (s >= 0 && c < 128 && fast[c] === 1) {
       const j = ((header[s << 1] as number) + (cls[c] as number)) << 1;
       s = pairs[j] === s ? (pairs[j + 1] as number) : (header[(s << 1) + 1] as number);
-      if (s >>> 0 >= threshold) {
-        if (s >= 0 || i + 1 === n) return s;
-        s = _simEnter(p, sc as NfaScratch, -s - 2, forVerdict);
-        if (s === SIM_DONE) return s;
-      }
+      if (s >>> 0 >= threshold && (s >= 0 || _frontierSettled(p, s, forVerdict))) return s;
       i++;
     } else if (c === 35 || c === 0) {
       return s;

@@ -1,0 +1,330 @@
+/**
+ * `pnpm bench --hostile`: measures every hostile input of test/hostile/generate.ts (issue 6):
+ * compile time, extra heap, artifact size, and the worst time of one check of a 4 KB URL. The
+ * figures fill SECURITY.md "Measured worst cases".
+ *
+ * Each input runs in a fresh worker (this same module; `isMainThread` tells the roles apart)
+ * so heap figures are not polluted by other inputs, under a watchdog and a heap limit so that
+ * an input that explodes is reported (`timeout`, `out-of-memory`) instead of hanging the bench.
+ * The generator is TypeScript under test/ (outside this package's rootDir): it is transpiled
+ * with the workspace's `typescript` into a temporary folder at run time.
+ *
+ * Method: compile = median of `compileRuns` compiles after 3 warm-up compiles of the reduced
+ * input; heap = growth of V8's committed heap over the first compile in the fresh worker (what
+ * the process had to reserve: an upper estimate of peak live data) and heap still used right
+ * after it (no GC in between); check = for each selected group and each URL of >= 4,000 chars,
+ * warm-up then `samples` batches of `batch` checks (isAllowed and decide alternating), median
+ * ns per check; the worst (group, URL) is reported.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { compile } from '@robomata/compiler';
+import { loadRobots } from '@robomata/runtime';
+import type { AgentRules } from '@robomata/runtime';
+
+/** The parts of test/hostile/generate.ts this bench uses. */
+interface _HostileInput {
+  readonly name: string;
+  readonly description: string;
+  make(): Uint8Array;
+  makeReduced(): Uint8Array;
+  readonly maxBytes: number | undefined;
+  readonly agents: readonly string[];
+  urls(): readonly string[];
+}
+
+interface _GeneratorModule {
+  readonly HOSTILE_INPUTS: readonly _HostileInput[];
+  readonly DEFAULT_SEED: number;
+}
+
+/** Measurements of one hostile input in one profile. */
+export interface HostileRow {
+  readonly input: string;
+  readonly profile: 'rfc9309' | 'google';
+  /** 'ok', or why no figures: 'timeout' (watchdog) or 'out-of-memory' (heap limit) or 'error'. */
+  readonly status: 'ok' | 'timeout' | 'out-of-memory' | 'error';
+  readonly detail: string;
+  readonly inputBytes: number;
+  /** Median compile time, ms. */
+  readonly compileMs: number;
+  readonly compileRuns: number;
+  /** Growth of V8's committed heap over the first compile (fresh worker), bytes. */
+  readonly heapCommittedBytes: number;
+  /** heapUsed right after the compile minus before (no GC between), bytes. */
+  readonly heapUsedDeltaBytes: number;
+  readonly artifactBytes: number;
+  readonly loadMs: number;
+  readonly automata: number;
+  readonly maxStates: number;
+  /** Worst median ns per check over the selected groups and URLs of >= 4,000 chars. */
+  readonly worstCheckNs: number;
+  readonly worstUrl: string;
+  /** Median ns per check of `/` + 'a' x 4000 against the worst group for it. */
+  readonly plainCheckNs: number;
+  /** ns per check of `/` + 'a' x 40,000 divided by ns of `/` + 'a' x 4,000 (10 = linear). */
+  readonly linearity: number;
+}
+
+/** Result of {@link runHostileSuite}. */
+export interface HostileReport {
+  readonly quick: boolean;
+  readonly node: string;
+  readonly seed: number;
+  readonly rows: readonly HostileRow[];
+  /** The rows as a Markdown table (SECURITY.md format). */
+  readonly markdown: string;
+}
+
+/** Settings of one mode. */
+interface _Config {
+  readonly compileRuns: number;
+  readonly samples: number;
+  readonly batch: number;
+  /** Watchdog per input (both profiles), ms. */
+  readonly timeLimitMs: number;
+}
+
+/** Quick (CI smoke) settings: one compile per input, short timing loops. */
+const QUICK: _Config = { compileRuns: 1, samples: 5, batch: 20, timeLimitMs: 60_000 };
+/** Full settings: median of 5 compiles, 15 batches of 100 checks per (group, URL). */
+const FULL: _Config = { compileRuns: 5, samples: 15, batch: 100, timeLimitMs: 300_000 };
+/** Extra heap (MiB over the worker's baseline) before a compile counts as out of memory. */
+const HEAP_LIMIT_MB = 256;
+/** Stop repeating compiles of an input once its compiles used this much time, ms. */
+const COMPILE_BUDGET_MS = 10_000;
+
+const _REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Returns the generator module, transpiled from test/hostile/generate.ts (cached in tmp). */
+async function _loadGenerator(): Promise<_GeneratorModule> {
+  const source = readFileSync(join(_REPO_ROOT, 'test', 'hostile', 'generate.ts'), 'utf8');
+  const ts = (await import('typescript')).default;
+  const hash = createHash('sha256').update(source).update(ts.version).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'robomata-hostile-bench');
+  const file = join(dir, `generate-${hash}.mjs`);
+  if (!existsSync(file)) {
+    const js = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    }).outputText;
+    mkdirSync(dir, { recursive: true });
+    const staging = `${file}.${process.pid}.tmp`;
+    writeFileSync(staging, js);
+    renameSync(staging, file);
+  }
+  return (await import(pathToFileURL(file).href)) as _GeneratorModule;
+}
+
+/** Returns V8's gc(), exposed at run time. */
+function _gc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** Returns the median of `values` (0 for none). */
+function _median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+let _sink = 0;
+
+/** Target duration of one timed batch, ns: slow checks get smaller batches, not longer runs. */
+const BATCH_TARGET_NS = 2_000_000;
+/** Timing budget per input and profile, ms: past it, remaining URLs are skipped (reported). */
+const TIMING_BUDGET_MS = 20_000;
+
+/**
+ * Returns the median ns of one check (isAllowed/decide alternating) of `url`: a probe check,
+ * a warm-up batch, then `samples` batches sized to about 2 ms each (at most `batch` checks).
+ */
+function _timeCheck(rules: AgentRules, url: string, config: _Config): number {
+  const p0 = process.hrtime.bigint();
+  _sink += rules.isAllowed(url) ? 1 : 0;
+  const probe = Number(process.hrtime.bigint() - p0);
+  const batch = Math.max(1, Math.min(config.batch, Math.floor(BATCH_TARGET_NS / Math.max(probe, 1))));
+  for (let i = 0; i < batch; i++) _sink += (i & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+  const samples: number[] = [];
+  for (let s = 0; s < config.samples; s++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) _sink += (i & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    samples.push(Number(process.hrtime.bigint() - t0) / batch);
+  }
+  return _median(samples);
+}
+
+/** Returns a short printable form of a URL for the report. */
+function _shortUrl(url: string): string {
+  const head = JSON.stringify(url.slice(0, 16)).slice(1, -1);
+  return url.length > 16 ? `${head}... (${url.length})` : head;
+}
+
+/** Worker side: measures one input in both profiles. */
+async function _measureInput(name: string, config: _Config): Promise<HostileRow[]> {
+  const gc = _gc();
+  const gen = await _loadGenerator();
+  const input = gen.HOSTILE_INPUTS.find((i) => i.name === name);
+  if (input === undefined) throw new Error(`no hostile input ${name}`);
+  const reduced = input.makeReduced();
+  const bytes = input.make();
+  const urls = input.urls().filter((u) => u.length >= 4_000);
+  const plain = '/' + 'a'.repeat(4_000);
+  const plainLong = '/' + 'a'.repeat(40_000);
+  const rows: HostileRow[] = [];
+  for (const profile of ['rfc9309', 'google'] as const) {
+    const options = input.maxBytes === undefined ? { profile } : { profile, maxBytes: input.maxBytes };
+    for (let i = 0; i < 3; i++) loadRobots(compile(reduced, options));
+    gc();
+    const committedBefore = getHeapStatistics().total_heap_size;
+    const usedBefore = process.memoryUsage().heapUsed;
+    let t0 = performance.now();
+    const artifact = compile(bytes, options);
+    const times = [performance.now() - t0];
+    const heapUsedDeltaBytes = process.memoryUsage().heapUsed - usedBefore;
+    const heapCommittedBytes = Math.max(0, getHeapStatistics().total_heap_size - committedBefore);
+    while (times.length < config.compileRuns && times.reduce((a, b) => a + b, 0) < COMPILE_BUDGET_MS) {
+      t0 = performance.now();
+      compile(bytes, options);
+      times.push(performance.now() - t0);
+    }
+    t0 = performance.now();
+    const robots = loadRobots(artifact);
+    const loadMs = performance.now() - t0;
+    let automata = 0;
+    let maxStates = 0;
+    for (let g = 0; g < robots.groupCount; g++) {
+      for (const a of robots.describeGroup(g).automata) {
+        automata++;
+        maxStates = Math.max(maxStates, a.states);
+      }
+    }
+    const groups = new Map<AgentRules, string>();
+    for (const agent of input.agents) if (!groups.has(robots.agent(agent))) groups.set(robots.agent(agent), agent);
+    let worstCheckNs = 0;
+    let worstUrl = '';
+    let plainCheckNs = 0;
+    let linearity = 0;
+    const timingStart = performance.now();
+    let skipped = 0;
+    for (const rules of groups.keys()) {
+      for (const url of urls) {
+        if (performance.now() - timingStart > TIMING_BUDGET_MS) {
+          skipped++;
+          continue;
+        }
+        const ns = _timeCheck(rules, url, config);
+        if (ns > worstCheckNs) {
+          worstCheckNs = ns;
+          worstUrl = url;
+        }
+      }
+      const p = _timeCheck(rules, plain, config);
+      if (p >= plainCheckNs) {
+        plainCheckNs = p;
+        linearity = _timeCheck(rules, plainLong, config) / Math.max(p, 1);
+      }
+    }
+    rows.push({
+      input: name, profile, status: 'ok', detail: skipped > 0 ? `timing budget spent: ${skipped} (group, URL) pairs not timed` : '', inputBytes: bytes.length,
+      compileMs: _median(times), compileRuns: times.length, heapCommittedBytes, heapUsedDeltaBytes,
+      artifactBytes: artifact.length, loadMs, automata, maxStates,
+      worstCheckNs, worstUrl: _shortUrl(worstUrl), plainCheckNs, linearity,
+    });
+  }
+  return rows;
+}
+
+/** Returns placeholder rows for an input that produced no figures. */
+function _failedRows(name: string, status: HostileRow['status'], detail: string): HostileRow[] {
+  return (['rfc9309', 'google'] as const).map((profile) => ({
+    input: name, profile, status, detail, inputBytes: 0, compileMs: Number.NaN, compileRuns: 0,
+    heapCommittedBytes: Number.NaN, heapUsedDeltaBytes: Number.NaN, artifactBytes: 0, loadMs: Number.NaN,
+    automata: 0, maxStates: 0, worstCheckNs: Number.NaN, worstUrl: '', plainCheckNs: Number.NaN, linearity: Number.NaN,
+  }));
+}
+
+/** Main side: runs one input's worker under the watchdog and heap limit. */
+async function _runInput(name: string, config: _Config): Promise<HostileRow[]> {
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { hostileBench: true, name, config },
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB + 32, maxYoungGenerationSizeMb: 32 },
+  });
+  return await new Promise<HostileRow[]>((resolve) => {
+    let done = false;
+    const finish = (rows: HostileRow[]): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(rows);
+    };
+    const timer = setTimeout(() => finish(_failedRows(name, 'timeout', `no answer within ${config.timeLimitMs} ms`)), config.timeLimitMs);
+    worker.on('message', (rows: HostileRow[]) => finish(rows));
+    worker.on('error', (e: Error & { code?: string }) =>
+      finish(_failedRows(name, e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'error', e.message)),
+    );
+    worker.on('exit', (code) => finish(_failedRows(name, 'error', `worker exited with code ${code}`)));
+  });
+}
+
+/** Formats a number for the table ('-' for NaN). */
+function _fmt(v: number, digits = 0): string {
+  return Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-';
+}
+
+/** Returns the rows as a Markdown table. */
+export function formatHostileTable(rows: readonly HostileRow[]): string {
+  const mib = (b: number): string => _fmt(b / 2 ** 20, 1);
+  const lines = [
+    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | plain 4 KB check us | 40 KB / 4 KB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    if (r.status !== 'ok') {
+      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | |`);
+      continue;
+    }
+    lines.push(
+      `| ${r.input} | ${r.profile} | ${_fmt(r.inputBytes)} | ${_fmt(r.compileMs, 1)} | ${mib(r.heapCommittedBytes)} / ${mib(r.heapUsedDeltaBytes)} | ` +
+        `${_fmt(r.artifactBytes)} | ${r.automata} (${r.maxStates}) | ${_fmt(r.worstCheckNs / 1000, 2)} \`${r.worstUrl.replace(/\|/g, '\\|')}\` | ` +
+        `${_fmt(r.plainCheckNs / 1000, 2)} | ${_fmt(r.linearity, 1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Returns the hostile-input report: for every hostile input and both profiles, median compile
+ * time, heap growth, artifact size and the worst ns per check of a 4 KB URL, as rows and as a
+ * Markdown table. `quick` uses one compile per input and short timing loops. Inputs run one
+ * after another in fresh workers (a few seconds each when the compiler is bounded).
+ */
+export async function runHostileSuite(opts: { quick: boolean; only?: readonly string[] }): Promise<HostileReport> {
+  const config = opts.quick ? QUICK : FULL;
+  const gen = await _loadGenerator();
+  const rows: HostileRow[] = [];
+  for (const input of gen.HOSTILE_INPUTS) {
+    if (opts.only !== undefined && !opts.only.includes(input.name)) continue;
+    rows.push(...(await _runInput(input.name, config)));
+  }
+  return { quick: opts.quick, node: process.version, seed: gen.DEFAULT_SEED, rows, markdown: formatHostileTable(rows) };
+}
+
+if (!isMainThread && parentPort !== null && (workerData as { hostileBench?: boolean } | null)?.hostileBench === true) {
+  const data = workerData as { name: string; config: _Config };
+  const port = parentPort;
+  _measureInput(data.name, data.config).then(
+    (rows) => port.postMessage(rows),
+    (e: unknown) => {
+      throw e;
+    },
+  );
+}

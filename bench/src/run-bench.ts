@@ -1,0 +1,702 @@
+/**
+ * The bench driver: builds the workloads, prepares and verifies every strategy against the
+ * reference on every input, times them in interleaved rounds and collects the other metrics.
+ */
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_MAX_BYTES, compile } from '@robomata/compiler';
+import { loadRobots } from '@robomata/runtime';
+import { CORPUS_DIR } from './corpus.js';
+import type { PassFn, PreparedCase, Timing } from './measure.js';
+import { canCollect, countGcEvents, createPassFn, measureRetained, medianOf, quantileOf, timePasses } from './measure.js';
+import type { BenchProfile, Matcher, Strategy, StrategyId } from './strategies.js';
+import { REGEX_STRATEGY, listStrategies, makeCompiledStrategy, parseWithRobotsParser } from './strategies.js';
+import type { CompileOutcome } from './compile-pool.js';
+import { CompilePool } from './compile-pool.js';
+import type { HostCase, Workload } from './workload.js';
+import { buildCorpusWorkload, buildLengthScaling, buildRulePool, buildRuleScaling, buildWildcardWorkload, makeWorkload } from './workload.js';
+
+/** Sizes of one run (quick, full or the smoke test's tiny one). */
+export interface BenchConfig {
+  readonly corpusFiles: number;
+  readonly corpusUrls: number;
+  readonly wildcardFiles: number;
+  readonly wildcardUrls: number;
+  readonly ruleCounts: readonly number[];
+  readonly ruleUrls: number;
+  readonly lengths: readonly number[];
+  readonly lengthRules: number;
+  readonly lengthUrls: number;
+  /** Interleaved timing rounds per workload (the median over rounds is reported). */
+  readonly rounds: number;
+  /** tinybench time budget per strategy per round, ms. */
+  readonly budgetMs: number;
+  readonly minSamples: number;
+  /** Checks of the compiled path observed for GC events (target: 10,000,000 with 0 events). */
+  readonly gcChecks: number;
+  /** Checks observed for GC events on the other strategies. */
+  readonly gcOtherChecks: number;
+  readonly memoryInstances: number;
+  /** Repeats of each compile/load/parse timing (median taken). */
+  readonly compileRepeats: number;
+  readonly workers: boolean;
+  readonly benchmarkJs: boolean;
+  /** A compile longer than this (ms) is abandoned and reported. */
+  readonly compileLimitMs: number;
+  /** URLs per rule-count point at 3,000 rules and more (the reference re-parses per check). */
+  readonly ruleUrlsLarge: number;
+  /** URLs streamed through the worker pool per measurement. */
+  readonly workerUrls: number;
+}
+
+/**
+ * Full run: sized to finish in under 15 minutes on 2 cores (measured: see report.md's run time).
+ * 300 corpus files x 24 URLs x up to 4 agents is about 26,000 checks per pass.
+ */
+export const FULL_CONFIG: BenchConfig = {
+  corpusFiles: 300,
+  corpusUrls: 24,
+  wildcardFiles: 20,
+  wildcardUrls: 48,
+  ruleCounts: [10, 30, 100, 300, 1000, 3000, 10000, 30000],
+  ruleUrls: 64,
+  lengths: [16, 32, 64, 128, 256, 512, 1024, 2048, 4096],
+  lengthRules: 80,
+  lengthUrls: 64,
+  rounds: 3,
+  budgetMs: 300,
+  minSamples: 3,
+  gcChecks: 10_000_000,
+  gcOtherChecks: 200_000,
+  memoryInstances: 2000,
+  compileRepeats: 3,
+  workers: true,
+  benchmarkJs: true,
+  compileLimitMs: 60_000,
+  ruleUrlsLarge: 16,
+  workerUrls: 1_000_000,
+};
+
+/** Quick run (CI smoke): under 2 minutes. Same shape, smaller sizes, one round. */
+export const QUICK_CONFIG: BenchConfig = {
+  corpusFiles: 60,
+  corpusUrls: 16,
+  wildcardFiles: 5,
+  wildcardUrls: 24,
+  ruleCounts: [10, 100, 1000, 30000],
+  ruleUrls: 32,
+  lengths: [16, 64, 256, 1024, 4096],
+  lengthRules: 80,
+  lengthUrls: 24,
+  rounds: 1,
+  budgetMs: 60,
+  minSamples: 2,
+  gcChecks: 10_000_000,
+  gcOtherChecks: 20_000,
+  memoryInstances: 300,
+  compileRepeats: 1,
+  workers: true,
+  benchmarkJs: true,
+  compileLimitMs: 8_000,
+  ruleUrlsLarge: 8,
+  workerUrls: 200_000,
+};
+
+/** Smoke-test run: tiny counts so that it runs in-process within a unit test. */
+export const TINY_CONFIG: BenchConfig = {
+  corpusFiles: 3,
+  corpusUrls: 4,
+  wildcardFiles: 2,
+  wildcardUrls: 4,
+  ruleCounts: [10, 100],
+  ruleUrls: 4,
+  lengths: [16, 256],
+  lengthRules: 20,
+  lengthUrls: 4,
+  rounds: 1,
+  budgetMs: 1,
+  minSamples: 1,
+  gcChecks: 10_000,
+  gcOtherChecks: 100,
+  memoryInstances: 5,
+  compileRepeats: 1,
+  workers: false,
+  benchmarkJs: false,
+  compileLimitMs: 60_000,
+  ruleUrlsLarge: 4,
+  workerUrls: 1000,
+};
+
+/** Options of {@link runBench}. */
+export interface RunOptions {
+  readonly config: BenchConfig;
+  readonly mode: 'full' | 'quick' | 'tiny' | 'user';
+  readonly profile: BenchProfile;
+  readonly seed: number;
+  readonly corpusDir?: string;
+  /** Restrict the corpus to these file names (smoke test). */
+  readonly only?: readonly string[];
+  /** A user's own file: replaces the corpus and scaling workloads. */
+  readonly user?: { readonly robotsPath: string; readonly text: string; readonly urls: readonly string[]; readonly agent: string };
+  /** Strategies beyond the built-in ones (the generated-code strategy). */
+  readonly extraStrategies?: readonly Strategy[];
+  /** Notes on strategies that could not be loaded. */
+  readonly notes?: readonly string[];
+  /** Worker-pool measurement (injected so the driver does not depend on the example file). */
+  readonly measureWorkers?: (robots: { text: string; urls: readonly string[]; agent: string; profile: BenchProfile }[], streamUrls: number) => Promise<WorkerStats>;
+  readonly log?: (message: string) => void;
+}
+
+/** Result of one strategy on one workload. */
+export interface StrategyResult {
+  readonly id: StrategyId;
+  readonly label: string;
+  /** Median ns per check (NaN when the strategy failed). */
+  readonly ns: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly madPct: number;
+  readonly samples: number;
+  /** Preparation of every host of the workload, ms (parse/compile/load, outside the timing). */
+  readonly prepareMs: number;
+  /** Checks whose verdict differs from the reference (only robots-parser may have any). */
+  readonly disagreements: number;
+  readonly example?: Disagreement;
+  readonly error?: string;
+}
+
+/** One verdict that differs from the reference. */
+export interface Disagreement {
+  readonly file: string;
+  readonly agent: string;
+  readonly url: string;
+  readonly expected: boolean;
+  readonly actual: boolean;
+}
+
+/** Results of one workload. */
+export interface WorkloadResult {
+  readonly id: string;
+  readonly title: string;
+  readonly x: number;
+  readonly hosts: number;
+  readonly checks: number;
+  /** Sum of compile times of the workload's files (in a worker), ms. */
+  readonly compileMs: number;
+  /** Files whose compile exceeded the limit. */
+  readonly compileTimeouts: number;
+  readonly strategies: readonly StrategyResult[];
+}
+
+/** Compile/load statistics over the corpus sample. */
+export interface CompileStats {
+  readonly files: number;
+  readonly compileMs: { readonly median: number; readonly p90: number; readonly max: number };
+  readonly loadMs: { readonly median: number; readonly p90: number; readonly max: number };
+  readonly robotsParserParseMs: { readonly median: number; readonly p90: number; readonly max: number };
+  readonly regexBuildMs: { readonly median: number; readonly p90: number; readonly max: number };
+  readonly sourceBytes: number;
+  readonly artifactBytes: number;
+  readonly artifactToSourceMedian: number;
+  readonly slowest: { readonly file: string; readonly ms: number; readonly sourceBytes: number };
+}
+
+/** Retained heap per host. */
+export interface MemoryStats {
+  readonly instances: number;
+  readonly compiledBytesPerHost: number;
+  readonly robotsParserBytesPerHost: number;
+  readonly regexBytesPerHost: number;
+  readonly sourceBytesPerHost: number;
+}
+
+/** GC events during a number of checks. */
+export interface GcStats {
+  readonly id: StrategyId;
+  readonly checks: number;
+  readonly events: number;
+}
+
+/** Worker throughput (checks per second) with 1 and 2 workers. */
+export interface WorkerStats {
+  readonly available: boolean;
+  readonly message: string;
+  readonly results: readonly { readonly workers: number; readonly checksPerSecond: number; readonly checks: number }[];
+}
+
+/** benchmark.js cross-check of the headline figure. */
+export interface CrossCheck {
+  readonly tinybenchRatio: number;
+  readonly benchmarkJsRatio: number;
+  readonly compiledNs: number;
+  readonly robotsParserNs: number;
+}
+
+/** One reported target. */
+export interface TargetResult {
+  readonly name: string;
+  readonly goal: string;
+  readonly measured: string;
+  readonly pass: boolean | undefined;
+  readonly gap: string;
+  readonly command: string;
+}
+
+/** Everything one run produced (written as results.json). */
+export interface BenchResults {
+  readonly meta: {
+    readonly mode: string;
+    readonly profile: BenchProfile;
+    readonly seed: number;
+    readonly node: string;
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly date: string;
+    readonly durationS: number;
+    readonly command: string;
+  };
+  readonly workloads: readonly WorkloadResult[];
+  readonly compile: CompileStats | undefined;
+  readonly memory: MemoryStats | undefined;
+  readonly gc: readonly GcStats[];
+  readonly workers: WorkerStats | undefined;
+  readonly crossCheck: CrossCheck | undefined;
+  readonly targets: readonly TargetResult[];
+  readonly notes: readonly string[];
+}
+
+/** Thrown when a strategy that must agree with the reference does not. */
+export class DisagreementError extends Error {
+  readonly detail: Disagreement & { readonly strategy: string; readonly text: string };
+  constructor(detail: Disagreement & { readonly strategy: string; readonly text: string }) {
+    const shown = detail.text.length > 3000 ? `${detail.text.slice(0, 3000)}\n... (${detail.text.length} chars in all)` : detail.text;
+    super(
+      `${detail.strategy} disagrees with the reference\n  robots file: ${detail.file}\n  agent: ${JSON.stringify(detail.agent)}\n  url: ${JSON.stringify(detail.url)}\n` +
+        `  reference: ${detail.expected ? 'allowed' : 'disallowed'}\n  ${detail.strategy}: ${detail.actual ? 'allowed' : 'disallowed'}\n--- robots.txt ---\n${shown}\n--- end ---`,
+    );
+    this.name = 'DisagreementError';
+    this.detail = detail;
+  }
+}
+
+/** Matchers of one strategy for one workload, flattened in (host, agent) order. */
+interface _Prepared {
+  readonly strategy: Strategy;
+  readonly cases: PreparedCase[];
+  readonly meta: { host: HostCase; agent: string }[];
+  readonly prepareMs: number;
+  readonly pass: PassFn;
+  passMs: number;
+  disagreements: number;
+  example: Disagreement | undefined;
+  readonly timings: Timing[];
+}
+
+/** Returns the flattened matchers of a strategy over the workload. */
+function _prepare(strategy: Strategy, workload: Workload, profile: BenchProfile): _Prepared {
+  const t0 = performance.now();
+  const cases: PreparedCase[] = [];
+  const meta: { host: HostCase; agent: string }[] = [];
+  for (const host of workload.hosts) {
+    const matchers: Matcher[] = strategy.prepare({ text: host.text, agents: host.agents, profile, maxBytes: host.maxBytes, robotsUrl: host.robotsUrl });
+    host.agents.forEach((agent, i) => {
+      cases.push({ m: matchers[i] as Matcher, urls: host.urls });
+      meta.push({ host, agent });
+    });
+  }
+  const prepareMs = performance.now() - t0;
+  return { strategy, cases, meta, prepareMs, pass: createPassFn(), passMs: 0, disagreements: 0, example: undefined, timings: [] };
+}
+
+/** Runs every check once, compares with `expected` (or records verdicts when undefined). */
+function _verify(p: _Prepared, expected: Uint8Array | undefined): Uint8Array {
+  const verdicts = new Uint8Array(p.cases.reduce((n, c) => n + c.urls.length, 0));
+  const t0 = performance.now();
+  let k = 0;
+  p.cases.forEach((c, ci) => {
+    for (const url of c.urls) {
+      const v = c.m.isAllowed(url);
+      verdicts[k] = v ? 1 : 0;
+      if (expected !== undefined && p.strategy.id !== 'floor' && expected[k] !== verdicts[k]) {
+        const m = p.meta[ci] as { host: HostCase; agent: string };
+        const d: Disagreement = { file: m.host.name, agent: m.agent, url, expected: expected[k] === 1, actual: v };
+        if (p.strategy.mustAgree) throw new DisagreementError({ ...d, strategy: p.strategy.label, text: m.host.text });
+        p.disagreements++;
+        p.example ??= d;
+      }
+      k++;
+    }
+  });
+  p.passMs = performance.now() - t0;
+  return verdicts;
+}
+
+/** Returns an error message of an unknown thrown value. */
+function _message(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+/**
+ * Compiles every file of the workload with the configured time limit (in a worker). In a
+ * multi-file workload a file that cannot be compiled in time is dropped for every strategy (so
+ * all strategies still see the same inputs); in a one-file workload only the compiled strategy
+ * is marked failed.
+ */
+async function _precompile(workload: Workload, opts: RunOptions, pool: CompilePool, log: (m: string) => void): Promise<{ workload: Workload; artifacts: Map<string, CompileOutcome>; compileMs: number; dropped: string[] }> {
+  const artifacts = new Map<string, CompileOutcome>();
+  let compileMs = 0;
+  for (const h of workload.hosts) {
+    if (artifacts.has(h.text)) continue;
+    const o = await pool.compileWithLimit(h.text, { profile: opts.profile, maxBytes: h.maxBytes }, opts.config.compileLimitMs);
+    artifacts.set(h.text, o);
+    compileMs += o.ms;
+    if (o.artifact === undefined) log(`  compile of ${h.name}: ${o.error ?? 'failed'}`);
+  }
+  await pool.close();
+  const dropped: string[] = [];
+  if (workload.hosts.length > 1) {
+    const kept = workload.hosts.filter((h) => artifacts.get(h.text)?.artifact !== undefined);
+    for (const h of workload.hosts) if (!kept.includes(h)) dropped.push(`${h.name}: ${artifacts.get(h.text)?.error ?? 'failed'}`);
+    if (dropped.length > 0) workload = makeWorkload(workload.id, `${workload.title} (${dropped.length} dropped: no artifact)`, kept, workload.x);
+  }
+  return { workload, artifacts, compileMs, dropped };
+}
+
+/** Prepares, verifies and times every strategy on one workload. */
+async function _runWorkload(input: Workload, baseStrategies: readonly Strategy[], opts: RunOptions, log: (m: string) => void, notes: string[]): Promise<{ result: WorkloadResult; prepared: _Prepared[]; workload: Workload }> {
+  const cfg = opts.config;
+  const pool = new CompilePool();
+  const { workload, artifacts, compileMs, dropped } = await _precompile(input, opts, pool, log);
+  for (const d of dropped) notes.push(`${input.id}: dropped ${d}`);
+  const compiledStrategy = makeCompiledStrategy(artifacts);
+  const strategies = baseStrategies.map((s) => (s.id === 'compiled' ? compiledStrategy : s));
+  const timedOut = [...artifacts.values()].filter((o) => o.timedOut).length;
+  const prepared: _Prepared[] = [];
+  const failed: StrategyResult[] = [];
+  let expected: Uint8Array | undefined;
+  for (const s of strategies) {
+    try {
+      const p = _prepare(s, workload, opts.profile);
+      const v = _verify(p, expected);
+      if (s.id === 'reference') expected = v;
+      prepared.push(p);
+    } catch (e) {
+      if (e instanceof DisagreementError) throw e;
+      if (s.id === 'reference') throw e;
+      log(`  ${s.label}: skipped (${_message(e)})`);
+      failed.push({ id: s.id, label: s.label, ns: Number.NaN, lo: Number.NaN, hi: Number.NaN, madPct: Number.NaN, samples: 0, prepareMs: Number.NaN, disagreements: 0, error: _message(e) });
+    }
+  }
+  for (let round = 0; round < cfg.rounds; round++) {
+    for (const p of prepared) {
+      const slowSamples = p.passMs > 1000 ? 1 : cfg.minSamples;
+      p.timings.push(timePasses(`${workload.id}/${p.strategy.id}`, p.pass, p.cases, { budgetMs: cfg.budgetMs, minSamples: slowSamples, checks: workload.checks, passMs: p.passMs }));
+    }
+  }
+  const results: StrategyResult[] = prepared.map((p) => {
+    const r: StrategyResult = {
+      id: p.strategy.id,
+      label: p.strategy.label,
+      ns: medianOf(p.timings.map((t) => t.ns)),
+      lo: Math.min(...p.timings.map((t) => t.lo)),
+      hi: Math.max(...p.timings.map((t) => t.hi)),
+      madPct: medianOf(p.timings.map((t) => t.madPct)),
+      samples: p.timings.reduce((n, t) => n + t.samples, 0),
+      prepareMs: p.prepareMs,
+      disagreements: p.disagreements,
+      ...(p.example !== undefined ? { example: p.example } : {}),
+    };
+    return r;
+  });
+  const ordered = strategies.map((s) => results.find((r) => r.id === s.id) ?? failed.find((r) => r.id === s.id)).filter((r): r is StrategyResult => r !== undefined);
+  const line = ordered.map((r) => `${r.id} ${Number.isFinite(r.ns) ? r.ns.toFixed(1) : 'n/a'}`).join(' | ');
+  log(`  ${workload.id} (${workload.checks} checks/pass): ns/check ${line}`);
+  return { result: { id: workload.id, title: workload.title, x: workload.x, hosts: workload.hosts.length, checks: workload.checks, compileMs, compileTimeouts: timedOut, strategies: ordered }, prepared, workload };
+}
+
+/** Returns ms per call of `fn`: repeated until 0.2 ms elapsed, median of `repeats` such runs. */
+function _timeOp(fn: () => unknown, repeats: number): number {
+  const per: number[] = [];
+  let keep = 0;
+  for (let r = 0; r < repeats; r++) {
+    let reps = 0;
+    const t0 = performance.now();
+    let elapsed = 0;
+    do {
+      if (fn() !== undefined) keep++;
+      reps++;
+      elapsed = performance.now() - t0;
+    } while (elapsed < 0.2);
+    per.push(elapsed / reps);
+  }
+  if (keep < 0) throw new Error('unreachable');
+  return medianOf(per);
+}
+
+/** Returns median, p90 and max of a list. */
+function _dist(values: readonly number[]): { median: number; p90: number; max: number } {
+  return { median: medianOf(values), p90: quantileOf(values, 0.9), max: Math.max(...values) };
+}
+
+/** Compile, load, robots-parser parse and regex build times, and artifact sizes, over the hosts. */
+function _compileStats(hosts: readonly HostCase[], opts: RunOptions): CompileStats {
+  const seen = new Set<string>();
+  const compileMs: number[] = [];
+  const loadMs: number[] = [];
+  const rpMs: number[] = [];
+  const regexMs: number[] = [];
+  const ratios: number[] = [];
+  let sourceBytes = 0;
+  let artifactBytes = 0;
+  let slowest = { file: '', ms: 0, sourceBytes: 0 };
+  for (const h of hosts) {
+    if (seen.has(h.name)) continue;
+    seen.add(h.name);
+    const cOpts = { profile: opts.profile, maxBytes: h.maxBytes };
+    const artifact = compile(h.text, cOpts);
+    const src = Buffer.byteLength(h.text);
+    sourceBytes += src;
+    artifactBytes += artifact.byteLength;
+    if (src > 0) ratios.push(artifact.byteLength / src);
+    const c = _timeOp(() => compile(h.text, cOpts), opts.config.compileRepeats);
+    compileMs.push(c);
+    if (c > slowest.ms) slowest = { file: h.name, ms: c, sourceBytes: src };
+    loadMs.push(_timeOp(() => loadRobots(artifact), opts.config.compileRepeats));
+    rpMs.push(_timeOp(() => parseWithRobotsParser(h.robotsUrl, h.text), opts.config.compileRepeats));
+    regexMs.push(_timeOp(() => REGEX_STRATEGY.prepare({ text: h.text, agents: ['*'], profile: opts.profile, maxBytes: h.maxBytes, robotsUrl: h.robotsUrl }), opts.config.compileRepeats));
+  }
+  return {
+    files: seen.size,
+    compileMs: _dist(compileMs),
+    loadMs: _dist(loadMs),
+    robotsParserParseMs: _dist(rpMs),
+    regexBuildMs: _dist(regexMs),
+    sourceBytes,
+    artifactBytes,
+    artifactToSourceMedian: medianOf(ratios),
+    slowest,
+  };
+}
+
+/** Retained heap per host for compiled artifacts, robots-parser objects and regex matchers. */
+function _memoryStats(hosts: readonly HostCase[], opts: RunOptions): MemoryStats {
+  const n = opts.config.memoryInstances;
+  const bufs = hosts.map((h) => Buffer.from(h.text, 'utf8'));
+  // A fresh string per instance: whatever a parser keeps of its input counts against it.
+  const fresh = (i: number): string => (bufs[i % bufs.length] as Buffer).toString('utf8');
+  const hostOf = (i: number): HostCase => hosts[i % hosts.length] as HostCase;
+  const sourceBytesPerHost = medianOf(bufs.map((b) => b.length));
+  const compiledBytesPerHost = measureRetained(n, (i) => {
+    const h = hostOf(i);
+    const robots = loadRobots(compile(fresh(i), { profile: opts.profile, maxBytes: h.maxBytes }));
+    robots.agent(h.agents[0] ?? '*');
+    return robots;
+  });
+  const robotsParserBytesPerHost = measureRetained(n, (i) => parseWithRobotsParser(hostOf(i).robotsUrl, fresh(i)));
+  const regexBytesPerHost = measureRetained(n, (i) => {
+    const h = hostOf(i);
+    return REGEX_STRATEGY.prepare({ text: fresh(i), agents: [h.agents[0] ?? '*'], profile: opts.profile, maxBytes: h.maxBytes, robotsUrl: h.robotsUrl });
+  });
+  return { instances: n, compiledBytesPerHost, robotsParserBytesPerHost, regexBytesPerHost, sourceBytesPerHost };
+}
+
+/** Counts GC events while a strategy runs at least `checks` checks over the prepared cases. */
+async function _gcStats(p: _Prepared, checksPerPass: number, checks: number): Promise<GcStats> {
+  const passes = Math.max(1, Math.ceil(checks / checksPerPass));
+  let sink = 0;
+  const events = await countGcEvents(() => {
+    for (let i = 0; i < passes; i++) sink += p.pass(p.cases);
+  });
+  if (sink < 0) throw new Error('unreachable');
+  return { id: p.strategy.id, checks: passes * checksPerPass, events };
+}
+
+/** Cross-checks the compiled vs robots-parser ratio with benchmark.js. */
+async function _crossCheck(compiled: _Prepared, rp: _Prepared, tinyRatio: number, checks: number): Promise<CrossCheck> {
+  const { default: Benchmark } = await import('benchmark');
+  let sink = 0;
+  const run = (p: _Prepared): number => {
+    const b = new Benchmark(p.strategy.id, () => {
+      sink += p.pass(p.cases);
+    }, { maxTime: 2, minSamples: 5, initCount: 1 });
+    b.run({ async: false });
+    return (b.stats.mean * 1e9) / checks;
+  };
+  const compiledNs = run(compiled);
+  const robotsParserNs = run(rp);
+  if (sink < 0) throw new Error('unreachable');
+  return { tinybenchRatio: tinyRatio, benchmarkJsRatio: robotsParserNs / compiledNs, compiledNs, robotsParserNs };
+}
+
+/** Returns a workload result's strategy entry. */
+export function findStrategy(w: WorkloadResult | undefined, id: StrategyId): StrategyResult | undefined {
+  return w?.strategies.find((s) => s.id === id && Number.isFinite(s.ns));
+}
+
+/** Returns the command that reproduces a run mode. */
+export function commandFor(mode: string): string {
+  if (mode === 'quick') return 'npx -y pnpm@10 build && pnpm bench --quick';
+  if (mode === 'user') return 'npx -y pnpm@10 build && pnpm bench --robots FILE --urls FILE --agent NAME';
+  if (mode === 'tiny') return 'npx vitest run bench/test/smoke.test.ts';
+  return 'npx -y pnpm@10 build && pnpm bench';
+}
+
+/** Returns the reported targets (pass/miss with the gap); never asserted anywhere. */
+function _targets(workloads: readonly WorkloadResult[], compileStats: CompileStats | undefined, memory: MemoryStats | undefined, gc: readonly GcStats[], mode: string): TargetResult[] {
+  const cmd = commandFor(mode);
+  const main = workloads.find((w) => w.id === 'corpus' || w.id === 'user');
+  const compiled = findStrategy(main, 'compiled');
+  const rp = findStrategy(main, 'robots-parser');
+  const ref = findStrategy(main, 'reference');
+  const floor = findStrategy(main, 'floor');
+  const out: TargetResult[] = [];
+  const speedup = (name: string, other: StrategyResult | undefined, goal: number): void => {
+    if (compiled === undefined || other === undefined) {
+      out.push({ name, goal: `>= ${goal}x`, measured: 'n/a', pass: undefined, gap: 'not measured', command: cmd });
+      return;
+    }
+    const r = other.ns / compiled.ns;
+    out.push({ name, goal: `>= ${goal}x`, measured: `${r.toFixed(1)}x`, pass: r >= goal, gap: r >= goal ? `${(r / goal).toFixed(2)}x margin` : `needs ${(goal / r).toFixed(2)}x more`, command: cmd });
+  };
+  speedup(`compiled check vs robots-parser (${main?.id ?? 'corpus'} workload)`, rp, 100);
+  speedup(`compiled check vs reference (${main?.id ?? 'corpus'} workload)`, ref, 30);
+  if (compiled !== undefined && floor !== undefined) {
+    const r = compiled.ns / floor.ns;
+    out.push({ name: 'compiled check vs read-once floor', goal: '<= 1.0x', measured: `${r.toFixed(2)}x`, pass: r <= 1, gap: r <= 1 ? `${(1 / r).toFixed(2)}x under` : `${r.toFixed(2)}x over (needs ${(((r - 1) / r) * 100).toFixed(0)}% less time)`, command: cmd });
+  } else out.push({ name: 'compiled check vs read-once floor', goal: '<= 1.0x', measured: 'n/a', pass: undefined, gap: 'not measured', command: cmd });
+  const g = gc.find((x) => x.id === 'compiled');
+  out.push(
+    g === undefined
+      ? { name: 'GC events, compiled path', goal: '0 in 10,000,000 checks', measured: 'n/a', pass: undefined, gap: 'not measured', command: cmd }
+      : { name: 'GC events, compiled path', goal: '0 in 10,000,000 checks', measured: `${g.events} in ${g.checks.toLocaleString('en-US')} checks`, pass: g.events === 0 && g.checks >= 10_000_000, gap: g.events === 0 ? (g.checks >= 10_000_000 ? 'none' : 'fewer checks than the target count') : `${g.events} events`, command: cmd },
+  );
+  if (memory !== undefined && Number.isFinite(memory.compiledBytesPerHost)) {
+    const r = memory.compiledBytesPerHost / memory.robotsParserBytesPerHost;
+    out.push({ name: 'retained memory per host vs robots-parser', goal: '<= 1.0x', measured: `${r.toFixed(2)}x (${Math.round(memory.compiledBytesPerHost)} B vs ${Math.round(memory.robotsParserBytesPerHost)} B)`, pass: r <= 1, gap: r <= 1 ? `${(1 / r).toFixed(2)}x smaller` : `${r.toFixed(2)}x larger`, command: cmd });
+  } else out.push({ name: 'retained memory per host vs robots-parser', goal: '<= 1.0x', measured: 'n/a', pass: undefined, gap: 'not measured (needs --expose-gc)', command: cmd });
+  if (compileStats !== undefined) {
+    const r = compileStats.compileMs.median / compileStats.robotsParserParseMs.median;
+    out.push({ name: 'median compile time vs robots-parser parse time', goal: '<= 2.0x', measured: `${r.toFixed(2)}x`, pass: r <= 2, gap: r <= 2 ? `${(2 / r).toFixed(2)}x margin` : `needs ${(r / 2).toFixed(2)}x faster compile`, command: cmd });
+  } else out.push({ name: 'median compile time vs robots-parser parse time', goal: '<= 2.0x', measured: 'n/a', pass: undefined, gap: 'not measured', command: cmd });
+  return out;
+}
+
+/**
+ * Runs the bench and returns every figure. Throws {@link DisagreementError} when a strategy that
+ * must agree with the reference disagrees on any input.
+ */
+export async function runBench(opts: RunOptions): Promise<BenchResults> {
+  const start = performance.now();
+  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const cfg = opts.config;
+  const dir = opts.corpusDir ?? CORPUS_DIR;
+  const strategies = listStrategies(opts.extraStrategies ?? []);
+  const notes: string[] = [...(opts.notes ?? [])];
+  const workloads: WorkloadResult[] = [];
+  let main: { result: WorkloadResult; prepared: _Prepared[]; workload: Workload };
+  let mainWorkload: Workload;
+
+  if (opts.user !== undefined) {
+    const u = opts.user;
+    const first = u.urls[0] ?? '/';
+    let robotsUrl = 'http://robots-relative.samclarke.com/robots.txt';
+    try {
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(first)) robotsUrl = new URL('/robots.txt', first).href;
+    } catch {
+      // keep the relative default
+    }
+    const maxBytes = DEFAULT_MAX_BYTES;
+    const host: HostCase = { name: u.robotsPath, text: u.text, agents: [u.agent], urls: u.urls, maxBytes, robotsUrl };
+    mainWorkload = { id: 'user', title: `${u.robotsPath} (${u.urls.length} URLs, agent ${u.agent})`, hosts: [host], checks: u.urls.length, x: 0 };
+    log(`workload: ${mainWorkload.title}`);
+    main = await _runWorkload(mainWorkload, strategies, opts, log, notes);
+    mainWorkload = main.workload;
+    workloads.push(main.result);
+  } else {
+    log('building workloads...');
+    mainWorkload = buildCorpusWorkload({ dir, files: cfg.corpusFiles, urlsPerFile: cfg.corpusUrls, seed: opts.seed, ...(opts.only !== undefined ? { only: opts.only } : {}) });
+    log(`workload: ${mainWorkload.title}`);
+    main = await _runWorkload(mainWorkload, strategies, opts, log, notes);
+    mainWorkload = main.workload;
+    workloads.push(main.result);
+    const wild = buildWildcardWorkload(dir, cfg.wildcardFiles, cfg.wildcardUrls, opts.seed + 1, opts.only);
+    if (wild.hosts.length > 0) {
+      log(`workload: ${wild.title}`);
+      workloads.push((await _runWorkload(wild, strategies, opts, log, notes)).result);
+    }
+    const pool = buildRulePool(dir, opts.seed + 2, opts.only);
+    log(`rule-count scaling (${cfg.ruleCounts.join(', ')} rules; pool of ${pool.length} distinct real rules)`);
+    for (const w of buildRuleScaling(pool, cfg.ruleCounts, cfg.ruleUrls, cfg.ruleUrlsLarge, opts.seed + 3)) workloads.push((await _runWorkload(w, strategies, opts, log, notes)).result);
+    log(`URL-length scaling (${cfg.lengths.join(', ')} bytes)`);
+    for (const w of buildLengthScaling(pool, cfg.lengthRules, cfg.lengths, cfg.lengthUrls, opts.seed + 4)) workloads.push((await _runWorkload(w, strategies, opts, log, notes)).result);
+  }
+
+  let compileStats: CompileStats | undefined;
+  let memory: MemoryStats | undefined;
+  try {
+    log('compile/load times and artifact sizes...');
+    compileStats = _compileStats(mainWorkload.hosts, opts);
+    if (canCollect()) {
+      log('retained memory per host...');
+      memory = _memoryStats(mainWorkload.hosts, opts);
+    } else notes.push('Retained memory was not measured: run node with --expose-gc (`pnpm bench` does).');
+  } catch (e) {
+    notes.push(`Compile/memory statistics failed: ${_message(e)}`);
+    log(`  failed: ${_message(e)}`);
+  }
+
+  const gc: GcStats[] = [];
+  log('GC events...');
+  for (const p of main.prepared) {
+    if (p.strategy.id === 'floor') continue;
+    const want = p.strategy.id === 'compiled' || p.strategy.id === 'generated' ? cfg.gcChecks : p.strategy.id === 'reference' ? Math.max(1, Math.floor(cfg.gcOtherChecks / 10)) : cfg.gcOtherChecks;
+    gc.push(await _gcStats(p, mainWorkload.checks, want));
+  }
+  log(`  ${gc.map((g) => `${g.id}: ${g.events} in ${g.checks}`).join(', ')}`);
+
+  let workers: WorkerStats | undefined;
+  if (cfg.workers && opts.measureWorkers !== undefined) {
+    log('worker throughput...');
+    try {
+      workers = await opts.measureWorkers(mainWorkload.hosts.map((h) => ({ text: h.text, urls: h.urls, agent: h.agents[0] ?? '*', profile: opts.profile })), cfg.workerUrls);
+    } catch (e) {
+      workers = { available: false, message: `worker measurement failed: ${_message(e)}`, results: [] };
+    }
+    log(`  ${workers.message}`);
+  }
+
+  let crossCheck: CrossCheck | undefined;
+  const pc = main.prepared.find((p) => p.strategy.id === 'compiled');
+  const pr = main.prepared.find((p) => p.strategy.id === 'robots-parser');
+  const rc = findStrategy(main.result, 'compiled');
+  const rr = findStrategy(main.result, 'robots-parser');
+  if (cfg.benchmarkJs && pc !== undefined && pr !== undefined && rc !== undefined && rr !== undefined) {
+    log('benchmark.js cross-check...');
+    crossCheck = await _crossCheck(pc, pr, rr.ns / rc.ns, mainWorkload.checks);
+    log(`  robots-parser / compiled: tinybench ${crossCheck.tinybenchRatio.toFixed(1)}x, benchmark.js ${crossCheck.benchmarkJsRatio.toFixed(1)}x`);
+  }
+
+  const targets = _targets(workloads, compileStats, memory, gc, opts.mode);
+  const os = await import('node:os');
+  return {
+    meta: {
+      mode: opts.mode,
+      profile: opts.profile,
+      seed: opts.seed,
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      date: new Date().toISOString(),
+      durationS: (performance.now() - start) / 1000,
+      command: commandFor(opts.mode),
+    },
+    workloads,
+    compile: compileStats,
+    memory,
+    gc,
+    workers,
+    crossCheck,
+    targets,
+    notes,
+  };
+}
+

@@ -1,0 +1,274 @@
+// Stage 3 (normalize-pattern.ts): canonical forms, priorities, simplification, the index.html
+// companion, rank order and dedupe. Expected values are worked out by hand from SPEC.md
+// sections 4, 5 and 7 and CONTRACT.md.
+import { describe, expect, it } from 'vitest';
+import {
+  WILDCARD,
+  canonicalizePattern,
+  deriveIndexHtmlPattern,
+  isUnreservedByte,
+  normalizeGroupPatterns,
+  simplifyPattern,
+  type MatchPattern,
+  type PatternSource,
+} from '../src/normalize-pattern.js';
+import { parseRobotsTxt } from '../src/parse.js';
+import type { RuleKind } from '../src/parse.js';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
+
+/** The escaped value the parser produces for a pattern as written (SPEC section 4). */
+function escapedOf(pattern: string): Uint8Array {
+  const parsed = parseRobotsTxt(`User-agent: *\nDisallow: ${pattern}\n`);
+  const rule = parsed.groups[0]?.rules[0];
+  if (rule === undefined) throw new Error(`no rule parsed for ${JSON.stringify(pattern)}`);
+  return rule.escaped;
+}
+
+function canon(pattern: string): string {
+  return dec(canonicalizePattern(escapedOf(pattern)));
+}
+
+function source(kind: RuleKind, line: number, pattern: string, ruleId = line - 1): PatternSource {
+  return { kind, line, ruleId, escaped: escapedOf(pattern) };
+}
+
+/** Pattern in a readable form: body with `*` for the wildcard, plus `$` when anchored. */
+function show(p: MatchPattern): string {
+  return dec(p.body) + (p.anchored ? '$' : '');
+}
+
+describe('isUnreservedByte', () => {
+  it('is true exactly for A-Z a-z 0-9 - . _ ~', () => {
+    const expected = new Set('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'.split('').map((c) => c.charCodeAt(0)));
+    for (let b = 0; b < 256; b++) expect(isUnreservedByte(b), `byte ${b}`).toBe(expected.has(b));
+  });
+});
+
+describe('canonicalizePattern (rfc9309 canonical form, SPEC section 7)', () => {
+  it('decodes %XX of an unreserved byte', () => {
+    expect(canon('/%41')).toBe('/A');
+    expect(canon('/%61%62')).toBe('/ab');
+    expect(canon('/%7e%7E')).toBe('/~~');
+    expect(canon('/%2d%2E%5f%30')).toBe('/-._0');
+  });
+
+  it('upper-cases the hex of other escapes', () => {
+    expect(canon('/%2f')).toBe('/%2F');
+    expect(canon('/a%3fb')).toBe('/a%3Fb');
+    expect(canon('/%e3%83%84')).toBe('/%E3%83%84');
+  });
+
+  it('percent-encodes non-ASCII bytes (upper-case hex)', () => {
+    expect(canon('/ツ')).toBe('/%E3%83%84');
+    expect(canon('/é')).toBe('/%C3%A9');
+  });
+
+  it('writes a non-final $ as %24 and keeps a final $ as the anchor', () => {
+    expect(canon('/a$b')).toBe('/a%24b');
+    expect(canon('/a$')).toBe('/a$');
+    expect(canon('/$$')).toBe('/%24$');
+  });
+
+  it('keeps the wildcard and a % without two hex digits', () => {
+    expect(canon('/a*b')).toBe('/a*b');
+    expect(canon('/a%')).toBe('/a%');
+    expect(canon('/a%4')).toBe('/a%4');
+    expect(canon('/a%g1')).toBe('/a%g1');
+  });
+
+  it('does not decode twice (%2541 stays %2541)', () => {
+    expect(canon('/%2541')).toBe('/%2541');
+  });
+
+  it('works on raw bytes, not only on parser output', () => {
+    expect(dec(canonicalizePattern(Uint8Array.from([0x2f, 0xff, 0x25, 0x34, 0x31])))).toBe('/%FFA');
+  });
+});
+
+describe('deriveIndexHtmlPattern (SPEC section 5 index.html rule)', () => {
+  it('cuts after the last / and adds $ when the rest starts with index.htm', () => {
+    expect(dec(deriveIndexHtmlPattern(enc('/d/index.html')) as Uint8Array)).toBe('/d/$');
+    expect(dec(deriveIndexHtmlPattern(enc('/d/index.htm')) as Uint8Array)).toBe('/d/$');
+    expect(dec(deriveIndexHtmlPattern(enc('/index.html?x=1')) as Uint8Array)).toBe('/$');
+    expect(dec(deriveIndexHtmlPattern(enc('/*/index.htmlx')) as Uint8Array)).toBe('/*/$');
+  });
+
+  it('gives null otherwise', () => {
+    expect(deriveIndexHtmlPattern(enc('/d/index.ht'))).toBeNull();
+    expect(deriveIndexHtmlPattern(enc('/d/xindex.html'))).toBeNull();
+    expect(deriveIndexHtmlPattern(enc('/index.html/x'))).toBeNull();
+    expect(deriveIndexHtmlPattern(enc('/d/INDEX.html'))).toBeNull();
+    expect(deriveIndexHtmlPattern(enc('index.html'))).toBeNull();
+    expect(deriveIndexHtmlPattern(enc(''))).toBeNull();
+  });
+});
+
+describe('simplifyPattern', () => {
+  const simplify = (form: string): MatchPattern | null => simplifyPattern(enc(form), 'disallow', 3, 7);
+
+  it('keeps line, rule id and kind', () => {
+    const p = simplifyPattern(enc('/a'), 'allow', 9, 4) as MatchPattern;
+    expect({ kind: p.kind, line: p.line, ruleId: p.ruleId }).toEqual({ kind: 'allow', line: 9, ruleId: 4 });
+  });
+
+  it('prioritises by octets of the form, * and $ counting 1 (/*** = 4)', () => {
+    expect(simplify('/***')?.priority).toBe(4);
+    expect(simplify('/a$')?.priority).toBe(3);
+    expect(simplify('/%E3%83%84')?.priority).toBe(10);
+  });
+
+  it('drops a trailing * (prefix match either way)', () => {
+    const p = simplify('/a**') as MatchPattern;
+    expect(show(p)).toBe('/a');
+    expect(p.priority).toBe(4);
+  });
+
+  it('turns *$ into a prefix pattern', () => {
+    const p = simplify('/a*$') as MatchPattern;
+    expect(show(p)).toBe('/a');
+    expect(p.anchored).toBe(false);
+    expect(p.priority).toBe(4);
+  });
+
+  it('collapses runs of wildcards', () => {
+    const p = simplify('/**a***b') as MatchPattern;
+    expect(Array.from(p.body)).toEqual(Array.from(enc('/*a*b')));
+    expect(p.body.filter((b) => b === WILDCARD).length).toBe(2);
+    expect(p.priority).toBe(8);
+  });
+
+  it('keeps a final $ as an anchor', () => {
+    const p = simplify('/a$') as MatchPattern;
+    expect(show(p)).toBe('/a$');
+    expect(p.anchored).toBe(true);
+  });
+
+  it('gives null for patterns that never decide', () => {
+    expect(simplify('')).toBeNull();
+    expect(simplify('$')).toBeNull();
+    expect(simplify('a')).toBeNull();
+    expect(simplify('a*')).toBeNull();
+    expect(simplify('%2F')).toBeNull();
+  });
+
+  it('keeps * alone as the empty prefix (matches every path)', () => {
+    const p = simplify('*') as MatchPattern;
+    expect(p.body.length).toBe(0);
+    expect(p.anchored).toBe(false);
+    expect(p.priority).toBe(1);
+    expect(simplify('*$')?.body.length).toBe(0);
+  });
+});
+
+describe('normalizeGroupPatterns', () => {
+  it('computes priorities on the profile form: /*** = 4, /ツ = 10', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const got = normalizeGroupPatterns([source('disallow', 2, '/***'), source('disallow', 3, '/ツ')], profile);
+      const byLine = new Map(got.filter((p) => p.line > 0).map((p) => [p.line, p.priority]));
+      expect(byLine.get(2), profile).toBe(4);
+      expect(byLine.get(3), profile).toBe(10);
+    }
+  });
+
+  it('canonicalises in rfc9309 only: %41 -> A, %2f -> %2F', () => {
+    const rules = [source('disallow', 2, '/%41'), source('disallow', 3, '/%2f')];
+    const rfc = normalizeGroupPatterns(rules, 'rfc9309').filter((p) => p.line > 0);
+    expect(rfc.map(show).sort()).toEqual(['/%2F', '/A']);
+    expect(rfc.find((p) => p.line === 2)?.priority).toBe(2);
+    const google = normalizeGroupPatterns(rules, 'google');
+    expect(google.map(show).sort()).toEqual(['/%2F', '/%41']);
+    expect(google.find((p) => p.line === 2)?.priority).toBe(4);
+  });
+
+  it('writes a non-final $ as %24 in rfc9309 and keeps it literal in google', () => {
+    const rules = [source('disallow', 2, '/a$b')];
+    const rfc = normalizeGroupPatterns(rules, 'rfc9309').filter((p) => p.line > 0);
+    expect(rfc.map(show)).toEqual(['/a%24b']);
+    expect(rfc[0]?.priority).toBe(6);
+    const google = normalizeGroupPatterns(rules, 'google');
+    expect(google.map(show)).toEqual(['/a$b']);
+    expect(google[0]?.anchored).toBe(false);
+    expect(google[0]?.priority).toBe(4);
+  });
+
+  it('never lets $ alone decide', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const got = normalizeGroupPatterns([source('disallow', 2, '$'), source('allow', 3, '')], profile);
+      expect(got.filter((p) => p.line > 0), profile).toEqual([]);
+    }
+  });
+
+  it('adds the index.html companion of an allow (priority of the derived pattern, same rule)', () => {
+    const got = normalizeGroupPatterns([source('allow', 5, '/d/index.html', 11)], 'google');
+    expect(got.map(show)).toEqual(['/d/index.html', '/d/$']);
+    const companion = got[1] as MatchPattern;
+    expect(companion).toMatchObject({ kind: 'allow', line: 5, ruleId: 11, priority: 4, anchored: true });
+  });
+
+  it('adds no companion for a disallow', () => {
+    const got = normalizeGroupPatterns([source('disallow', 5, '/d/index.html')], 'google');
+    expect(got.map(show)).toEqual(['/d/index.html']);
+  });
+
+  it('derives the companion from the canonical form in rfc9309', () => {
+    // %69 is `i`: the canonical form is /d/index.html, so the companion exists in rfc9309 only.
+    const rfc = normalizeGroupPatterns([source('allow', 2, '/d/%69ndex.html')], 'rfc9309').filter((p) => p.line > 0);
+    expect(rfc.map(show)).toEqual(['/d/index.html', '/d/$']);
+    const google = normalizeGroupPatterns([source('allow', 2, '/d/%69ndex.html')], 'google');
+    expect(google.map(show)).toEqual(['/d/%69ndex.html']);
+  });
+
+  it('puts the implicit /robots.txt allow first in rfc9309, and nowhere in google', () => {
+    const rfc = normalizeGroupPatterns([source('disallow', 2, '/')], 'rfc9309');
+    expect(rfc.slice(0, 2).map(show)).toEqual(['/robots.txt$', '/robots.txt?']);
+    for (const p of rfc.slice(0, 2)) expect(p).toMatchObject({ kind: 'allow', line: 0, ruleId: -1 });
+    expect(rfc.slice(2).map(show)).toEqual(['/']);
+    const google = normalizeGroupPatterns([source('disallow', 2, '/')], 'google');
+    expect(google.map(show)).toEqual(['/']);
+  });
+
+  it('ranks by priority desc, then allow before disallow, then line asc', () => {
+    const rules = [
+      source('disallow', 2, '/a'), // 2
+      source('disallow', 3, '/abc'), // 4
+      source('allow', 4, '/b'), // 2
+      source('allow', 5, '/x*'), // 3
+      source('disallow', 6, '/y*'), // 3
+      source('allow', 7, '/c'), // 2
+      source('disallow', 8, '/d*$'), // 4
+    ];
+    const got = normalizeGroupPatterns(rules, 'google');
+    expect(got.map((p) => [p.priority, p.kind, p.line])).toEqual([
+      [4, 'disallow', 3],
+      [4, 'disallow', 8],
+      [3, 'allow', 5],
+      [3, 'disallow', 6],
+      [2, 'allow', 4],
+      [2, 'allow', 7],
+      [2, 'disallow', 2],
+    ]);
+  });
+
+  it('dedupes equal bodies, keeping the best-ranked entry', () => {
+    // Same body /a: line 2 (disallow, 2), line 3 (allow, 2), line 4 (disallow, 3 via /a*).
+    const got = normalizeGroupPatterns(
+      [source('disallow', 2, '/a'), source('allow', 3, '/a'), source('disallow', 4, '/a*'), source('allow', 5, '/a')],
+      'google',
+    );
+    expect(got.map((p) => [show(p), p.priority, p.kind, p.line])).toEqual([['/a', 3, 'disallow', 4]]);
+  });
+
+  it('dedupes on the canonical form in rfc9309 (/%41 and /A are one pattern)', () => {
+    const got = normalizeGroupPatterns([source('disallow', 2, '/A'), source('disallow', 3, '/%41')], 'rfc9309').filter((p) => p.line > 0);
+    expect(got.map((p) => [show(p), p.line])).toEqual([['/A', 2]]);
+    const google = normalizeGroupPatterns([source('disallow', 2, '/A'), source('disallow', 3, '/%41')], 'google');
+    expect(google.length).toBe(2);
+  });
+
+  it('does not dedupe an anchored pattern against its prefix form', () => {
+    const got = normalizeGroupPatterns([source('disallow', 2, '/a'), source('allow', 3, '/a$')], 'google');
+    expect(got.map(show)).toEqual(['/a$', '/a']);
+  });
+});

@@ -1,0 +1,213 @@
+// matcher.ts: finding the path (SPEC section 6), on-the-fly normalisation per profile
+// (SPEC section 7: `%` handling, `*`/`$` in URLs, non-ASCII and lone surrogates), the end of
+// the path (`#`, NUL) and the NFA fallback past frontier states.
+import { describe, expect, it } from 'vitest';
+import { compileRobots } from '@robomata/compiler';
+import { decide as referenceDecide } from '@robomata/reference';
+import { findPathStart } from '../src/matcher.js';
+
+type Profile = 'rfc9309' | 'google';
+
+/** The path SPEC section 6 gives for a URL, computed from findPathStart (before `#` and NUL cuts). */
+function pathOf(url: string): string {
+  const i = findPathStart(url);
+  if (i < 0) return '/';
+  let path = url.slice(i);
+  const hash = path.indexOf('#');
+  if (hash >= 0) path = path.slice(0, hash);
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/** Verdict of a one-group file holding `rules`, for the crawler `x`. */
+function allowed(rules: string, url: string, profile: Profile, stateCap?: number): boolean {
+  const robots = compileRobots(`User-agent: *\n${rules}\n`, stateCap === undefined ? { profile } : { profile, stateCap });
+  return robots.isAllowed(url, 'x');
+}
+
+describe('findPathStart (SPEC section 6)', () => {
+  it('handles every example of SPEC section 6', () => {
+    expect(findPathStart('http://www.example.com')).toBe(-1);
+    expect(pathOf('http://www.example.com')).toBe('/');
+    expect(findPathStart('example.com?a')).toBe(11);
+    expect(pathOf('example.com?a')).toBe('/?a');
+    expect(findPathStart('a/b')).toBe(1);
+    expect(pathOf('a/b')).toBe('/b');
+    expect(findPathStart('//a/b/c')).toBe(3);
+    expect(pathOf('//a/b/c')).toBe('/b/c');
+    expect(findPathStart('example.com/a;b#c')).toBe(11);
+    expect(pathOf('example.com/a;b#c')).toBe('/a;b');
+  });
+
+  it('starts the path at the first / ? or ; after the authority', () => {
+    expect(findPathStart('http://example.com/path?q')).toBe(18);
+    expect(findPathStart('https://h:8080;p')).toBe(14);
+    expect(pathOf('https://h:8080;p')).toBe('/;p');
+    expect(findPathStart('http://h?x/y')).toBe(8);
+    expect(findPathStart('/')).toBe(0);
+    expect(findPathStart('/a/b')).toBe(0);
+    expect(findPathStart('?q')).toBe(0);
+    expect(findPathStart(';p')).toBe(0);
+    expect(findPathStart('')).toBe(-1);
+    expect(findPathStart('example.com')).toBe(-1);
+  });
+
+  it('gives / when a # comes before the path', () => {
+    expect(findPathStart('http://example.com#frag/x')).toBe(-1);
+    expect(findPathStart('a#b/c')).toBe(-1);
+    expect(findPathStart('//h#/x')).toBe(-1);
+    expect(findPathStart('x#y://h/p')).toBe(-1);
+    expect(pathOf('http://example.com/#x')).toBe('/');
+    expect(pathOf('http://example.com/a#/b')).toBe('/a');
+  });
+
+  it('takes :// as the authority start only before any / ? or ;', () => {
+    expect(findPathStart('a/b://c')).toBe(1);
+    expect(pathOf('a/b://c')).toBe('/b://c');
+    expect(findPathStart('/x://y/z')).toBe(0);
+    expect(findPathStart('h?q=http://x/y')).toBe(1);
+    expect(findPathStart('h;http://x/y')).toBe(1);
+    expect(findPathStart('ftp://a/b://c')).toBe(7);
+  });
+
+  it('skips a leading // only', () => {
+    expect(findPathStart('//a')).toBe(-1);
+    expect(findPathStart('//a?b')).toBe(3);
+    expect(findPathStart('///a')).toBe(2);
+    expect(pathOf('///a')).toBe('/a');
+    expect(findPathStart('//h://x/p')).toBe(7);
+  });
+
+  it('needs all of :// (not :/ or //)', () => {
+    expect(findPathStart('http:/x')).toBe(5);
+    expect(findPathStart('http:x/y')).toBe(6);
+  });
+});
+
+describe('matching: path end and absolute URLs', () => {
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`ends the path at # and NUL (${profile})`, () => {
+      expect(allowed('Disallow: /a$', '/a#b', profile)).toBe(false);
+      expect(allowed('Disallow: /a$', '/a\u0000b', profile)).toBe(false);
+      expect(allowed('Disallow: /a$', '/ab', profile)).toBe(true);
+      expect(allowed('Disallow: /a*b', '/a#b', profile)).toBe(true);
+    });
+
+    it(`matches the path of absolute URLs (${profile})`, () => {
+      expect(allowed('Disallow: /$', 'http://example.com', profile)).toBe(false);
+      expect(allowed('Disallow: /$', 'http://example.com/', profile)).toBe(false);
+      expect(allowed('Disallow: /$', 'http://example.com/x', profile)).toBe(true);
+      expect(allowed('Disallow: /?a', 'example.com?a', profile)).toBe(false);
+      expect(allowed('Disallow: /;p', 'https://h:8080;p', profile)).toBe(false);
+      expect(allowed('Disallow: /b/c', '//a/b/c', profile)).toBe(false);
+      expect(allowed('Disallow: /example', 'http://example.com/', profile)).toBe(true);
+      expect(allowed('Disallow: /a;b$', 'example.com/a;b#c', profile)).toBe(false);
+    });
+  }
+});
+
+describe('matching: percent and specials per profile (SPEC section 7)', () => {
+  it('decodes unreserved %XX in rfc9309 only', () => {
+    expect(allowed('Disallow: /A', '/%41', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /A', '/%41', 'google')).toBe(true);
+    expect(allowed('Disallow: /%41', '/A', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%41', '/A', 'google')).toBe(true);
+    expect(allowed('Disallow: /~x', '/%7ex', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /~x', '/%7ex', 'google')).toBe(true);
+  });
+
+  it('compares other escapes with upper-case hex in rfc9309, raw in google', () => {
+    expect(allowed('Disallow: /%2f', '/%2F', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%2F', '/%2f', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%2F', '/%2f', 'google')).toBe(true);
+    expect(allowed('Disallow: /%2f', '/%2F', 'google')).toBe(false); // the pattern's hex is upper-cased
+    expect(allowed('Disallow: /%2F', '//', 'rfc9309')).toBe(true); // %2F is reserved: never decoded
+  });
+
+  it('keeps a % without two hex digits literal', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      expect(allowed('Disallow: /a%$', '/a%', profile)).toBe(false);
+      expect(allowed('Disallow: /a%g', '/a%g1', profile)).toBe(false);
+      expect(allowed('Disallow: /a%4$', '/a%4', profile)).toBe(false);
+    }
+    expect(allowed('Disallow: /a%25', '/a%', 'rfc9309')).toBe(true);
+    expect(allowed('Disallow: /%A', '/%%41', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%A', '/%%41', 'google')).toBe(true);
+  });
+
+  it('compares a literal * and $ of the URL as %2A and %24 in rfc9309', () => {
+    expect(allowed('Disallow: /a%2A', '/a*', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /a%2A', '/a*', 'google')).toBe(true);
+    expect(allowed('Disallow: /a%24', '/a$', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /a%24', '/a$', 'google')).toBe(true);
+    expect(allowed('Disallow: /a$b', '/a$b', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /a$b', '/a$b', 'google')).toBe(false);
+    expect(allowed('Disallow: /a$b', '/a%24b', 'google')).toBe(true);
+  });
+
+  it('encodes non-ASCII URL characters as UTF-8 (%XX in rfc9309, raw octets in google)', () => {
+    expect(allowed('Disallow: /ツ', '/ツ', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /ツ', '/%E3%83%84', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /ツ', '/%e3%83%84', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /ツ', '/ツ', 'google')).toBe(true); // escaped pattern vs raw octets
+    expect(allowed('Disallow: /ツ', '/%E3%83%84', 'google')).toBe(false);
+    expect(allowed('Disallow: /%C3%A9$', '/é', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%F0%9F%98%80$', '/😀', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%F0%9F%98%80$', '/😀x', 'rfc9309')).toBe(true);
+  });
+
+  it('encodes a lone surrogate as U+FFFD (EF BF BD)', () => {
+    expect(allowed('Disallow: /%EF%BF%BD$', '/\uD800', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%EF%BF%BD$', '/\uDC00', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%EF%BF%BDx$', '/\uD83Dx', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /x%EF%BF%BD%EF%BF%BD$', '/x\uDC00\uD800', 'rfc9309')).toBe(false);
+    expect(allowed('Disallow: /%EF%BF%BD', '/\uD83D\uDE00', 'rfc9309')).toBe(true); // a valid pair is U+1F600
+  });
+
+  it('agrees with the reference on non-ASCII and surrogates in both profiles', () => {
+    const txt = 'User-agent: *\nDisallow: /*%BD$\nAllow: /%EF\nDisallow: /ツ\nAllow: /*%80$\nDisallow: /%F0\n';
+    const urls = ['/\uD800', '/\uDC00', '/\uD83D', '/😀', '/ツ', '/\uFFFD', '/%EF%BF%BD', '/%ef%bf%bd', '/%f0%9f%98%80', '/a\uD800b', '/\uD800\uD800'];
+    for (const profile of ['rfc9309', 'google'] as const) {
+      for (const stateCap of [undefined, 1]) {
+        const robots = compileRobots(txt, stateCap === undefined ? { profile } : { profile, stateCap });
+        for (const url of urls) {
+          const want = referenceDecide(txt, 'x', url, { profile });
+          const id = robots.decide(url, 'x');
+          const ctx = `${profile} cap ${String(stateCap)} ${JSON.stringify(url)}`;
+          expect(robots.isAllowed(url, 'x'), ctx).toBe(want.allowed);
+          expect(id < 0 ? 0 : robots.rule(id).line, ctx).toBe(want.line);
+        }
+      }
+    }
+  });
+});
+
+describe('matching: NFA simulation past frontier states', () => {
+  it('gives the DFA answers when the state cap leaves most of the automaton to the NFA', () => {
+    const rules = 'Disallow: /*a*b*c\nAllow: /*b*c$\nDisallow: /x/*/y\nAllow: /x/index.html\nDisallow: /%E3*z';
+    const urls = ['/abc', '/aXbYc', '/bc', '/abcd', '/x/q/y', '/x/', '/x/index.html', '/ツz', '/ツ', '/a%62c', '/a*b$c', '/a#bc'];
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const full = compileRobots(`User-agent: *\n${rules}\n`, { profile });
+      for (const stateCap of [1, 2, 3]) {
+        const capped = compileRobots(`User-agent: *\n${rules}\n`, { profile, stateCap });
+        expect(capped.describeGroup(0).automata[0]?.frontiers).toBeGreaterThan(0);
+        for (const url of urls) {
+          const ctx = `${profile} cap ${stateCap} ${url}`;
+          expect(capped.decide(url, 'x'), ctx).toBe(full.decide(url, 'x'));
+          expect(capped.isAllowed(url, 'x'), ctx).toBe(full.isAllowed(url, 'x'));
+        }
+      }
+    }
+  });
+
+  it('keeps no state between walks (the scratch is reset per walk)', () => {
+    const robots = compileRobots('User-agent: *\nDisallow: /*a*b\nAllow: /*b*a\n', { profile: 'google', stateCap: 1 });
+    const rules = robots.agent('x');
+    const urls = ['/ab', '/ba', '/aab', '/x', '/bab', '/', '/ab'];
+    const first = urls.map((u) => rules.decide(u));
+    const second = urls.map((u) => rules.decide(u));
+    expect(second).toEqual(first);
+    expect(rules.isAllowed('/ab')).toBe(false);
+    expect(rules.isAllowed('/ba')).toBe(true);
+    expect(rules.isAllowed('/x')).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+// Runs every conformance case through the compiler and the runtime: compile -> loadRobots ->
+// agent(case.agent).isAllowed/decide, with the default state cap and with `stateCap: 1` (which
+// leaves nearly the whole automaton to NFA simulation from frontier states), plus a round trip
+// (deterministic bytes, robots.bytes, ArrayBuffer / SharedArrayBuffer / unaligned copies).
+import { describe, expect, it } from 'vitest';
+import { compile, type CompileOptions } from '@robomata/compiler';
+import { loadRobots, type Robots } from '@robomata/runtime';
+import { CONFORMANCE_CASES, type ConformanceCase } from './cases.js';
+
+function optionsOf(c: ConformanceCase, stateCap?: number): CompileOptions {
+  return {
+    profile: c.profile,
+    ...(c.maxBytes === undefined ? {} : { maxBytes: c.maxBytes }),
+    ...(stateCap === undefined ? {} : { stateCap }),
+  };
+}
+
+/** Checks the case's verdict and (when given) deciding line against a loaded artifact. */
+function expectCase(robots: Robots, c: ConformanceCase, how: string): void {
+  const rules = robots.agent(c.agent);
+  expect(rules.isAllowed(c.url), `${how}: isAllowed`).toBe(c.allowed);
+  expect(robots.isAllowed(c.url, c.agent), `${how}: Robots.isAllowed`).toBe(c.allowed);
+  const id = rules.decide(c.url);
+  expect(robots.decide(c.url, c.agent), `${how}: Robots.decide`).toBe(id);
+  if (id < 0) {
+    expect(c.allowed, `${how}: no deciding rule means allowed`).toBe(true);
+  } else {
+    const rule = robots.rule(id);
+    expect(rule.kind, `${how}: kind of the deciding rule`).toBe(c.allowed ? 'allow' : 'disallow');
+  }
+  if (c.line !== undefined) {
+    if (c.line === 0) expect(id, `${how}: no rule decides`).toBe(-1);
+    else expect(id < 0 ? 0 : robots.rule(id).line, `${how}: deciding line`).toBe(c.line);
+  }
+}
+
+const title = (c: ConformanceCase): string => `${c.spec} ${c.name} [${c.profile}]`;
+
+/**
+ * Artifacts by input: many cases share one robots.txt (one `add` call gives several URL checks
+ * and both profiles), so each distinct (robots.txt, options) is compiled once per use below.
+ */
+const _artifacts = new Map<string | Uint8Array, Map<string, Uint8Array>>();
+
+function compiled(c: ConformanceCase, stateCap?: number): Uint8Array {
+  let byOptions = _artifacts.get(c.robotsTxt);
+  if (byOptions === undefined) _artifacts.set(c.robotsTxt, (byOptions = new Map()));
+  const key = `${c.profile}|${String(c.maxBytes)}|${String(stateCap)}`;
+  let artifact = byOptions.get(key);
+  if (artifact === undefined) byOptions.set(key, (artifact = compile(c.robotsTxt, optionsOf(c, stateCap))));
+  return artifact;
+}
+
+/** Option keys per input whose determinism was checked already (compiling twice is what costs). */
+const _checkedTwice = new Map<string | Uint8Array, Set<string>>();
+
+describe('conformance: compiled artifact (default state cap)', () => {
+  it('has cases', () => {
+    expect(CONFORMANCE_CASES.length).toBeGreaterThanOrEqual(250);
+  });
+
+  for (const c of CONFORMANCE_CASES) {
+    it(title(c), () => {
+      expectCase(loadRobots(compiled(c)), c, 'default');
+    });
+  }
+});
+
+describe('conformance: compiled artifact with stateCap 1 (NFA simulation fallback)', () => {
+  for (const c of CONFORMANCE_CASES) {
+    it(title(c), () => {
+      expectCase(loadRobots(compiled(c, 1)), c, 'stateCap 1');
+    });
+  }
+});
+
+describe('conformance: artifact round trip', () => {
+  for (const c of CONFORMANCE_CASES) {
+    it(title(c), () => {
+      const artifact = compiled(c);
+      let checked = _checkedTwice.get(c.robotsTxt);
+      if (checked === undefined) _checkedTwice.set(c.robotsTxt, (checked = new Set()));
+      const key = `${c.profile}|${String(c.maxBytes)}`;
+      if (!checked.has(key)) {
+        checked.add(key);
+        expect(Buffer.compare(compile(c.robotsTxt, optionsOf(c)), artifact), 'compile twice gives identical bytes').toBe(0);
+        const capped = compiled(c, 1);
+        expect(Buffer.compare(compile(c.robotsTxt, optionsOf(c, 1)), capped), 'compile twice (stateCap 1) gives identical bytes').toBe(0);
+      }
+
+      const robots = loadRobots(artifact);
+      expect(Buffer.compare(robots.bytes, artifact), 'robots.bytes is the artifact').toBe(0);
+      expect(robots.profile).toBe(c.profile);
+
+      const ab = new ArrayBuffer(artifact.length);
+      new Uint8Array(ab).set(artifact);
+      expectCase(loadRobots(ab), c, 'ArrayBuffer');
+
+      const sab = new SharedArrayBuffer(artifact.length);
+      new Uint8Array(sab).set(artifact);
+      expectCase(loadRobots(sab), c, 'SharedArrayBuffer');
+
+      const bigger = new Uint8Array(artifact.length + 1);
+      bigger.set(artifact, 1);
+      const unaligned = bigger.subarray(1);
+      expect(unaligned.byteOffset).toBe(1);
+      expectCase(loadRobots(unaligned), c, 'unaligned Uint8Array');
+    });
+  }
+});

@@ -1,0 +1,174 @@
+/**
+ * Bounds worker (runs in a `worker_threads` Worker, transpiled by node-harness.ts): compiles one
+ * hostile input in both profiles, loads it, and times checks of its hostile URLs. Runs in a
+ * fresh worker per input so the heap figures are not polluted by other inputs, under the
+ * parent's watchdog and `resourceLimits` (the heap bound is enforced, not only measured).
+ *
+ * Progress: `progress[0]` counts steps (for the watchdog), `progress[1]` is the phase: 1/3
+ * compiling rfc9309/google, 2/4 timing checks in rfc9309/google.
+ *
+ * `mode: 'baseline'` only loads the modules and reports the heap, so the parent can set the
+ * heap limit of the real runs to baseline + the allowed extra.
+ */
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+import { compile } from '@robomata/compiler';
+import { loadRobots } from '@robomata/runtime';
+import type { AgentRules, Profile } from '@robomata/runtime';
+import { findHostileInput } from './generate.js';
+
+/** Input of the worker. */
+export interface BoundsWorkerData {
+  readonly mode: 'baseline' | 'measure';
+  readonly name: string;
+  readonly seed: number;
+  /** Checks per (URL, agent) pair in the timing loop. */
+  readonly checks: number;
+  readonly progress: Int32Array;
+}
+
+/** Figures for one profile. */
+export interface BoundsProfileResult {
+  readonly profile: Profile;
+  readonly compileMs: number;
+  /** heapUsed right after compile (no GC in between) minus heapUsed before (after a GC). */
+  readonly heapDeltaBytes: number;
+  /** heapUsed after compile and a full GC, minus before: what the result retains. */
+  readonly retainedBytes: number;
+  readonly artifactBytes: number;
+  readonly loadMs: number;
+  readonly groups: number;
+  readonly automata: number;
+  readonly maxStates: number;
+  /** Worst mean time of one check over the input's URLs of at least 4,000 chars and its agents. */
+  readonly worstCheckNs: number;
+  readonly worstUrl: string;
+  readonly worstAgent: string;
+  /** Mean time of one check of the 4 KB `/aaa...a` URL against the worst group. */
+  readonly plainCheckNs: number;
+  /** Checks timed in all. */
+  readonly checksTimed: number;
+}
+
+/** Result posted by the worker. */
+export interface BoundsResult {
+  readonly name: string;
+  readonly inputBytes: number;
+  readonly baselineHeapBytes: number;
+  readonly profiles: readonly BoundsProfileResult[];
+}
+
+/** Returns a `gc()` function (V8's, exposed at run time). */
+function _gcFunction(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** Time budget of one (URL, group) timing loop: slow checks are measured, not waited for. */
+const TIMING_BUDGET_NS = 250_000_000n;
+
+/**
+ * Returns `[mean ns, checks]` of `isAllowed` and `decide` alternating, over `n` checks or until
+ * {@link TIMING_BUDGET_NS} has passed (at least 4 checks), after a short warm-up.
+ */
+function _timeChecks(rules: AgentRules, url: string, n: number): [number, number] {
+  let sink = 0;
+  for (let i = 0; i < 4; i++) sink += rules.isAllowed(url) ? 1 : rules.decide(url);
+  const t0 = process.hrtime.bigint();
+  let done = 0;
+  let elapsed = 0n;
+  while (done < n) {
+    sink += (done & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    done++;
+    elapsed = process.hrtime.bigint() - t0;
+    if (done >= 4 && elapsed > TIMING_BUDGET_NS) break;
+  }
+  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink);
+  return [Number(elapsed) / done, done];
+}
+
+/** Measures one input; returns its figures. */
+export function measureBounds(data: BoundsWorkerData): BoundsResult {
+  const gc = _gcFunction();
+  gc();
+  const baselineHeapBytes = process.memoryUsage().heapUsed;
+  const input = findHostileInput(data.name, data.seed);
+  const bytes = data.mode === 'measure' ? input.make() : new Uint8Array(0);
+  const profiles: BoundsProfileResult[] = [];
+  if (data.mode === 'baseline') return { name: data.name, inputBytes: 0, baselineHeapBytes, profiles };
+  const urls = input.urls();
+  const longUrls = urls.filter((u) => u.length >= 4_000);
+  // Warm the compiler and runtime up on the reduced input (JIT), so the figures are steady state.
+  for (let i = 0; i < 3; i++) loadRobots(compile(input.makeReduced(), input.maxBytes === undefined ? {} : { maxBytes: input.maxBytes }));
+  for (const [k, profile] of (['rfc9309', 'google'] as const).entries()) {
+    Atomics.add(data.progress, 0, 1);
+    Atomics.store(data.progress, 1, 2 * k + 1);
+    const options = input.maxBytes === undefined ? { profile } : { profile, maxBytes: input.maxBytes };
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    const artifact = compile(bytes, options);
+    const compileMs = performance.now() - t0;
+    const heapDeltaBytes = process.memoryUsage().heapUsed - before;
+    gc();
+    const retainedBytes = process.memoryUsage().heapUsed - before;
+    const t1 = performance.now();
+    const robots = loadRobots(artifact);
+    const loadMs = performance.now() - t1;
+    let automata = 0;
+    let maxStates = 0;
+    for (let g = 0; g < robots.groupCount; g++) {
+      for (const a of robots.describeGroup(g).automata) {
+        automata++;
+        maxStates = Math.max(maxStates, a.states);
+      }
+    }
+    // Time every distinct selected group against every long URL.
+    Atomics.store(data.progress, 1, 2 * k + 2);
+    const seen = new Set<AgentRules>();
+    let worstCheckNs = 0;
+    let worstUrl = '';
+    let worstAgent = '';
+    let plainCheckNs = 0;
+    let checksTimed = 0;
+    const plain = '/' + 'a'.repeat(4_000);
+    for (const agent of input.agents) {
+      const rules = robots.agent(agent);
+      if (seen.has(rules)) continue;
+      seen.add(rules);
+      for (const url of longUrls) {
+        Atomics.add(data.progress, 0, 1);
+        const [ns, count] = _timeChecks(rules, url, data.checks);
+        checksTimed += count;
+        if (ns > worstCheckNs) {
+          worstCheckNs = ns;
+          worstUrl = url;
+          worstAgent = agent;
+        }
+        if (url === plain) plainCheckNs = Math.max(plainCheckNs, ns);
+      }
+    }
+    profiles.push({
+      profile,
+      compileMs,
+      heapDeltaBytes,
+      retainedBytes,
+      artifactBytes: artifact.length,
+      loadMs,
+      groups: robots.groupCount,
+      automata,
+      maxStates,
+      worstCheckNs,
+      worstUrl: worstUrl.length > 48 ? `${JSON.stringify(worstUrl.slice(0, 24)).slice(0, -1)}...(${worstUrl.length} chars)"` : JSON.stringify(worstUrl),
+      worstAgent,
+      plainCheckNs,
+      checksTimed,
+    });
+  }
+  return { name: data.name, inputBytes: bytes.length, baselineHeapBytes, profiles };
+}
+
+if (parentPort !== null && workerData !== null && typeof workerData === 'object' && 'mode' in workerData) {
+  parentPort.postMessage(measureBounds(workerData as BoundsWorkerData));
+}
