@@ -157,15 +157,17 @@ function _writePart(part: BuiltPart, pool: number[]): number[] {
   for (let i = 0; i < part.pairs.length; i++) pool.push(part.pairs[i] as number);
   const endOff = pool.length;
   for (let i = 0; i < part.end.length; i++) pool.push(part.end[i] as number);
+  // The NFA is only read past frontier states: a complete DFA (98% of corpus groups) omits it.
   const nfaOff = pool.length;
-  for (let i = 0; i < part.nfa.length; i++) pool.push(part.nfa[i] as number);
+  const nfaWords = part.frontierCount > 0 ? part.nfa.length : 0;
+  for (let i = 0; i < nfaWords; i++) pool.push(part.nfa[i] as number);
   const frontierOff = pool.length;
   for (let i = 0; i < part.frontiers.length; i++) pool.push(part.frontiers[i] as number);
   const listsOff = pool.length;
   for (let i = 0; i < part.frontierLists.length; i++) pool.push(part.frontierLists[i] as number);
   const words = [
     classOff, part.classCount, part.stateCount, part.start, part.settleVerdict, part.settleRule,
-    headerOff, pairsOff, part.pairs.length >> 1, endOff, nfaOff, part.nfa.length >> 1,
+    headerOff, pairsOff, part.pairs.length >> 1, endOff, nfaOff, nfaWords >> 1,
     frontierOff, part.frontierCount, listsOff, part.frontierLists.length,
   ];
   if (words.length !== PART_WORDS) throw new Error('internal: PART_WORDS mismatch');
