@@ -30,3 +30,4 @@ export {
 } from './normalize-pattern.js';
 export { buildAutomaton, DEFAULT_STATE_CAP, type BuildOptions, type BuiltAutomaton, type BuiltPart } from './build-automaton.js';
 export { serializeArtifact, type ArtifactInput } from './serialize.js';
+export { emitModule, type EmitOptions } from './emit-module.js';
