@@ -39,49 +39,54 @@ export class AutomatonPart {
 /**
  * Lazy-DFA states kept per selected group before a flush. Measured with a probe of N real
  * wildcard-mixed rules (240 URLs): 256, 1,024 and 8,192 states gave the same speed, since the
- * set pool, not the state count, limits big groups; 1,024 keeps the transition table near
- * 256 KB at 64 byte classes.
+ * set pool, not the state count, limits big groups; 256 keeps the transition table at 64 KB
+ * for 64 byte classes.
  */
-export const LAZY_STATE_CAPACITY = 1024;
+export const LAZY_STATE_CAPACITY = 256;
 /**
  * Minimum words of lazy-state position sets before a flush; the pool also holds at least 8
  * sets of the NFA's full size (so any set fits, and big groups keep several).
  */
-export const LAZY_POOL_WORDS = 1 << 15;
+export const LAZY_POOL_WORDS = 1 << 12;
+
+/** Placeholders of the lazy DFA's buffers until its first use (keeps the fields monomorphic). */
+const _EMPTY = new Int32Array(0);
+const _EMPTY_BYTES = new Uint8Array(0);
 
 /**
  * The lazy DFA that continues a walk past a frontier state: states are NFA position sets
  * computed on demand with the compiler's own closure and pruning, interned in preallocated
  * typed arrays with their transitions cached per byte class; when full, everything is flushed
  * and rebuilt on demand (RE2's approach). One per selected group (JavaScript runs one walk at a
- * time per thread), sized once, so walking allocates nothing. Invariants: states
+ * time per thread); its buffers are allocated once, by the first walk that leaves the DFA, and
+ * never again, so walking allocates nothing after that. Invariants: states
  * `[0, states)` hold a pruned set `pool[setOff[l] .. + setLen[l])` with `bestOf`, `endOf`,
  * `flagsOf` (1: verdict settled, 2: rule settled) derived from it; `trans[l * K + c]` is -1
  * or a state of the same generation; `cur[0..count)` is the working set.
  */
 export class NfaScratch {
-  readonly cur: Int32Array;
-  readonly next: Int32Array;
-  readonly stamp: Int32Array;
-  readonly domPos: Int32Array;
-  readonly domGen: Int32Array;
+  cur = _EMPTY;
+  next = _EMPTY;
+  stamp = _EMPTY;
+  domPos = _EMPTY;
+  domGen = _EMPTY;
   count = 0;
   best = NO_RANK;
   nextBest = NO_RANK;
   fill = 0;
   gen = 0;
   readonly classes: number;
-  readonly trans: Int32Array;
-  readonly setOff: Int32Array;
-  readonly setLen: Int32Array;
-  readonly bestOf: Int32Array;
-  readonly endOf: Int32Array;
-  readonly flagsOf: Uint8Array;
-  readonly hashOf: Int32Array;
-  readonly table: Int32Array;
-  readonly pool: Int32Array;
-  readonly frontierLazy: Int32Array;
-  readonly frontierGen: Int32Array;
+  trans = _EMPTY;
+  setOff = _EMPTY;
+  setLen = _EMPTY;
+  bestOf = _EMPTY;
+  endOf = _EMPTY;
+  flagsOf = _EMPTY_BYTES;
+  hashOf = _EMPTY;
+  table = _EMPTY;
+  pool = _EMPTY;
+  frontierLazy = _EMPTY;
+  frontierGen = _EMPTY;
   states = 0;
   poolUsed = 0;
   generation = 1;
@@ -89,18 +94,26 @@ export class NfaScratch {
   doneLazy = 0;
 
   constructor(
-    part: AutomatonPart,
-    ranks: number,
+    /** The automaton this scratch continues. */
+    readonly part: AutomatonPart,
     /** Per rank: `(ruleId + 1) << 1 | allow`. */
     readonly rankInfo: Int32Array,
   ) {
+    this.classes = part.classCount;
+  }
+
+  /**
+   * Allocates the buffers, once, when a walk first leaves the DFA: most groups with frontier
+   * states never do for real URLs, so they never pay for them.
+   */
+  allocate(): void {
+    const part = this.part;
     const positions = part.nfa.length >> 1;
     this.cur = new Int32Array(positions);
     this.next = new Int32Array(positions);
     this.stamp = new Int32Array(positions);
-    this.domPos = new Int32Array(ranks);
-    this.domGen = new Int32Array(ranks);
-    this.classes = part.classCount;
+    this.domPos = new Int32Array(this.rankInfo.length);
+    this.domGen = new Int32Array(this.rankInfo.length);
     this.trans = new Int32Array(LAZY_STATE_CAPACITY * part.classCount).fill(-1);
     this.setOff = new Int32Array(LAZY_STATE_CAPACITY);
     this.setLen = new Int32Array(LAZY_STATE_CAPACITY);
@@ -308,6 +321,7 @@ function _lazyIntern(p: AutomatonPart, sc: NfaScratch): number {
 
 /** Returns the lazy state of frontier `f` (its stored set), interning it once per generation. */
 function _lazyEnter(p: AutomatonPart, sc: NfaScratch, f: number): number {
+  if (sc.frontierGen.length === 0) sc.allocate();
   if (sc.frontierGen[f] === sc.generation) return sc.frontierLazy[f] as number;
   const base = f * FRONTIER_WORDS;
   const off = p.frontiers[base + FRONTIER_LIST_OFFSET] as number;

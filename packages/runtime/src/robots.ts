@@ -103,7 +103,7 @@ export class AgentRules {
     const part = group === null ? null : group.part;
     this._part = part;
     this._rankInfo = group === null ? new Int32Array(0) : group.rankInfo;
-    this._scratch = part !== null && part.frontierCount > 0 ? new NfaScratch(part, this._rankInfo.length, this._rankInfo) : null;
+    this._scratch = part !== null && part.frontierCount > 0 ? new NfaScratch(part, this._rankInfo) : null;
     this._rfc = profile === 'rfc9309';
   }
 
