@@ -37,17 +37,18 @@ export class AutomatonPart {
 }
 
 /**
- * Lazy-DFA states kept per selected group before a flush. Measured with a probe of N real
- * wildcard-mixed rules (240 URLs): 256, 1,024 and 8,192 states gave the same speed, since the
- * set pool, not the state count, limits big groups; 256 keeps the transition table at 64 KB
- * for 64 byte classes.
+ * Lazy-DFA states kept per selected group before a flush. Measured with `pnpm bench` (rule
+ * scaling series): 256 states thrashed on 3,000 mixed real rules (204 us per check) where
+ * 1,024 held them (373 ns); the buffers exist only for groups whose walks leave the DFA.
  */
-export const LAZY_STATE_CAPACITY = 256;
+export const LAZY_STATE_CAPACITY = 1024;
 /**
  * Minimum words of lazy-state position sets before a flush; the pool also holds at least 8
- * sets of the NFA's full size (so any set fits, and big groups keep several).
+ * sets of the NFA's full size (so any set fits). The pool, not the state count, is what
+ * thrashes: `pnpm bench` corpus workload gave 115 ns per check with 32 K words and 266 ns with
+ * 16 K; 64 K costs 256 KB, allocated only by groups whose walks leave the DFA.
  */
-export const LAZY_POOL_WORDS = 1 << 12;
+export const LAZY_POOL_WORDS = 1 << 16;
 
 /** Placeholders of the lazy DFA's buffers until its first use (keeps the fields monomorphic). */
 const _EMPTY = new Int32Array(0);
