@@ -5,6 +5,7 @@
  * cores share the work.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 
@@ -89,4 +90,29 @@ export function checkCorpusFile(name: string, profile: 'rfc9309' | 'google', url
     }
   }
   return { mismatches, checks };
+}
+
+/**
+ * Registers the vitest test for one shard: every file compiles and agrees with the reference
+ * (rfc9309 for every file, google for every 4th), failing with the first mismatches.
+ */
+export function defineCorpusShardTest(shard: number): void {
+  it(`corpus shard ${shard}: every file compiles and agrees with the reference (rfc9309; google on every 4th file)`, () => {
+    const files = corpusShard(shard);
+    let checks = 0;
+    const mismatches: Mismatch[] = [];
+    for (const [k, name] of files.entries()) {
+      const a = checkCorpusFile(name, 'rfc9309', 12);
+      checks += a.checks;
+      mismatches.push(...a.mismatches);
+      if (k % 4 === 0) {
+        const b = checkCorpusFile(name, 'google', 8);
+        checks += b.checks;
+        mismatches.push(...b.mismatches);
+      }
+    }
+    expect(files.length).toBeGreaterThan(1000);
+    expect(checks).toBeGreaterThan(files.length * 10);
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  }, 600_000);
 }
