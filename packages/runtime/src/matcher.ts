@@ -1,11 +1,12 @@
 /**
- * The hot path: walks a part's DFA over the bytes of a URL's path, finding the path and
+ * The hot path: walks a group's automaton (DFA, then lazy DFA past frontier states) over the
+ * bytes of a URL's path, finding the path and
  * normalising on the fly (SPEC.md sections 6 and 7; RFC 9309 sections 2.2.2 and 2.2.3), with
  * no allocation per call.
  */
 import {
   FRONTIER_BEST, FRONTIER_END, FRONTIER_LEVEL, FRONTIER_LIST_LENGTH, FRONTIER_LIST_OFFSET, FRONTIER_WORDS,
-  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, type Profile,
+  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK,
 } from './format.js';
 
 /**
@@ -503,9 +504,4 @@ export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, f
     }
   }
   return s;
-}
-
-/** Returns true when a profile normalises URLs and patterns (rfc9309). */
-export function isRfcProfile(profile: Profile): boolean {
-  return profile === 'rfc9309';
 }
