@@ -459,6 +459,52 @@ function _walkRare(
 }
 
 /**
+ * Returns the walk state after the rest of the path from index `i`, in the lazy DFA: `s` is a
+ * frontier or lazy state reached by the DFA. Cached transitions are one table read; a new state
+ * costs O(live positions) once per cache generation. No allocation (the first call for a group
+ * allocates its buffers, once).
+ */
+function _walkLazy(
+  p: AutomatonPart, sc: NfaScratch, url: string, i: number, n: number, s: number,
+  forVerdict: boolean, rfc: boolean,
+): number {
+  // Invariant: s < -1 (frontier or lazy state) and i is the next code unit. Hot: run pnpm bench.
+  if (i >= n) return s;
+  const frontiers = p.frontierCount;
+  const mode = forVerdict ? 1 : 2;
+  let k = -s - 2;
+  if (k < frontiers) {
+    if (_frontierSettled(p, s, forVerdict)) return s;
+    k = _lazyEnter(p, sc, k) + frontiers;
+  }
+  let l = k - frontiers;
+  const cls = p.cls;
+  const fast = rfc ? _FAST_RFC : _FAST_GOOGLE;
+  const classes = sc.classes;
+  while (i < n) {
+    const c = url.charCodeAt(i);
+    if (c < 128 && fast[c] === 1) {
+      let t = sc.trans[l * classes + (cls[c] as number)] as number;
+      if (t < 0) t = _lazyStep(p, sc, l, c);
+      if (((sc.flagsOf[t] as number) & mode) !== 0) {
+        sc.doneLazy = t;
+        return SIM_DONE;
+      }
+      l = t;
+      i++;
+    } else if (c === 35 || c === 0) {
+      break;
+    } else {
+      const r = _walkRare(p, sc, url, i, n, -(l + frontiers) - 2, SIM_DONE, forVerdict, rfc);
+      if (r === SIM_DONE) return r;
+      l = -r - 2 - frontiers;
+      i = _rareNext;
+    }
+  }
+  return -(l + frontiers) - 2;
+}
+
+/**
  * Returns the walk state after reading the path of `url` (SPEC.md section 6) in profile form:
  * a DFA state, a frontier or lazy-DFA state (< -1) or SIM_DONE; read the
  * decided rank with {@link endRankOf}. Stops at the first settled state (verdict settled when
@@ -477,7 +523,8 @@ export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, f
   if (i < 0) return _step(p, s, 47);
   if (url.charCodeAt(i) !== 47) {
     s = _step(p, s, 47);
-    if (s >= threshold || (s < 0 && _frontierSettled(p, s, forVerdict))) return s;
+    if (s >= threshold) return s;
+    if (s < 0) return _walkLazy(p, sc as NfaScratch, url, i, url.length, s, forVerdict, rfc);
   }
   const header = p.header;
   const pairs = p.pairs;
@@ -486,21 +533,18 @@ export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, f
   const n = url.length;
   while (i < n) {
     const c = url.charCodeAt(i);
-    if (s >= 0 && c < 128 && fast[c] === 1) {
+    if (c < 128 && fast[c] === 1) {
       const j = ((header[s << 1] as number) + (cls[c] as number)) << 1;
       s = pairs[j] === s ? (pairs[j + 1] as number) : (header[(s << 1) + 1] as number);
-      if (s >>> 0 >= threshold && (s >= 0 || _frontierSettled(p, s, forVerdict))) return s;
       i++;
+      if (s >>> 0 >= threshold) return s >= 0 ? s : _walkLazy(p, sc as NfaScratch, url, i, n, s, forVerdict, rfc);
     } else if (c === 35 || c === 0) {
       return s;
-    } else if (c < 128 && fast[c] === 1) {
-      s = _stepAny(p, sc, s, c, forVerdict);
-      if (s >= threshold) return s;
-      i++;
     } else {
       s = _walkRare(p, sc, url, i, n, s, threshold, forVerdict, rfc);
       if (s >= threshold) return s;
       i = _rareNext;
+      if (s < 0) return _walkLazy(p, sc as NfaScratch, url, i, n, s, forVerdict, rfc);
     }
   }
   return s;
