@@ -53,7 +53,10 @@ export function renderGroupDot(robots: Robots, groupIndex: number, title: string
   ];
   for (let part = 0; part < group.automata.length; part++) {
     const view = describeAutomaton(robots, groupIndex, part);
-    const id = (s: number): string => `p${part}s${s}`;
+    // A target < 0 is frontier state -t - 2: a subset-construction state left unexpanded by
+    // the state cap, from which walks continue in the runtime's lazy DFA.
+    const id = (s: number): string => (s >= 0 ? `p${part}s${s}` : `p${part}f${-s - 2}`);
+    const frontiers = new Set<number>();
     out.push(`  subgraph cluster_${part} {`);
     out.push(`    label=${_quote(`part ${part}: ${view.states} states, ${view.classes} classes`)};`);
     out.push(`    p${part}start [shape=point, label=""];`);
@@ -79,7 +82,7 @@ export function renderGroupDot(robots: Robots, groupIndex: number, title: string
       const byTarget = new Map<number, boolean[]>();
       for (let b = 0; b < 256; b++) {
         const target = view.next(s, classOf[b] ?? 0);
-        if (target < 0) continue;
+        if (target < 0) frontiers.add(target);
         let set = byTarget.get(target);
         if (set === undefined) {
           set = new Array<boolean>(256).fill(false);
@@ -90,6 +93,9 @@ export function renderGroupDot(robots: Robots, groupIndex: number, title: string
       for (const [target, set] of byTarget) {
         out.push(`    ${id(s)} -> ${id(target)} [label=${_quote(formatByteSet(set))}];`);
       }
+    }
+    for (const f of frontiers) {
+      out.push(`    ${id(f)} [shape=box, style=dashed, label=${_quote(`frontier ${-f - 2}\n(lazy DFA)`)}];`);
     }
     out.push('  }');
   }

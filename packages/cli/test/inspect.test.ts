@@ -59,6 +59,16 @@ describe('robomata inspect', () => {
     expect(dot).toMatch(/label="\d+\\nL\d+ (allow|disallow)"/);
   });
 
+  it('--dot draws edges into frontier states (walks that continue in the lazy DFA)', async () => {
+    // stateCap 1 leaves every state after the start to the lazy DFA.
+    const file = tmp.path('frontier.rbmt');
+    writeFileSync(file, compile('User-agent: *\nDisallow: /a*b\nAllow: /c\n', { stateCap: 1 }));
+    const r = await runCli(['inspect', file, '--dot', '--agent', 'anybot']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/p0s\d+ -> p0f\d+ \[label=/);
+    expect(r.stdout).toContain('(lazy DFA)');
+  });
+
   it('--dot -o writes to a file', async () => {
     const out = tmp.path('g.dot');
     const r = await runCli(['inspect', ARTIFACT, '--dot', '-a', 'ExampleBot', '-o', out]);
