@@ -21,7 +21,7 @@
  * bounded by the caps, and a check is linear in the URL length whatever the rules.
  */
 import { NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_STAR, NO_RANK } from '@robomata/runtime';
-import { WILDCARD, type MatchPattern } from './normalize-pattern.js';
+import { WILDCARD, patternKey, type MatchPattern } from './normalize-pattern.js';
 
 /**
  * Default cap on expanded DFA states per group. Measured with `pnpm bench --quick` (corpus
@@ -66,11 +66,9 @@ export interface BuildOptions {
   readonly cache?: Map<string, BuiltPart | null>;
 }
 
-const _KEY_DECODER = new TextDecoder();
-
 function _cacheKey(patterns: readonly MatchPattern[]): string {
   let key = '';
-  for (const p of patterns) key += (p.kind === 'allow' ? 'A' : 'D') + (p.anchored ? '$' : '') + _KEY_DECODER.decode(p.body) + '\n';
+  for (const p of patterns) key += (p.kind === 'allow' ? 'A' : 'D') + patternKey(p) + '\n';
   return key;
 }
 
@@ -146,21 +144,19 @@ interface _Nfa {
 }
 
 function _buildNfa(patterns: readonly MatchPattern[]): _Nfa {
-  const ranks = patterns.map((_, r) => r);
   let total = 0;
-  for (const r of ranks) total += (patterns[r] as MatchPattern).body.length + 1;
+  for (const p of patterns) total += p.body.length + 1;
   const kind = new Int16Array(total);
   const rank = new Int32Array(total);
   const anchored = new Uint8Array(total);
   const allow = new Uint8Array(total);
-  const starts = new Int32Array(ranks.length);
+  const starts = new Int32Array(patterns.length);
   let at = 0;
-  ranks.forEach((r, k) => {
-    const p = patterns[r] as MatchPattern;
-    starts[k] = at;
+  patterns.forEach((p, r) => {
+    starts[r] = at;
     for (let i = 0; i <= p.body.length; i++, at++) {
-      const b = i < p.body.length ? (p.body[i] as number) : -3;
-      kind[at] = b === -3 ? _END : b === WILDCARD ? _STAR : b;
+      const b = p.body[i];
+      kind[at] = b === undefined ? _END : b === WILDCARD ? _STAR : b;
       rank[at] = r;
       anchored[at] = p.anchored ? 1 : 0;
       allow[at] = p.kind === 'allow' ? 1 : 0;

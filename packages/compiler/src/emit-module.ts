@@ -44,6 +44,18 @@ const CHUNK_STATES = 256;
  * decoder (filled in per profile), the NFA continuation past frontier states, agent lookup and
  * the exports. `_B` holds the bytes of one decoded unit (`_R` of them).
  */
+/**
+ * Template: fetch the next path byte into `c` (decoded bytes of a rare character first, then the
+ * URL's code units; `#`/NUL/end break), shared by the DFA loops and the NFA routine.
+ */
+const _NEXT_BYTE = `    if (k < m) c = _B[k++];
+    else if (i < n) {
+      c = u.charCodeAt(i);
+      if (c < 128 && _F[c] === 1) i++;
+      else if (c === 35 || c === 0) break;
+      else { i = _rare(u, i, n); k = 1; m = _R; c = _B[0]; }
+    } else break;`;
+
 const _TEMPLATE_HEAD = `const _B = new Uint8Array(12);
 let _R = 0, _S = 0, _I = 0, _K = 0, _Q = 0;
 const _H = new Uint8Array([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70]);
@@ -112,13 +124,7 @@ function _nfa(G, f, u, i, k, m) {
   let cnt = fr[f * 5 + 4], best = fr[f * 5], c = 0;
   for (let j = 0, o = fr[f * 5 + 3]; j < cnt; j++) cur[j] = G.l[o + j];
   while (cnt > 0) {
-    if (k < m) c = _B[k++];
-    else if (i < n) {
-      c = u.charCodeAt(i);
-      if (c < 128 && _F[c] === 1) i++;
-      else if (c === 35 || c === 0) break;
-      else { i = _rare(u, i, n); k = 1; m = _R; c = _B[0]; }
-    } else break;
+${_NEXT_BYTE}
     let g = G.g + 1;
     if (g === 1073741823) { st.fill(0); g = 1; }
     G.g = g;
@@ -297,13 +303,7 @@ function _emitState(p: _Part, s: number, feed: readonly boolean[], act: (t: numb
 
 /** The byte loop of a walk (template): fetch `c` (pending decoded bytes first), then `switch (s)`. */
 const _LOOP = `  for (;;) {
-    if (k < m) c = _B[k++];
-    else if (i < n) {
-      c = u.charCodeAt(i);
-      if (c < 128 && _F[c] === 1) i++;
-      else if (c === 35 || c === 0) break;
-      else { i = _rare(u, i, n); k = 1; m = _R; c = _B[0]; }
-    } else break;
+${_NEXT_BYTE}
     switch (s) {`;
 
 /**

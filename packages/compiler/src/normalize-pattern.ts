@@ -3,7 +3,7 @@
  * priorities, and the simplified matching form the automaton is built from (SPEC.md sections
  * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
  */
-import type { Profile } from '@robomata/runtime';
+import { isUnreservedByte, type Profile } from '@robomata/runtime';
 import type { RuleKind } from './parse.js';
 
 /** Byte value that stands for the `*` wildcard in a pattern body (a literal `*` cannot occur). */
@@ -44,16 +44,8 @@ function _hexValue(b: number): number {
   return b <= 0x39 ? b - 0x30 : (b | 0x20) - 0x57;
 }
 
-/**
- * Returns true for the unreserved bytes of RFC 3986 (`A-Z a-z 0-9 - . _ ~`), which the rfc9309
- * profile decodes from `%XX`.
- */
-export function isUnreservedByte(b: number): boolean {
-  return (
-    (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) ||
-    b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e
-  );
-}
+/** The unreserved set of the rfc9309 canonical form, defined once in the runtime's contract. */
+export { isUnreservedByte };
 
 function _pushEscape(out: number[], b: number): void {
   out.push(_PERCENT, _HEX.charCodeAt(b >> 4), _HEX.charCodeAt(b & 15));
@@ -147,8 +139,13 @@ export interface PatternSource {
 }
 
 const _ROBOTS_TXT = new TextEncoder().encode('/robots.txt');
-/** Pattern bodies are ASCII after escaping, so UTF-8 decoding is a faithful dedupe key. */
+/** Pattern bodies are ASCII after escaping, so UTF-8 decoding is a faithful key. */
 const _KEY_DECODER = new TextDecoder();
+
+/** Returns a string that identifies what a pattern matches: its anchor and body. */
+export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
+  return (p.anchored ? '$' : '') + _KEY_DECODER.decode(p.body);
+}
 
 /**
  * Returns every pattern of a merged group in matching form, in rank order: highest priority
@@ -181,7 +178,7 @@ export function normalizeGroupPatterns(rules: readonly PatternSource[], profile:
   const seen = new Set<string>();
   const out: MatchPattern[] = [];
   for (const p of implicit.concat(all)) {
-    const key = (p.anchored ? '$' : '') + _KEY_DECODER.decode(p.body);
+    const key = patternKey(p);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(p);

@@ -239,38 +239,22 @@ function _applyPolicy(
   const freshFor = Math.min(outcome.maxAgeMs ?? CACHE_TTL_MS, CACHE_TTL_MS);
   let statusClass: RobotsStatusClass = outcome.statusClass;
   let error = outcome.error;
+  // A usable answer (rules, or allow-all for 4xx): fresh for `freshFor`, failures reset.
+  const fresh = (robots: Robots, policy: 'rules' | 'allow-all'): _Entry => ({
+    current: { ...common, robots, policy, statusClass, expiresAt: fetchedAt + freshFor, error, failures: 0, failingSince: undefined },
+    lastGood: robots,
+  });
   if (statusClass === 'success') {
     try {
       const robots = compileRobots(outcome.body, { profile: context.profile, maxBytes: context.maxBytes });
-      const current: CachedRobots = {
-        ...common,
-        robots,
-        policy: 'rules',
-        statusClass,
-        expiresAt: fetchedAt + freshFor,
-        error,
-        failures: 0,
-        failingSince: undefined,
-      };
-      return { current, lastGood: robots };
+      return fresh(robots, 'rules');
     } catch (err) {
       statusClass = 'compile-error';
       error = err instanceof Error ? err.message : String(err);
     }
   }
   if (statusClass === 'client-error' || statusClass === 'redirect-limit') {
-    const robots = context.allowAll();
-    const current: CachedRobots = {
-      ...common,
-      robots,
-      policy: 'allow-all',
-      statusClass,
-      expiresAt: fetchedAt + freshFor,
-      error,
-      failures: 0,
-      failingSince: undefined,
-    };
-    return { current, lastGood: robots };
+    return fresh(context.allowAll(), 'allow-all');
   }
   // Unreachable: 429, 5xx, timeout, network error, compile error.
   const failures = (previous?.current.failures ?? 0) + 1;

@@ -169,5 +169,17 @@ export function computeChecksum(bytes: Uint8Array): number {
   return h >>> 0;
 }
 
+/**
+ * Returns true for the unreserved bytes of RFC 3986 (`A-Z a-z 0-9 - . _ ~`): in the rfc9309
+ * profile their `%XX` is decoded, in patterns (compiler) and URLs (runtime) alike (SPEC.md
+ * section 7), so both sides read this one definition.
+ */
+export function isUnreservedByte(b: number): boolean {
+  return (
+    (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) ||
+    b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e
+  );
+}
+
 /** Matching profile recorded in an artifact: `rfc9309` (default) or `google` (SPEC.md section 7). */
 export type Profile = 'rfc9309' | 'google';

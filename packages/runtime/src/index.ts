@@ -88,5 +88,6 @@ export {
   SITEMAP_WORDS,
   DIRECTIVE_WORDS,
   computeChecksum,
+  isUnreservedByte,
   type Profile,
 } from './format.js';

@@ -6,7 +6,7 @@
  */
 import {
   FRONTIER_BEST, FRONTIER_END, FRONTIER_LEVEL, FRONTIER_LIST_LENGTH, FRONTIER_LIST_OFFSET, FRONTIER_WORDS,
-  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK,
+  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte,
 } from './format.js';
 
 /**
@@ -143,10 +143,7 @@ for (let c = 1; c < 128; c++) {
 }
 /** Per ASCII code: 1 for RFC 3986 unreserved characters (decoded from `%XX` in rfc9309). */
 const _UNRESERVED = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  _UNRESERVED[c] = /[A-Za-z0-9\-._~]/.test(ch) ? 1 : 0;
-}
+for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
 const _HEX_DIGITS = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70]);
 
 /** Code-unit index where `_walkRare` stopped (it consumed one escape or one character). */
@@ -175,11 +172,19 @@ export function findPathStart(url: string): number {
   return -1;
 }
 
+/**
+ * Returns the target of DFA state `s >= 0` on byte class `c` (a state, or a frontier `< -1`):
+ * the comb lookup `j = base(s) + c`, `pairs[2j + 1]` if `pairs[2j] == s`, else `def(s)`.
+ */
+export function stepClass(p: AutomatonPart, s: number, c: number): number {
+  // Invariant: 0 <= s < stateCount and c < classCount, so every index is in bounds. Hot: run pnpm bench.
+  const j = ((p.header[s << 1] as number) + c) << 1;
+  return p.pairs[j] === s ? (p.pairs[j + 1] as number) : (p.header[(s << 1) + 1] as number);
+}
+
 /** Returns the DFA state after reading byte `b` in DFA state `s >= 0` (may be a frontier). */
 function _step(p: AutomatonPart, s: number, b: number): number {
-  // Invariant: 0 <= s < stateCount and b < 256, so every index is in bounds. Hot: run pnpm bench.
-  const j = ((p.header[s << 1] as number) + (p.cls[b] as number)) << 1;
-  return p.pairs[j] === s ? (p.pairs[j + 1] as number) : (p.header[(s << 1) + 1] as number);
+  return stepClass(p, s, p.cls[b] as number);
 }
 
 /** Returns the next stamp generation, resetting the stamps when it would overflow. */

@@ -3,7 +3,7 @@
  * group selected for one crawler), answering checks with no allocation per call.
  */
 import type { Profile } from './format.js';
-import { AutomatonPart, NfaScratch, endRankOf, walkPath } from './matcher.js';
+import { AutomatonPart, NfaScratch, endRankOf, stepClass, walkPath } from './matcher.js';
 import { findAgentGroup, type AgentTable } from './select-group.js';
 
 /** @internal A validated merged group. */
@@ -82,8 +82,9 @@ function _urlError(url: unknown): TypeError {
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
- * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: `_single` is the
- * only part when the group has exactly one, else null; `_parts` sorted by lowest rank.
+ * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: `_part` is the
+ * group's automaton (null: no rule can decide); `_scratch` exists exactly when it has frontier
+ * states.
  */
 export class AgentRules {
   private readonly _part: AutomatonPart | null;
@@ -296,10 +297,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, part: numb
     classes: p.classCount,
     start: p.start,
     classOf: (b) => p.cls[b & 255] as number,
-    next: (s, c) => {
-      const j = ((p.header[s << 1] as number) + c) << 1;
-      return p.pairs[j] === s ? (p.pairs[j + 1] as number) : (p.header[(s << 1) + 1] as number);
-    },
+    next: (s, c) => stepClass(p, s, c),
     endRule: (s) => {
       const r = p.end[s] as number;
       return r < 0 ? -1 : ((rankInfo[r] as number) >> 1) - 1;
