@@ -66,6 +66,15 @@ export interface HostileRow {
   /** Worst median ns per check over the selected groups and URLs of >= 4,000 chars. */
   readonly worstCheckNs: number;
   readonly worstUrl: string;
+  /**
+   * Worst median ns per 4,000 walked octets (see `walkedOctets`: a `%`, `*`, `$` or non-ASCII
+   * character is several octets in rfc9309), over the same checks: the per-length cost.
+   */
+  readonly worstPer4kNs: number;
+  readonly worstPer4kUrl: string;
+  /** Worst ns of a first check of one URL on a freshly loaded artifact (cold lazy-DFA cache, warm JIT). */
+  readonly coldCheckNs: number;
+  readonly coldUrl: string;
   /** Median ns per check of `/` + 'a' x 4000 against the worst group for it. */
   readonly plainCheckNs: number;
   /** ns per check of `/` + 'a' x 40,000 divided by ns of `/` + 'a' x 4,000 (10 = linear). */
@@ -137,21 +146,78 @@ function _median(values: readonly number[]): number {
 
 let _sink = 0;
 
+/**
+ * Checks run before a URL is timed, so TurboFan has compiled the walk (the first dozen walks of
+ * a fresh worker run interpreted at 5-10x the cost: measured on index-html-storm, 160 us for the
+ * first checks against 17 us from the 16th on).
+ */
+const WARMUP_CHECKS = 32;
+/** Time budget of those warm-up checks per URL, ms (slow cold walks get fewer). */
+const WARMUP_BUDGET_MS = 250;
+/** Fresh loads whose first check is timed per (group, URL) for the cold figure. */
+const COLD_SAMPLES = 3;
+
+/**
+ * Returns the octets a walk of `url` reads in `profile` form: 1 per ASCII character, 3 per
+ * `%`, `*`, `$` (rfc9309: escaped), 3 per valid `%XX` of a reserved byte (1 when decoded),
+ * and the UTF-8 length (times 3 in rfc9309) per non-ASCII character; a lone surrogate is U+FFFD.
+ */
+export function walkedOctets(url: string, rfc: boolean): number {
+  let n = 0;
+  const hex = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c < 128) {
+      if (rfc && c === 37 && hex(url.charCodeAt(i + 1)) && hex(url.charCodeAt(i + 2))) {
+        const v = parseInt(url.slice(i + 1, i + 3), 16);
+        n += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(v)) ? 1 : 3;
+        i += 2;
+      } else {
+        n += rfc && (c === 37 || c === 42 || c === 36) ? 3 : 1;
+      }
+      continue;
+    }
+    let octets = c < 0x800 ? 2 : 3;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < url.length && (url.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      octets = 4;
+      i++;
+    }
+    n += rfc ? 3 * octets : octets;
+  }
+  return n;
+}
+
+/** Returns the worst ns of a first check of `url` (isAllowed, then decide) on fresh loads of `artifact`. */
+function _timeColdCheck(artifact: Uint8Array, agent: string, url: string): number {
+  const times: number[] = [];
+  for (let k = 0; k < COLD_SAMPLES; k++) {
+    const rules = loadRobots(artifact).agent(agent);
+    const t0 = process.hrtime.bigint();
+    _sink += (k & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    times.push(Number(process.hrtime.bigint() - t0));
+  }
+  return _median(times);
+}
+
 /** Target duration of one timed batch, ns: slow checks get smaller batches, not longer runs. */
 const BATCH_TARGET_NS = 2_000_000;
 /** Timing budget per input and profile, ms: past it, remaining URLs are skipped (reported). */
 const TIMING_BUDGET_MS = 20_000;
 
 /**
- * Returns the median ns of one check (isAllowed/decide alternating) of `url`: a probe check,
- * a warm-up batch, then `samples` batches sized to about 2 ms each (at most `batch` checks).
+ * Returns the median ns of one check (isAllowed/decide alternating) of `url`: warm-up checks,
+ * a probe check, then `samples` batches sized to about 2 ms each (at most `batch` checks).
  */
 function _timeCheck(rules: AgentRules, url: string, config: _Config): number {
+  const w0 = performance.now();
+  for (let i = 0; i < WARMUP_CHECKS && performance.now() - w0 < WARMUP_BUDGET_MS; i++) {
+    _sink += (i & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+  }
+  // Batch size from a warm check (the first checks build lazy-DFA states and run unoptimised).
   const p0 = process.hrtime.bigint();
   _sink += rules.isAllowed(url) ? 1 : 0;
   const probe = Number(process.hrtime.bigint() - p0);
   const batch = Math.max(1, Math.min(config.batch, Math.floor(BATCH_TARGET_NS / Math.max(probe, 1))));
-  for (let i = 0; i < batch; i++) _sink += (i & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
   const samples: number[] = [];
   for (let s = 0; s < config.samples; s++) {
     const t0 = process.hrtime.bigint();
@@ -210,11 +276,16 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     for (const agent of input.agents) if (!groups.has(robots.agent(agent))) groups.set(robots.agent(agent), agent);
     let worstCheckNs = 0;
     let worstUrl = '';
+    let worstPer4kNs = 0;
+    let worstPer4kUrl = '';
+    let coldCheckNs = 0;
+    let coldUrl = '';
     let plainCheckNs = 0;
     let linearity = 0;
+    gc(); // Settle the compiles' garbage first: concurrent GC on 2 cores would be timed as check cost.
     const timingStart = performance.now();
     let skipped = 0;
-    for (const rules of groups.keys()) {
+    for (const [rules, agent] of groups) {
       for (const url of urls) {
         if (performance.now() - timingStart > TIMING_BUDGET_MS) {
           skipped++;
@@ -225,6 +296,11 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
           worstCheckNs = ns;
           worstUrl = url;
         }
+        const per4k = (ns * 4_000) / Math.max(4_000, walkedOctets(url, profile === 'rfc9309'));
+        if (per4k > worstPer4kNs) {
+          worstPer4kNs = per4k;
+          worstPer4kUrl = url;
+        }
       }
       const p = _timeCheck(rules, plain, config);
       if (p >= plainCheckNs) {
@@ -232,11 +308,23 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
         linearity = _timeCheck(rules, plainLong, config) / Math.max(p, 1);
       }
     }
+    // Cold checks after all warm timing: fresh loads allocate, and would disturb the warm figures.
+    for (const [, agent] of groups) {
+      for (const url of urls) {
+        if (performance.now() - timingStart > TIMING_BUDGET_MS) break;
+        const cold = _timeColdCheck(artifact, agent, url);
+        if (cold > coldCheckNs) {
+          coldCheckNs = cold;
+          coldUrl = url;
+        }
+      }
+    }
     rows.push({
       input: name, profile, status: 'ok', detail: skipped > 0 ? `timing budget spent: ${skipped} (group, URL) pairs not timed` : '', inputBytes: bytes.length,
       compileMs: _median(times), compileRuns: times.length, heapCommittedBytes, heapUsedDeltaBytes,
       artifactBytes: artifact.length, loadMs, automata, maxStates,
-      worstCheckNs, worstUrl: _shortUrl(worstUrl), plainCheckNs, linearity,
+      worstCheckNs, worstUrl: _shortUrl(worstUrl), worstPer4kNs, worstPer4kUrl: _shortUrl(worstPer4kUrl),
+      coldCheckNs, coldUrl: _shortUrl(coldUrl), plainCheckNs, linearity,
     });
   }
   return rows;
@@ -247,7 +335,8 @@ function _failedRows(name: string, status: HostileRow['status'], detail: string)
   return (['rfc9309', 'google'] as const).map((profile) => ({
     input: name, profile, status, detail, inputBytes: 0, compileMs: Number.NaN, compileRuns: 0,
     heapCommittedBytes: Number.NaN, heapUsedDeltaBytes: Number.NaN, artifactBytes: 0, loadMs: Number.NaN,
-    automata: 0, maxStates: 0, worstCheckNs: Number.NaN, worstUrl: '', plainCheckNs: Number.NaN, linearity: Number.NaN,
+    automata: 0, maxStates: 0, worstCheckNs: Number.NaN, worstUrl: '', worstPer4kNs: Number.NaN, worstPer4kUrl: '',
+    coldCheckNs: Number.NaN, coldUrl: '', plainCheckNs: Number.NaN, linearity: Number.NaN,
   }));
 }
 
@@ -280,21 +369,27 @@ function _fmt(v: number, digits = 0): string {
   return Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-';
 }
 
+/** Returns a short URL as Markdown code (pipes escaped). */
+function _code(url: string): string {
+  return `\`${url.replace(/\|/g, '\\|')}\``;
+}
+
 /** Returns the rows as a Markdown table. */
 export function formatHostileTable(rows: readonly HostileRow[]): string {
   const mib = (b: number): string => _fmt(b / 2 ** 20, 1);
   const lines = [
-    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | plain 4 KB check us | 40 KB / 4 KB |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | worst us per 4,000 octets walked | cold check us | plain 4 KB check us | 40 KB / 4 KB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     if (r.status !== 'ok') {
-      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | |`);
+      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | | | |`);
       continue;
     }
     lines.push(
       `| ${r.input} | ${r.profile} | ${_fmt(r.inputBytes)} | ${_fmt(r.compileMs, 1)} | ${mib(r.heapCommittedBytes)} / ${mib(r.heapUsedDeltaBytes)} | ` +
-        `${_fmt(r.artifactBytes)} | ${r.automata} (${r.maxStates}) | ${_fmt(r.worstCheckNs / 1000, 2)} \`${r.worstUrl.replace(/\|/g, '\\|')}\` | ` +
+        `${_fmt(r.artifactBytes)} | ${r.automata} (${r.maxStates}) | ${_fmt(r.worstCheckNs / 1000, 2)} ${_code(r.worstUrl)} | ` +
+        `${_fmt(r.worstPer4kNs / 1000, 2)} ${_code(r.worstPer4kUrl)} | ${_fmt(r.coldCheckNs / 1000, 1)} ${_code(r.coldUrl)} | ` +
         `${_fmt(r.plainCheckNs / 1000, 2)} | ${_fmt(r.linearity, 1)} |`,
     );
   }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
-import { LAZY_STATE_CAPACITY } from '../../packages/runtime/src/matcher.js';
+import { LAZY_POOL_WORDS, LAZY_STATE_CAPACITY } from '../../packages/runtime/src/matcher.js';
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -33,6 +33,10 @@ describe('lazy DFA cache flushes', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
       const robots = compileRobots(txt, { profile, stateCap: 4 });
       const rules = robots.agent('bot');
+      // Pin the cache at its initial size so it must flush instead of growing.
+      const pinned = (rules as unknown as { _scratch: { maxStates: number; maxPoolWords: number } })._scratch;
+      pinned.maxStates = LAZY_STATE_CAPACITY;
+      pinned.maxPoolWords = LAZY_POOL_WORDS;
       const ref = createReferenceMatcher(txt, { profile });
       let disallowed = 0;
       for (const url of urls) {

@@ -38,18 +38,31 @@ export class AutomatonPart {
 }
 
 /**
- * Lazy-DFA states kept per selected group before a flush. Measured with `pnpm bench` (rule
+ * Lazy-DFA states a selected group's cache starts with. Measured with `pnpm bench` (rule
  * scaling series): 256 states thrashed on 3,000 mixed real rules (204 us per check) where
  * 1,024 held them (373 ns); the buffers exist only for groups whose walks leave the DFA.
  */
 export const LAZY_STATE_CAPACITY = 1024;
 /**
- * Minimum words of lazy-state position sets before a flush; the pool also holds at least 8
- * sets of the NFA's full size (so any set fits). The pool, not the state count, is what
- * thrashes: `pnpm bench` corpus workload gave 115 ns per check with 32 K words and 266 ns with
- * 16 K; 64 K costs 256 KB, allocated only by groups whose walks leave the DFA.
+ * Minimum words of lazy-state position sets a cache starts with (and at least the NFA's size,
+ * so any one set fits). The pool, not the state count, is what thrashes: `pnpm bench` corpus
+ * workload gave 115 ns per check with 32 K words and 266 ns with 16 K; 64 K costs 256 KB.
  */
 export const LAZY_POOL_WORDS = 1 << 16;
+/**
+ * Most states a cache grows to (it doubles when full instead of flushing, up to this and
+ * {@link LAZY_MAX_TRANS_WORDS}). Chosen with `pnpm bench --hostile`: a 16,664-byte literal past
+ * the DFA's state cap visits 16,664 lazy states per check; at 1,024 states every check rebuilt
+ * all of them (0.6 ms), held they cost one table read per byte.
+ */
+export const LAZY_MAX_STATES = 1 << 16;
+/** Most transition-table words (states x byte classes) a cache grows to: 4 MB. */
+export const LAZY_MAX_TRANS_WORDS = 1 << 20;
+/**
+ * Most words of position sets a cache grows to (8 MB), or 8 x the NFA's positions when that
+ * is more (the pool before growth existed). Past both limits the cache flushes as RE2's does.
+ */
+export const LAZY_MAX_POOL_WORDS = 1 << 21;
 
 /** Placeholders of the lazy DFA's buffers until its first use (keeps the fields monomorphic). */
 const _EMPTY = new Int32Array(0);
@@ -58,10 +71,13 @@ const _EMPTY_BYTES = new Uint8Array(0);
 /**
  * The lazy DFA that continues a walk past a frontier state: states are NFA position sets
  * computed on demand with the compiler's own closure and pruning, interned in preallocated
- * typed arrays with their transitions cached per byte class; when full, everything is flushed
- * and rebuilt on demand (RE2's approach). One per selected group (JavaScript runs one walk at a
- * time per thread); its buffers are allocated once, by the first walk that leaves the DFA, and
- * never again, so walking allocates nothing after that. Invariants: states
+ * typed arrays with their transitions cached per byte class; when full, the cache doubles (up to
+ * `maxStates` states and `maxPoolWords` set words), and past that everything is flushed and
+ * rebuilt on demand (RE2's approach). One per selected group (JavaScript runs one walk at a
+ * time per thread); its buffers are allocated by the first walk that leaves the DFA and
+ * reallocated only when they double, at most log2(maxStates / 1,024) + log2(maxPoolWords /
+ * initial pool) times in the group's life, so steady-state walks allocate nothing. Invariants:
+ * `capacity` is a power of two; states
  * `[0, states)` hold a pruned set `pool[setOff[l] .. + setLen[l])` with `bestOf`, `endOf`,
  * `flagsOf` (1: verdict settled, 2: rule settled) derived from it; `trans[l * K + c]` is -1
  * or a state of the same generation; `cur[0..count)` is the working set.
@@ -91,6 +107,12 @@ export class NfaScratch {
   frontierGen = _EMPTY;
   states = 0;
   poolUsed = 0;
+  /** States the buffers hold (0 before {@link NfaScratch.allocate}). */
+  capacity = 0;
+  /** Most states the cache may grow to (a power of two). */
+  maxStates: number;
+  /** Most set-pool words the cache may grow to. */
+  maxPoolWords: number;
   generation = 1;
   /** Lazy state a walk settled in (read by endRankOf for SIM_DONE). */
   doneLazy = 0;
@@ -102,6 +124,10 @@ export class NfaScratch {
     readonly rankInfo: Int32Array,
   ) {
     this.classes = part.classCount;
+    let states = LAZY_STATE_CAPACITY;
+    while (states < LAZY_MAX_STATES && states * 2 * part.classCount <= LAZY_MAX_TRANS_WORDS) states *= 2;
+    this.maxStates = states;
+    this.maxPoolWords = Math.max(LAZY_MAX_POOL_WORDS, 8 * (part.nfa.length >> 1));
   }
 
   /**
@@ -116,18 +142,64 @@ export class NfaScratch {
     this.stamp = new Int32Array(positions);
     this.domPos = new Int32Array(this.rankInfo.length);
     this.domGen = new Int32Array(this.rankInfo.length);
-    this.trans = new Int32Array(LAZY_STATE_CAPACITY * part.classCount).fill(-1);
-    this.setOff = new Int32Array(LAZY_STATE_CAPACITY);
-    this.setLen = new Int32Array(LAZY_STATE_CAPACITY);
-    this.bestOf = new Int32Array(LAZY_STATE_CAPACITY);
-    this.endOf = new Int32Array(LAZY_STATE_CAPACITY);
-    this.flagsOf = new Uint8Array(LAZY_STATE_CAPACITY);
-    this.hashOf = new Int32Array(LAZY_STATE_CAPACITY);
-    this.table = new Int32Array(LAZY_STATE_CAPACITY * 2).fill(-1);
-    this.pool = new Int32Array(Math.max(LAZY_POOL_WORDS, 8 * positions));
+    this.pool = new Int32Array(Math.min(this.maxPoolWords, Math.max(LAZY_POOL_WORDS, positions)));
     this.frontierLazy = new Int32Array(part.frontierCount);
     this.frontierGen = new Int32Array(part.frontierCount);
+    this.resize(Math.min(LAZY_STATE_CAPACITY, this.maxStates));
   }
+
+  /**
+   * Gives the state buffers room for `capacity` states (a power of two, at least the current
+   * one), keeping every state, set and cached transition; rebuilds the hash table. O(capacity x
+   * classes).
+   */
+  resize(capacity: number): void {
+    const k = this.classes;
+    const trans = new Int32Array(capacity * k).fill(-1);
+    trans.set(this.trans.subarray(0, this.states * k));
+    this.trans = trans;
+    this.setOff = _grown(this.setOff, capacity);
+    this.setLen = _grown(this.setLen, capacity);
+    this.bestOf = _grown(this.bestOf, capacity);
+    this.endOf = _grown(this.endOf, capacity);
+    this.hashOf = _grown(this.hashOf, capacity);
+    const flags = new Uint8Array(capacity);
+    flags.set(this.flagsOf);
+    this.flagsOf = flags;
+    this.table = new Int32Array(capacity * 2).fill(-1);
+    const mask = this.table.length - 1;
+    for (let l = 0; l < this.states; l++) {
+      let slot = (this.hashOf[l] as number) & mask;
+      while ((this.table[slot] as number) >= 0) slot = (slot + 1) & mask;
+      this.table[slot] = l;
+    }
+    this.capacity = capacity;
+  }
+}
+
+/** Returns a copy of `a` with room for `n` entries. */
+function _grown(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(n);
+  out.set(a);
+  return out;
+}
+
+/**
+ * Makes room for one more lazy state whose set has `words` positions by doubling the full
+ * buffers; returns false (nothing changed) when a limit forbids it, and the caller flushes.
+ */
+function _lazyGrow(sc: NfaScratch, words: number): boolean {
+  const needStates = sc.states === sc.capacity;
+  let pool = sc.pool.length;
+  while (sc.poolUsed + words > pool) pool *= 2;
+  if ((needStates && sc.capacity * 2 > sc.maxStates) || pool > sc.maxPoolWords) return false;
+  if (pool !== sc.pool.length) {
+    const grown = new Int32Array(pool);
+    grown.set(sc.pool.subarray(0, sc.poolUsed));
+    sc.pool = grown;
+  }
+  if (needStates) sc.resize(sc.capacity * 2);
+  return true;
 }
 
 /** Walk state: settled inside the lazy DFA (state `doneLazy` of the scratch). */
@@ -297,9 +369,11 @@ function _lazyIntern(p: AutomatonPart, sc: NfaScratch): number {
     if (sc.hashOf[l] === h && _sameSet(sc, l)) return l;
     slot = (slot + 1) & mask;
   }
-  if (sc.states === LAZY_STATE_CAPACITY || sc.poolUsed + sc.count > sc.pool.length) {
-    _lazyFlush(sc);
-    slot = h & mask;
+  if (sc.states === sc.capacity || sc.poolUsed + sc.count > sc.pool.length) {
+    if (!_lazyGrow(sc, sc.count)) _lazyFlush(sc);
+    const m = sc.table.length - 1;
+    slot = h & m;
+    while ((sc.table[slot] as number) >= 0) slot = (slot + 1) & m;
   }
   const l = sc.states++;
   sc.table[slot] = l;
@@ -393,13 +467,19 @@ export function endRankOf(p: AutomatonPart, sc: NfaScratch | null, s: number): n
   return lazy.endOf[k - p.frontierCount] as number;
 }
 
-/** Returns the state after reading `%XX` for byte `v`, stopping early once settled. */
+/**
+ * Returns the state after reading `%XX` for byte `v`, stopping early once settled. DFA states
+ * take the inlined comb step; only frontier and lazy states go through `_stepAny`.
+ */
 function _stepEscaped(p: AutomatonPart, sc: NfaScratch | null, s: number, v: number, threshold: number, forVerdict: boolean): number {
-  s = _stepAny(p, sc, s, 37, forVerdict);
+  // Invariant: as walkPath's (signed s >= threshold is settled). Hot for rfc9309 escapes: run pnpm bench.
+  s = s >= 0 ? _step(p, s, 37) : _stepAny(p, sc, s, 37, forVerdict);
   if (s >= threshold) return s;
-  s = _stepAny(p, sc, s, _HEX_DIGITS[v >> 4] as number, forVerdict);
+  const hi = _HEX_DIGITS[v >> 4] as number;
+  s = s >= 0 ? _step(p, s, hi) : _stepAny(p, sc, s, hi, forVerdict);
   if (s >= threshold) return s;
-  return _stepAny(p, sc, s, _HEX_DIGITS[v & 15] as number, forVerdict);
+  const lo = _HEX_DIGITS[v & 15] as number;
+  return s >= 0 ? _step(p, s, lo) : _stepAny(p, sc, s, lo, forVerdict);
 }
 
 function _hexValue(c: number): number {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
-import { findPathStart } from '../src/matcher.js';
+import { LAZY_MAX_STATES, LAZY_MAX_TRANS_WORDS, LAZY_STATE_CAPACITY, findPathStart } from '../src/matcher.js';
 
 type Profile = 'rfc9309' | 'google';
 
@@ -209,5 +209,45 @@ describe('matching: NFA simulation past frontier states', () => {
     expect(rules.isAllowed('/ab')).toBe(false);
     expect(rules.isAllowed('/ba')).toBe(true);
     expect(rules.isAllowed('/x')).toBe(true);
+  });
+
+  it('grows the lazy-DFA cache instead of flushing it when a walk visits more states than it holds', () => {
+    // A literal longer than the state cap: every byte past the frontier is a new lazy state.
+    const long = 'q'.repeat(3 * LAZY_STATE_CAPACITY);
+    const txt = `User-agent: *\nDisallow: /${long}\nAllow: /${long}z$\n`;
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const robots = compileRobots(txt, { profile, stateCap: 8 });
+      const rules = robots.agent('x');
+      const scratch = (rules as unknown as { _scratch: { capacity: number; generation: number; states: number; maxStates: number } })._scratch;
+      const urls = [`/${long}`, `/${long}z`, `/${long}zz`, `/${long.slice(1)}`, `/${long}?q`];
+      const first = urls.map((u) => rules.decide(u));
+      for (const [k, url] of urls.entries()) {
+        const want = referenceDecide(txt, 'x', url, { profile });
+        expect(rules.isAllowed(url), `${profile} ${url.length}`).toBe(want.allowed);
+        expect(first[k] === -1 ? 0 : robots.rule(first[k] as number).line, `${profile} ${url.length}`).toBe(want.line);
+      }
+      expect(scratch.capacity, 'the cache doubled past its initial size').toBeGreaterThan(LAZY_STATE_CAPACITY);
+      expect(scratch.states).toBeGreaterThan(LAZY_STATE_CAPACITY);
+      expect(scratch.generation, 'no flush: growth kept every state').toBe(1);
+      // Walks again read the cached states (same answers, no new state).
+      const states = scratch.states;
+      expect(urls.map((u) => rules.decide(u))).toEqual(first);
+      expect(scratch.states).toBe(states);
+      expect(scratch.maxStates).toBeLessThanOrEqual(LAZY_MAX_STATES);
+    }
+  });
+
+  it('flushes (same answers) once the cache reached its largest size', () => {
+    const long = 'q'.repeat(3 * LAZY_STATE_CAPACITY);
+    const txt = `User-agent: *\nDisallow: /${long}\nAllow: /${long}z$\n`;
+    const robots = compileRobots(txt, { profile: 'google', stateCap: 8 });
+    const rules = robots.agent('x');
+    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number; classes: number } })._scratch;
+    expect(scratch.maxStates * scratch.classes).toBeLessThanOrEqual(Math.max(LAZY_MAX_TRANS_WORDS, LAZY_STATE_CAPACITY * scratch.classes));
+    scratch.maxStates = LAZY_STATE_CAPACITY;
+    for (const url of [`/${long}z`, `/${long}`, `/${long}z`]) {
+      expect(rules.isAllowed(url), url.length.toString()).toBe(referenceDecide(txt, 'x', url, { profile: 'google' }).allowed);
+    }
+    expect(scratch.generation).toBeGreaterThan(1);
   });
 });
