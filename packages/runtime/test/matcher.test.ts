@@ -250,4 +250,64 @@ describe('matching: NFA simulation past frontier states', () => {
     }
     expect(scratch.generation).toBeGreaterThan(1);
   });
+
+  it('escape cache: repeated escapes and non-ASCII give the reference answers from DFA, frontier and lazy states', () => {
+    const txt = [
+      'User-agent: *',
+      'Disallow: /*%E3%83%84*$',
+      'Allow: /*%E3%83%84%E3%83%84*%24',
+      'Disallow: /a*%2A*b',
+      'Allow: /a%2a%2a',
+      'Disallow: /%EF%BF%BD%EF%BF%BD*x$',
+      'Allow: /*é*é*é',
+      'Disallow: /*%25*%25*q',
+      '',
+    ].join('\n');
+    const units = ['ツ', '%E3%83%84', '%e3%83%84', '*', '$', '%2A', '%25', '%', '\ud800', 'é', '\ud83d\ude00', 'a', 'b', 'x', 'q', '/'];
+    const rand = ((seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) / 16777216)(7);
+    const urls: string[] = [];
+    for (let k = 0; k < 120; k++) {
+      let u = k % 2 === 0 ? '/a' : '/';
+      const len = 1 + Math.floor(rand() * (k % 10 === 0 ? 300 : 12));
+      for (let j = 0; j < len; j++) u += units[Math.floor(rand() * units.length)];
+      urls.push(u);
+    }
+    for (const profile of ['rfc9309', 'google'] as const) {
+      for (const stateCap of [1, 3, 1024]) {
+        const robots = compileRobots(txt, { profile, stateCap });
+        const rules = robots.agent('x');
+        // Twice: the second pass reads the cached units.
+        for (let pass = 0; pass < 2; pass++) {
+          for (const url of urls) {
+            const want = referenceDecide(txt, 'x', url, { profile });
+            const ctx = `${profile} cap ${stateCap} pass ${pass} ${JSON.stringify(url)}`;
+            expect(rules.isAllowed(url), ctx).toBe(want.allowed);
+            const id = rules.decide(url);
+            expect(id < 0 ? 0 : robots.rule(id).line, ctx).toBe(want.line);
+          }
+        }
+      }
+    }
+  });
+
+  it('escape cache of lazy states is cleared by a flush (same answers)', () => {
+    // A literal of 700 escaped characters past the state cap: every byte is a new lazy state.
+    const txt = `User-agent: *\nDisallow: /${'%E3%83%84'.repeat(700)}\nAllow: /${'%E3%83%84'.repeat(700)}*%24$\n`;
+    const robots = compileRobots(txt, { profile: 'rfc9309', stateCap: 2 });
+    const rules = robots.agent('x');
+    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number } })._scratch;
+    scratch.maxStates = LAZY_STATE_CAPACITY;
+    const urls: string[] = [];
+    for (let k = 0; k < 12; k++) urls.push('/' + 'ツ'.repeat(650 + 10 * k) + (k % 2 === 0 ? '$' : '*$'));
+    for (let pass = 0; pass < 2; pass++) {
+      for (const url of urls) {
+        const want = referenceDecide(txt, 'x', url, { profile: 'rfc9309' });
+        expect(rules.isAllowed(url), `${pass} ${url.length}`).toBe(want.allowed);
+        const id = rules.decide(url);
+        expect(id < 0 ? 0 : robots.rule(id).line, `${pass} ${url.length}`).toBe(want.line);
+      }
+    }
+    expect(scratch.generation, 'the walks flushed the cache').toBeGreaterThan(1);
+  });
 });
+
