@@ -92,6 +92,44 @@ export const LAZY_MAX_POOL_WORDS = 1 << 21;
 
 
 /**
+ * The working set of an NFA simulation step, shared by every lazy DFA of the thread (a walk runs
+ * to its end before another starts, and nothing in a walk calls out), so a group's cache holds
+ * only its states: `cur[0..count)` is the set being advanced, with best rank `best`; `next`,
+ * `fill` and `nextBest` the successor being built; `stamp[x] == gen` marks membership and
+ * `domGen[r] == gen` a valid `domPos[r]` (furthest star of rank r). Buffers only grow (to the
+ * largest NFA and rank table the thread has walked), so a group that fitted once always fits.
+ */
+export class SimWork {
+  cur = _EMPTY;
+  next = _EMPTY;
+  stamp = _EMPTY;
+  domPos = _EMPTY;
+  domGen = _EMPTY;
+  count = 0;
+  best = NO_RANK;
+  nextBest = NO_RANK;
+  fill = 0;
+  gen = 0;
+}
+
+/** The thread's working set (see {@link SimWork}). */
+const _work = new SimWork();
+
+/** Grows the shared working set to hold `positions` NFA positions and `ranks` ranks. */
+function _ensureWork(positions: number, ranks: number): void {
+  const w = _work;
+  if (w.stamp.length < positions) {
+    w.cur = new Int32Array(positions);
+    w.next = new Int32Array(positions);
+    w.stamp = new Int32Array(positions);
+  }
+  if (w.domPos.length < ranks) {
+    w.domPos = new Int32Array(ranks);
+    w.domGen = new Int32Array(ranks);
+  }
+}
+
+/**
  * The lazy DFA that continues a walk past a frontier state: states are NFA position sets
  * computed on demand with the compiler's own closure and pruning, interned in preallocated
  * typed arrays with their transitions cached per byte class; when full, the cache doubles (up to
@@ -103,19 +141,9 @@ export const LAZY_MAX_POOL_WORDS = 1 << 21;
  * `capacity` is a power of two; states
  * `[0, states)` hold a pruned set `pool[setOff[l] .. + setLen[l])` with `bestOf`, `endOf`,
  * `flagsOf` (1: verdict settled, 2: rule settled) derived from it; `trans[l * K + c]` is -1
- * or a state of the same generation; `cur[0..count)` is the working set.
+ * or a state of the same generation. The working set lives in the thread's shared {@link SimWork}.
  */
 export class NfaScratch {
-  cur = _EMPTY;
-  next = _EMPTY;
-  stamp = _EMPTY;
-  domPos = _EMPTY;
-  domGen = _EMPTY;
-  count = 0;
-  best = NO_RANK;
-  nextBest = NO_RANK;
-  fill = 0;
-  gen = 0;
   readonly classes: number;
   trans = _EMPTY;
   setOff = _EMPTY;
@@ -164,11 +192,7 @@ export class NfaScratch {
   allocate(): void {
     const part = this.part;
     const positions = part.nfa.length >> 1;
-    this.cur = new Int32Array(positions);
-    this.next = new Int32Array(positions);
-    this.stamp = new Int32Array(positions);
-    this.domPos = new Int32Array(this.rankInfo.length);
-    this.domGen = new Int32Array(this.rankInfo.length);
+    _ensureWork(positions, this.rankInfo.length);
     this.pool = new Int32Array(Math.min(this.maxPoolWords, Math.max(LAZY_POOL_WORDS, positions)));
     this.frontierLazy = new Int32Array(part.frontierCount);
     this.frontierGen = new Int32Array(part.frontierCount);
@@ -293,36 +317,36 @@ function _step(p: AutomatonPart, s: number, b: number): number {
   return stepClass(p, s, p.cls[b] as number);
 }
 
-/** Returns the next stamp generation, resetting the stamps when it would overflow. */
-function _nextGen(sc: NfaScratch): number {
-  let gen = sc.gen + 1;
+/** Returns the next stamp generation of the working set, resetting the stamps when it would overflow. */
+function _nextGen(w: SimWork): number {
+  let gen = w.gen + 1;
   if (gen === 0x3fffffff) {
-    sc.stamp.fill(0);
-    sc.domGen.fill(0);
+    w.stamp.fill(0);
+    w.domGen.fill(0);
     gen = 1;
   }
-  sc.gen = gen;
+  w.gen = gen;
   return gen;
 }
 
-/** Adds position `x` and its epsilon closure to the simulation's next set. */
-function _simAdd(nfa: Int32Array, sc: NfaScratch, x: number, gen: number): void {
+/** Adds position `x` and its epsilon closure to the working set's successor (`next`). */
+function _simAdd(nfa: Int32Array, w: SimWork, x: number, gen: number): void {
   for (;;) {
-    const w = nfa[x << 1] as number;
-    const kind = w & NFA_KIND_MASK;
-    if (kind === NFA_KIND_END && (w & NFA_ANCHORED) === 0) {
+    const word = nfa[x << 1] as number;
+    const kind = word & NFA_KIND_MASK;
+    if (kind === NFA_KIND_END && (word & NFA_ANCHORED) === 0) {
       const r = nfa[(x << 1) + 1] as number;
-      if (r < sc.nextBest) sc.nextBest = r;
+      if (r < w.nextBest) w.nextBest = r;
       return;
     }
-    if (sc.stamp[x] !== gen) {
-      sc.stamp[x] = gen;
-      sc.next[sc.fill++] = x;
+    if (w.stamp[x] !== gen) {
+      w.stamp[x] = gen;
+      w.next[w.fill++] = x;
       if (kind === NFA_KIND_STAR) {
         const r = nfa[(x << 1) + 1] as number;
-        if (sc.domGen[r] !== gen || (sc.domPos[r] as number) < x) {
-          sc.domGen[r] = gen;
-          sc.domPos[r] = x;
+        if (w.domGen[r] !== gen || (w.domPos[r] as number) < x) {
+          w.domGen[r] = gen;
+          w.domPos[r] = x;
         }
       }
     }
@@ -331,55 +355,63 @@ function _simAdd(nfa: Int32Array, sc: NfaScratch, x: number, gen: number): void 
   }
 }
 
+/** Returns the hash contribution of position `x` (order-independent: summed). */
+function _positionHash(x: number): number {
+  let h = Math.imul(x ^ 0x5bd1e995, 0xcc9e2d51);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x1b873593);
+}
+
 /**
- * Replaces the working set by its successor on byte `b`: the same transition, closure and
- * pruning as the compiler's subset construction (rank below best, wildcard dominance within a
- * pattern). O(set size); no allocation.
+ * Sets the working set to the successor on byte `b` of the set `src[off .. off + len)` with
+ * best rank `best`: the same transition, closure and pruning as the compiler's subset
+ * construction (rank below best, wildcard dominance within a pattern). Returns the new set's
+ * hash (see `_setHash`). O(set size); no allocation.
  */
-function _simAdvance(p: AutomatonPart, sc: NfaScratch, b: number): void {
+function _simAdvance(p: AutomatonPart, src: Int32Array, off: number, len: number, best: number, b: number): number {
   const nfa = p.nfa;
-  const gen = _nextGen(sc);
-  sc.fill = 0;
-  sc.nextBest = sc.best;
-  const cur = sc.cur;
-  for (let k = 0; k < sc.count; k++) {
-    const pos = cur[k] as number;
+  const w = _work;
+  const gen = _nextGen(w);
+  w.fill = 0;
+  w.nextBest = best;
+  for (let k = off; k < off + len; k++) {
+    const pos = src[k] as number;
     const kind = (nfa[pos << 1] as number) & NFA_KIND_MASK;
-    if (kind === NFA_KIND_STAR) _simAdd(nfa, sc, pos, gen);
-    else if (kind === b) _simAdd(nfa, sc, pos + 1, gen);
+    if (kind === NFA_KIND_STAR) _simAdd(nfa, w, pos, gen);
+    else if (kind === b) _simAdd(nfa, w, pos + 1, gen);
   }
-  const best = sc.nextBest;
-  const src = sc.next;
+  const nextBest = w.nextBest;
+  const next = w.next;
+  const cur = w.cur;
+  let h = Math.imul(nextBest ^ 0x2545f491, 0x9e3779b1);
   let kept = 0;
-  for (let k = 0; k < sc.fill; k++) {
-    const x = src[k] as number;
+  for (let k = 0; k < w.fill; k++) {
+    const x = next[k] as number;
     const r = nfa[(x << 1) + 1] as number;
-    if (r >= best) continue;
-    if (sc.domGen[r] === gen && x < (sc.domPos[r] as number)) continue;
+    if (r >= nextBest) continue;
+    if (w.domGen[r] === gen && x < (w.domPos[r] as number)) continue;
     cur[kept++] = x;
+    h = (h + _positionHash(x)) | 0;
   }
-  sc.count = kept;
-  sc.best = best;
+  w.count = kept;
+  w.best = nextBest;
+  return h;
 }
 
 /** Returns an order-independent hash of the working set and its best rank. */
-function _setHash(sc: NfaScratch): number {
-  let h = Math.imul(sc.best ^ 0x2545f491, 0x9e3779b1);
-  for (let k = 0; k < sc.count; k++) {
-    let x = Math.imul((sc.cur[k] as number) ^ 0x5bd1e995, 0xcc9e2d51);
-    x ^= x >>> 15;
-    h = (h + Math.imul(x, 0x1b873593)) | 0;
-  }
+function _setHash(w: SimWork): number {
+  let h = Math.imul(w.best ^ 0x2545f491, 0x9e3779b1);
+  for (let k = 0; k < w.count; k++) h = (h + _positionHash(w.cur[k] as number)) | 0;
   return h;
 }
 
 /** Returns true when lazy state `l` holds exactly the working set (membership via stamps). */
-function _sameSet(sc: NfaScratch, l: number): boolean {
-  if (sc.bestOf[l] !== sc.best || sc.setLen[l] !== sc.count) return false;
-  const gen = _nextGen(sc);
+function _sameSet(sc: NfaScratch, w: SimWork, l: number): boolean {
+  if (sc.bestOf[l] !== w.best || sc.setLen[l] !== w.count) return false;
+  const gen = _nextGen(w);
   const off = sc.setOff[l] as number;
-  for (let k = 0; k < sc.count; k++) sc.stamp[sc.pool[off + k] as number] = gen;
-  for (let k = 0; k < sc.count; k++) if (sc.stamp[sc.cur[k] as number] !== gen) return false;
+  for (let k = 0; k < w.count; k++) w.stamp[sc.pool[off + k] as number] = gen;
+  for (let k = 0; k < w.count; k++) if (w.stamp[w.cur[k] as number] !== gen) return false;
   return true;
 }
 
@@ -393,19 +425,23 @@ function _lazyFlush(sc: NfaScratch): void {
   sc.generation++;
 }
 
-/** Returns the lazy state holding the working set, adding it (and flushing first if full). */
-function _lazyIntern(p: AutomatonPart, sc: NfaScratch): number {
-  const h = _setHash(sc);
+/**
+ * Returns the lazy state holding the working set (hash `h`, see `_setHash`), adding it (after
+ * growing the cache, or flushing it at its largest size, when full).
+ */
+function _lazyIntern(p: AutomatonPart, sc: NfaScratch, h: number): number {
+  const w = _work;
   const mask = sc.table.length - 1;
   let slot = h & mask;
   for (;;) {
     const l = sc.table[slot] as number;
     if (l < 0) break;
-    if (sc.hashOf[l] === h && _sameSet(sc, l)) return l;
+    if (sc.hashOf[l] === h && _sameSet(sc, w, l)) return l;
     slot = (slot + 1) & mask;
   }
-  if (sc.states === sc.capacity || sc.poolUsed + sc.count > sc.pool.length) {
-    if (!_lazyGrow(sc, sc.count)) _lazyFlush(sc);
+  const count = w.count;
+  if (sc.states === sc.capacity || sc.poolUsed + count > sc.pool.length) {
+    if (!_lazyGrow(sc, count)) _lazyFlush(sc);
     const m = sc.table.length - 1;
     slot = h & m;
     while ((sc.table[slot] as number) >= 0) slot = (slot + 1) & m;
@@ -414,24 +450,28 @@ function _lazyIntern(p: AutomatonPart, sc: NfaScratch): number {
   sc.table[slot] = l;
   sc.hashOf[l] = h;
   sc.setOff[l] = sc.poolUsed;
-  sc.setLen[l] = sc.count;
-  sc.bestOf[l] = sc.best;
+  sc.setLen[l] = count;
+  sc.bestOf[l] = w.best;
   const nfa = p.nfa;
-  const decisionAllow = sc.best === NO_RANK ? NFA_ALLOW : ((sc.rankInfo[sc.best] as number) & 1) === 1 ? NFA_ALLOW : 0;
-  let end = sc.best;
+  const pool = sc.pool;
+  const cur = w.cur;
+  const decisionAllow = w.best === NO_RANK ? NFA_ALLOW : ((sc.rankInfo[w.best] as number) & 1) === 1 ? NFA_ALLOW : 0;
+  let end = w.best;
   let open = false;
-  for (let k = 0; k < sc.count; k++) {
-    const x = sc.cur[k] as number;
-    sc.pool[sc.poolUsed++] = x;
-    const w = nfa[x << 1] as number;
-    if ((w & NFA_ALLOW) !== decisionAllow) open = true;
-    if ((w & NFA_KIND_MASK) === NFA_KIND_END) {
+  let used = sc.poolUsed;
+  for (let k = 0; k < count; k++) {
+    const x = cur[k] as number;
+    pool[used++] = x;
+    const word = nfa[x << 1] as number;
+    if ((word & NFA_ALLOW) !== decisionAllow) open = true;
+    if ((word & NFA_KIND_MASK) === NFA_KIND_END) {
       const r = nfa[(x << 1) + 1] as number;
       if (r < end) end = r;
     }
   }
+  sc.poolUsed = used;
   sc.endOf[l] = end === NO_RANK ? -1 : end;
-  sc.flagsOf[l] = sc.count === 0 ? 3 : open ? 0 : 1;
+  sc.flagsOf[l] = count === 0 ? 3 : open ? 0 : 1;
   return l;
 }
 
@@ -439,13 +479,14 @@ function _lazyIntern(p: AutomatonPart, sc: NfaScratch): number {
 function _lazyEnter(p: AutomatonPart, sc: NfaScratch, f: number): number {
   if (sc.frontierGen.length === 0) sc.allocate();
   if (sc.frontierGen[f] === sc.generation) return sc.frontierLazy[f] as number;
+  const w = _work;
   const base = f * FRONTIER_WORDS;
   const off = p.frontiers[base + FRONTIER_LIST_OFFSET] as number;
   const len = p.frontiers[base + FRONTIER_LIST_LENGTH] as number;
-  for (let k = 0; k < len; k++) sc.cur[k] = p.lists[off + k] as number;
-  sc.count = len;
-  sc.best = p.frontiers[base + FRONTIER_BEST] as number;
-  const l = _lazyIntern(p, sc);
+  for (let k = 0; k < len; k++) w.cur[k] = p.lists[off + k] as number;
+  w.count = len;
+  w.best = p.frontiers[base + FRONTIER_BEST] as number;
+  const l = _lazyIntern(p, sc, _setHash(w));
   sc.frontierGen[f] = sc.generation;
   sc.frontierLazy[f] = l;
   return l;
@@ -456,14 +497,9 @@ function _lazyStep(p: AutomatonPart, sc: NfaScratch, l: number, b: number): numb
   const c = p.cls[b] as number;
   const known = sc.trans[l * sc.classes + c] as number;
   if (known >= 0) return known;
-  const off = sc.setOff[l] as number;
-  const len = sc.setLen[l] as number;
-  for (let k = 0; k < len; k++) sc.cur[k] = sc.pool[off + k] as number;
-  sc.count = len;
-  sc.best = sc.bestOf[l] as number;
-  _simAdvance(p, sc, b);
+  const h = _simAdvance(p, sc.pool, sc.setOff[l] as number, sc.setLen[l] as number, sc.bestOf[l] as number, b);
   const generation = sc.generation;
-  const t = _lazyIntern(p, sc);
+  const t = _lazyIntern(p, sc, h);
   if (sc.generation === generation) sc.trans[l * sc.classes + c] = t;
   return t;
 }
