@@ -10,12 +10,22 @@ import { decide } from '@robomata/reference';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
-const mix = { allowed: 0, disallowed: 0, byRule: 0 };
+const mix = { allowed: 0, disallowed: 0, byRule: 0, scans: 0 };
 
-function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309' | 'google', stateCap?: number): void {
+/** The lazy DFA's scan fields (runtime internals). */
+interface _ScanScratch {
+  scanBudget: number;
+  scans: number;
+}
+
+function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309' | 'google', stateCap?: number, scan = false): void {
   const robots = compileRobots(txt, stateCap === undefined ? { profile } : { profile, stateCap });
   for (const agent of agents) {
     const rules = robots.agent(agent);
+    const scratch = (rules as unknown as { _scratch: _ScanScratch | null })._scratch;
+    // A zero budget finishes every walk that builds a lazy state by a rule scan.
+    if (scan && scratch !== null) scratch.scanBudget = 0;
+    const scans0 = scratch?.scans ?? 0;
     for (const url of urls) {
       const want = decide(txt, agent, url, { profile });
       const got = rules.decide(url);
@@ -27,6 +37,7 @@ function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309'
       else mix.disallowed++;
       if (want.kind !== 'none') mix.byRule++;
     }
+    mix.scans += (scratch?.scans ?? 0) - scans0;
   }
 }
 
@@ -40,6 +51,8 @@ describe('runtime agrees with the reference', () => {
     // The generators must give plenty of both verdicts.
     expect(mix.allowed / total).toBeGreaterThan(0.2);
     expect(mix.disallowed / total).toBeGreaterThan(0.2);
+    // The scan property below really finished walks by scans.
+    expect(mix.scans).toBeGreaterThan(RUNS >> 4);
   });
 
   it(`on random files and URLs, both profiles (${RUNS} runs)`, () => {
@@ -64,6 +77,21 @@ describe('runtime agrees with the reference', () => {
         fc.constantFrom('rfc9309' as const, 'google' as const),
         fc.integer({ min: 1, max: 6 }),
         ([txt, urls], agents, profile, cap) => check(txt, agents, urls, profile, cap),
+      ),
+      { numRuns: RUNS >> 2 },
+    );
+  });
+
+  // A zero scan budget finishes every walk that needs a new lazy state by the rule scan from
+  // that state (greedy matching of each live position's pattern suffix): same answers.
+  it(`walks finished by a rule scan, both profiles (${RUNS >> 2} runs)`, () => {
+    fc.assert(
+      fc.property(
+        robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt))),
+        fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 }),
+        fc.constantFrom('rfc9309' as const, 'google' as const),
+        fc.integer({ min: 1, max: 6 }),
+        ([txt, urls], agents, profile, cap) => check(txt, agents, urls, profile, cap, true),
       ),
       { numRuns: RUNS >> 2 },
     );

@@ -33,10 +33,12 @@ describe('lazy DFA cache flushes', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
       const robots = compileRobots(txt, { profile, stateCap: 4 });
       const rules = robots.agent('bot');
-      // Pin the cache at its initial size so it must flush instead of growing.
-      const pinned = (rules as unknown as { _scratch: { maxStates: number; maxPoolWords: number } })._scratch;
+      // Pin the cache at its initial size so it must flush instead of growing,
+      // and never finish a walk by a scan, so every state is built.
+      const pinned = (rules as unknown as { _scratch: { maxStates: number; maxPoolWords: number; scanBudget: number } })._scratch;
       pinned.maxStates = LAZY_STATE_CAPACITY;
       pinned.maxPoolWords = LAZY_POOL_WORDS;
+      pinned.scanBudget = Infinity;
       const ref = createReferenceMatcher(txt, { profile });
       let disallowed = 0;
       for (const url of urls) {

@@ -52,7 +52,8 @@
  * `0 <= base` and `base + classes <= pairCount`, `0 <= def < states` or a frontier; every pair
  * whose check is a state has a next state `< states` or a frontier `-f - 2` with
  * `f < frontierCount`; every NFA position has a valid kind, a rank `< rankCount`, and is
- * followed by a position of the same rank unless it is an end; every frontier list names
+ * followed by a position of the same rank unless it is an end, and the k-th run of positions
+ * ending in an end (pattern k) has rank k; every frontier list names
  * positions `< positions`; `0 <= start < states`;
  * `0 <= settleVerdict <= settleRule <= states`; every `end` is -1 or `< rankCount`; every rule id
  * is `< rules`; every group index is `< groups`.

@@ -319,6 +319,7 @@ function _loadPart(bytes: Uint8Array, words: Int32Array, pool: _Reader, poolWord
   }
   let maxRank = -1;
   for (let s = 0; s < stateCount; s++) maxRank = Math.max(maxRank, end[s] as number);
+  let pattern = 0;
   for (let x = 0; x < positions; x++) {
     const w = nfa[2 * x] as number;
     const kind = w & NFA_KIND_MASK;
@@ -328,6 +329,10 @@ function _loadPart(bytes: Uint8Array, words: Int32Array, pool: _Reader, poolWord
     }
     // Every non-end position is followed by one of the same pattern, so stepping stays in range.
     if (kind !== NFA_KIND_END && !(x + 1 < positions && nfa[2 * x + 3] === r)) _fail('bad-table', `${what}: NFA position ${x} runs off its pattern`);
+    // Pattern k (the k-th END-terminated run) has rank k: dominance pruning and the rule scan
+    // rely on a rank naming one pattern.
+    if (r !== pattern) _fail('bad-table', `${what}: NFA position ${x} has rank ${r} in pattern ${pattern}`);
+    if (kind === NFA_KIND_END) pattern++;
     maxRank = Math.max(maxRank, r);
   }
   for (let f = 0; f < frontierCount; f++) {

@@ -167,6 +167,17 @@ export class NfaScratch {
   generation = 1;
   /** Lazy state a walk settled in (read by endRankOf for SIM_DONE). */
   doneLazy = 0;
+  /** Positions advanced by lazy-state construction so far (walks compare it to their budget). */
+  work = 0;
+  /** Rank decided by the last rule scan (-1: none), read by endRankOf for SIM_SCANNED. */
+  scanRank = -1;
+  /** Walks answered by a rule scan so far (diagnostics and tests). */
+  scans = 0;
+  /**
+   * State-building work one walk may spend before it finishes by a scan: NFA positions >>
+   * {@link SCAN_BUDGET_SHIFT} (tests set 0 to scan at the first new state, or Infinity never to).
+   */
+  scanBudget: number;
   /** Escape cache of lazy states (state, -1: empty; unit; state after it), cleared by a flush. */
   rareState = _EMPTY;
   rareUnit = _EMPTY;
@@ -183,6 +194,7 @@ export class NfaScratch {
     while (states < LAZY_MAX_STATES && states * 2 * part.classCount <= LAZY_MAX_TRANS_WORDS) states *= 2;
     this.maxStates = states;
     this.maxPoolWords = Math.max(LAZY_MAX_POOL_WORDS, 8 * (part.nfa.length >> 1));
+    this.scanBudget = (part.nfa.length >> 1) >> SCAN_BUDGET_SHIFT;
   }
 
   /**
@@ -485,6 +497,7 @@ function _lazyEnter(p: AutomatonPart, sc: NfaScratch, f: number): number {
   const len = p.frontiers[base + FRONTIER_LIST_LENGTH] as number;
   for (let k = 0; k < len; k++) w.cur[k] = p.lists[off + k] as number;
   w.count = len;
+  sc.work += len;
   w.best = p.frontiers[base + FRONTIER_BEST] as number;
   const l = _lazyIntern(p, sc, _setHash(w));
   sc.frontierGen[f] = sc.generation;
@@ -497,6 +510,7 @@ function _lazyStep(p: AutomatonPart, sc: NfaScratch, l: number, b: number): numb
   const c = p.cls[b] as number;
   const known = sc.trans[l * sc.classes + c] as number;
   if (known >= 0) return known;
+  sc.work += (sc.setLen[l] as number) + 1;
   const h = _simAdvance(p, sc.pool, sc.setOff[l] as number, sc.setLen[l] as number, sc.bestOf[l] as number, b);
   const generation = sc.generation;
   const t = _lazyIntern(p, sc, h);
@@ -533,6 +547,7 @@ export function endRankOf(p: AutomatonPart, sc: NfaScratch | null, s: number): n
   if (s >= 0 && s < p.stateCount) return p.end[s] as number;
   const lazy = sc as NfaScratch;
   if (s === SIM_DONE) return lazy.endOf[lazy.doneLazy] as number;
+  if (s === SIM_SCANNED) return lazy.scanRank;
   const k = -s - 2;
   if (k < p.frontierCount) return p.frontiers[k * FRONTIER_WORDS + FRONTIER_END] as number;
   return lazy.endOf[k - p.frontierCount] as number;
@@ -684,6 +699,161 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
 }
 
 /**
+ * State-building work (NFA positions advanced to build new lazy states) one walk may spend, as
+ * a right shift of the group's NFA positions, before it answers by a rule scan instead (the
+ * scan reads every pattern once, so it costs at least the positions and, with its byte filter,
+ * usually not much more: see `_scanRules`). Measured with the hostile inputs (first isAllowed +
+ * decide of a 4 KB URL on a fresh load, `bench/` hostile URLs): a budget of (positions +
+ * patterns x URL length) / 8 gave 22 ms on storm-random-letters and 33 ms on storm-long-random;
+ * positions / 2 gave 6 and 21 ms; positions / 4 gave 3.2 and 30 ms, with warm checks unchanged
+ * (the cache keeps every state built before a scan, so repeated walks still converge).
+ */
+export const SCAN_BUDGET_SHIFT = 2;
+
+/** Walk state: decided by a rule scan (rank in the scratch's `scanRank`). */
+export const SIM_SCANNED = 0x7ffffffd;
+
+/** The canonical path of the last rule scan (grows to the longest URL scanned, x 9). */
+let _path = new Uint8Array(0);
+/** KMP failure table of the segment being searched (grows to the longest segment). */
+let _fail = new Int32Array(0);
+/** Per byte value: 1 when it occurs in `_path` (a pattern with any other literal byte cannot match). */
+const _present = new Uint8Array(256);
+
+/** Appends the byte `b` to `_path` at `n`; returns `n + 1`. */
+function _pathPush(n: number, b: number): number {
+  _path[n] = b;
+  return n + 1;
+}
+
+/**
+ * Writes the bytes a walk reads for `url` from code unit `i` to the path's end (`#`, NUL or the
+ * end; SPEC.md section 7 decoding, as walkPath reads them) into `_path`; returns their count.
+ * O(URL length); allocates only when a URL needs more room than any before.
+ */
+function _pathBytesFrom(url: string, i: number, rfc: boolean): number {
+  const n = url.length;
+  if (_path.length < 9 * (n - i) + 1) _path = new Uint8Array(9 * (n - i) + 1);
+  let m = 0;
+  const fast = rfc ? _FAST_RFC : _FAST_GOOGLE;
+  while (i < n) {
+    const c = url.charCodeAt(i);
+    if (c < 128 && fast[c] === 1) {
+      m = _pathPush(m, c);
+      i++;
+    } else if (c === 35 || c === 0) {
+      break;
+    } else {
+      const unit = _decodeRare(url, i, n);
+      if (unit < 0x100) {
+        m = _pathPush(m, unit);
+      } else {
+        _unitBytes(unit, rfc);
+        for (let k = 0; k < _rareCount; k++) m = _pathPush(m, _rareBytes[k] as number);
+      }
+      i = _rareNext;
+    }
+  }
+  return m;
+}
+
+/**
+ * Returns the start of the leftmost occurrence at or after `from` in `_path[0 .. n)` of the
+ * literal segment `nfa` positions `[x, x + len)`, or -1. Knuth-Morris-Pratt: O(len + n - from).
+ */
+function _findSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
+  if (len === 1) {
+    const only = (nfa[x << 1] as number) & NFA_KIND_MASK;
+    for (let i = from; i < n; i++) if (_path[i] === only) return i;
+    return -1;
+  }
+  if (_fail.length < len) _fail = new Int32Array(len);
+  _fail[0] = 0;
+  for (let q = 1, k = 0; q < len; q++) {
+    const b = (nfa[(x + q) << 1] as number) & NFA_KIND_MASK;
+    while (k > 0 && ((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) !== b) k = _fail[k - 1] as number;
+    if (((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) === b) k++;
+    _fail[q] = k;
+  }
+  for (let i = from, k = 0; i < n; i++) {
+    const b = _path[i] as number;
+    while (k > 0 && ((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) !== b) k = _fail[k - 1] as number;
+    if (((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) === b) k++;
+    if (k === len) return i - len + 1;
+  }
+  return -1;
+}
+
+/**
+ * Returns true when the pattern suffix from NFA position `x` (to its END) matches `_path[0 .. n)`
+ * from its start (to its end when anchored: an anchored END matches only at `n`). Greedy: each segment between `*`s at its leftmost
+ * occurrence after the previous one, which is optimal for wildcard patterns; an anchored last
+ * segment must be a suffix after that point. Needs `_present` filled from the path.
+ * O(pattern length + n).
+ */
+function _matchPattern(nfa: Int32Array, x: number, n: number): boolean {
+  // Cheap filter first: every literal byte must occur in the path (wildcard storms over letters
+  // the URL lacks would otherwise search the whole path once per rule).
+  for (let y = x; ; y++) {
+    const kind = (nfa[y << 1] as number) & NFA_KIND_MASK;
+    if (kind === NFA_KIND_END) break;
+    if (kind < NFA_KIND_STAR && _present[kind] === 0) return false;
+  }
+  let i = 0;
+  let kind = (nfa[x << 1] as number) & NFA_KIND_MASK;
+  while (kind < NFA_KIND_STAR) {
+    if (i >= n || _path[i] !== kind) return false;
+    i++;
+    kind = (nfa[++x << 1] as number) & NFA_KIND_MASK;
+  }
+  for (;;) {
+    if (kind === NFA_KIND_END) return ((nfa[x << 1] as number) & NFA_ANCHORED) === 0 || i === n;
+    while (kind === NFA_KIND_STAR) kind = (nfa[++x << 1] as number) & NFA_KIND_MASK;
+    const seg = x;
+    while (kind < NFA_KIND_STAR) kind = (nfa[++x << 1] as number) & NFA_KIND_MASK;
+    const len = x - seg;
+    if (kind === NFA_KIND_END && ((nfa[x << 1] as number) & NFA_ANCHORED) !== 0) {
+      if (n - len < i) return false;
+      for (let k = 0; k < len; k++) if (_path[n - len + k] !== ((nfa[(seg + k) << 1] as number) & NFA_KIND_MASK)) return false;
+      return true;
+    }
+    if (len > 0) {
+      const at = _findSegment(nfa, seg, len, n, i);
+      if (at < 0) return false;
+      i = at + len;
+    }
+  }
+}
+
+/**
+ * Returns SIM_SCANNED after setting `sc.scanRank` to the rank that decides the walk from lazy
+ * state `l` with the rest of `url` from code unit `i`: the lowest of the state's best rank and
+ * the ranks of its positions whose pattern suffix matches the rest (`_matchPattern`). The same
+ * answer as walking on (each position's suffix is exactly what the NFA simulation would
+ * match, and the pruning that built the set is exact), found without building states:
+ * O(set + sum over the set of (suffix length + rest)). Taken when a walk has spent its state
+ * budget; no allocation once the buffers hold the URL and the longest segment.
+ */
+function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: number, rfc: boolean): number {
+  const n = _pathBytesFrom(url, i, rfc);
+  _present.fill(0);
+  for (let k = 0; k < n; k++) _present[_path[k] as number] = 1;
+  const nfa = p.nfa;
+  const pool = sc.pool;
+  const off = sc.setOff[l] as number;
+  const len = sc.setLen[l] as number;
+  let found = sc.bestOf[l] as number;
+  for (let k = off; k < off + len; k++) {
+    const x = pool[k] as number;
+    const r = nfa[(x << 1) + 1] as number;
+    if (r < found && _matchPattern(nfa, x, n)) found = r;
+  }
+  sc.scanRank = found === NO_RANK ? -1 : found;
+  sc.scans++;
+  return SIM_SCANNED;
+}
+
+/**
  * Returns the walk state after the rest of the path from index `i`, in the lazy DFA: `s` is a
  * frontier or lazy state reached by the DFA. Cached transitions are one table read; a new state
  * costs O(live positions) once per cache generation. No allocation (the first call for a group
@@ -706,11 +876,16 @@ function _walkLazy(
   const cls = p.cls;
   const fast = rfc ? _FAST_RFC : _FAST_GOOGLE;
   const classes = sc.classes;
+  // Past this much state-building work, a rule scan is cheaper than the rest of the walk.
+  const limit = sc.work + sc.scanBudget;
   while (i < n) {
     const c = url.charCodeAt(i);
     if (c < 128 && fast[c] === 1) {
       let t = sc.trans[l * classes + (cls[c] as number)] as number;
-      if (t < 0) t = _lazyStep(p, sc, l, c);
+      if (t < 0) {
+        t = _lazyStep(p, sc, l, c);
+        if (sc.work > limit && ((sc.flagsOf[t] as number) & mode) === 0) return _scanFrom(p, sc, t, url, i + 1, rfc);
+      }
       if (((sc.flagsOf[t] as number) & mode) !== 0) {
         sc.doneLazy = t;
         return SIM_DONE;
@@ -722,6 +897,7 @@ function _walkLazy(
     } else {
       const r = _walkRareLazy(p, sc, url, i, n, l, mode, rfc);
       if (r < 0) return SIM_DONE;
+      if (sc.work > limit) return _scanFrom(p, sc, r, url, _rareNext, rfc);
       l = r;
       i = _rareNext;
     }

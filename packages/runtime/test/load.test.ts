@@ -6,7 +6,7 @@ import { compile } from '@robomata/compiler';
 import {
   AGENT_WORDS, FLAG_PROFILE_GOOGLE, FORMAT_VERSION, GROUP_RANK_OFFSET, HEADER_CHECKSUM, HEADER_LENGTH,
   HEADER_MAGIC, HEADER_SECTION_COUNT, HEADER_SECTIONS, HEADER_VERSION_FLAGS, HEADER_WORDS, PART_CLASS_COUNT,
-  PART_HEADER_OFFSET, PART_NFA_OFFSET, PART_START, PART_STATE_COUNT, RULE_KIND, SECTION_AGENTS,
+  NFA_KIND_END, NFA_KIND_MASK, PART_HEADER_OFFSET, PART_NFA_OFFSET, PART_NFA_POSITIONS, PART_START, PART_STATE_COUNT, RULE_KIND, SECTION_AGENTS,
   SECTION_COUNT, SECTION_DIRECTIVES, SECTION_GROUPS, SECTION_PARTS, SECTION_POOL, SECTION_RULES,
   SECTION_STRINGS, computeChecksum,
 } from '../src/format.js';
@@ -167,6 +167,23 @@ describe('loadRobots: RobotsFormatError codes', () => {
     const nfaOff = getWord(ARTIFACT, inSection(SECTION_PARTS, 1 + PART_NFA_OFFSET));
     expectCode(withWord(pool + nfaOff, 0x7fff0000), 'bad-table'); // NFA kind with unknown bits
     expectCode(withWord(pool + nfaOff + 1, -1), 'bad-table'); // NFA rank
+  });
+
+  it('bad-table: an NFA pattern whose rank is not its index (a rank must name one pattern)', () => {
+    // A state cap of 1 keeps the NFA in the artifact; its pattern 0 is relabelled rank 1.
+    const capped = compile('User-agent: *\nDisallow: /*a*b\nAllow: /*c\n', { stateCap: 1 });
+    expect(() => loadRobots(capped)).not.toThrow();
+    const at = (k: number): number => sectionStart(capped, SECTION_PARTS) + 1 + k;
+    const nfaOff = getWord(capped, at(PART_NFA_OFFSET));
+    const positions = getWord(capped, at(PART_NFA_POSITIONS));
+    expect(positions).toBeGreaterThan(2);
+    const pool = sectionStart(capped, SECTION_POOL);
+    let copy = capped;
+    for (let x = 0; x < positions; x++) {
+      copy = withWord(pool + nfaOff + 2 * x + 1, 1, true, copy);
+      if ((getWord(capped, pool + nfaOff + 2 * x) & NFA_KIND_MASK) === NFA_KIND_END) break;
+    }
+    expectCode(copy, 'bad-table');
   });
 
   it('bad-table: an agent token with a byte outside [a-z_-]', () => {

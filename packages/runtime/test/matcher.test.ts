@@ -309,5 +309,42 @@ describe('matching: NFA simulation past frontier states', () => {
     }
     expect(scratch.generation, 'the walks flushed the cache').toBeGreaterThan(1);
   });
+
+  it('rule scan: walks finished by greedy matching from the lazy state give the reference answers', () => {
+    // Adjacent segments, overlapping segments (KMP fall-backs), anchored suffixes that must start
+    // after the previous segment, `**`, escapes and non-ASCII. With a state cap of 1 the first
+    // byte after `/` leaves the DFA, so '/z...' URLs scan the rest from the pattern's first star.
+    const groups = [
+      ['Disallow: /*a*b', 'Allow: /*ab$'],
+      ['Disallow: /*a*b*c', 'Allow: /*ab*b$'],
+      ['Disallow: /*aab', 'Allow: /*abab*c'],
+      ['Disallow: /*ab*b$', 'Allow: /x**y'],
+      ['Disallow: /*ツ*%2A*$', 'Allow: /*é$'],
+      ['Disallow: /p*aaab', 'Allow: /p*aab*aab$', 'Disallow: /*q'],
+    ];
+    const urls = [
+      '/ab', '/abb', '/zabc', '/zabb', '/zab', '/zaabbc', '/aab', '/aaab', '/abab', '/ababc', '/abac', '/aabab', '/b', '/a', '/ba', '/x/y', '/xy',
+      '/ツ*', '/ツ*x', '/%E3%83%84%2a', '/é', '/aé', '/paaab', '/paab', '/paabaab', '/paabxaab', '/pq', '/abq',
+    ];
+    for (const rules of groups) {
+      const txt = `User-agent: *\n${rules.join('\n')}\n`;
+      for (const profile of ['rfc9309', 'google'] as const) {
+        const robots = compileRobots(txt, { profile, stateCap: 1 });
+        const agent = robots.agent('x');
+        const scratch = (agent as unknown as { _scratch: { scanBudget: number; scans: number } | null })._scratch;
+        expect(scratch, txt).not.toBeNull();
+        if (scratch === null) continue;
+        scratch.scanBudget = 0;
+        for (const url of urls) {
+          const want = referenceDecide(txt, 'x', url, { profile });
+          const ctx = `${profile} ${JSON.stringify(rules)} ${url}`;
+          expect(agent.isAllowed(url), ctx).toBe(want.allowed);
+          const id = agent.decide(url);
+          expect(id < 0 ? 0 : robots.rule(id).line, ctx).toBe(want.line);
+        }
+        expect(scratch.scans, `${profile} ${JSON.stringify(rules)}: walks were finished by scans`).toBeGreaterThan(0);
+      }
+    }
+  });
 });
 
