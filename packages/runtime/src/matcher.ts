@@ -700,15 +700,16 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
 
 /**
  * State-building work (NFA positions advanced to build new lazy states) one walk may spend, as
- * a right shift of the group's NFA positions, before it answers by a rule scan instead (the
- * scan reads every pattern once, so it costs at least the positions and, with its byte filter,
- * usually not much more: see `_scanRules`). Measured with the hostile inputs (first isAllowed +
- * decide of a 4 KB URL on a fresh load, `bench/` hostile URLs): a budget of (positions +
- * patterns x URL length) / 8 gave 22 ms on storm-random-letters and 33 ms on storm-long-random;
- * positions / 2 gave 6 and 21 ms; positions / 4 gave 3.2 and 30 ms, with warm checks unchanged
- * (the cache keeps every state built before a scan, so repeated walks still converge).
+ * a right shift of the group's NFA positions, before it finishes by a scan instead (`_scanFrom`:
+ * greedy matching of each live position's pattern suffix, in rank order, stopping at the first
+ * match). Measured with `bench/` hostile URLs (first isAllowed + decide of a 4 KB URL on a
+ * fresh load / the same pair warm, us), shift 1 to 4: storm-random-letters rfc9309
+ * 9,815 / 4,175 / 4,645 / 2,966 cold and 30 / 50 / 27 / 1,271 warm; storm-same-letter google
+ * 5,573 / 2,780 / 1,511 / 944 cold, 58-73 warm; index-html-storm 2,618 / 1,446 / 943 / 799 cold.
+ * Shift 3 cuts cold walks without hurting warm ones (the cache keeps every state built before
+ * a scan, so repeated walks still converge); at 4 some walks never converge.
  */
-export const SCAN_BUDGET_SHIFT = 2;
+export const SCAN_BUDGET_SHIFT = 3;
 
 /** Walk state: decided by a rule scan (rank in the scratch's `scanRank`). */
 export const SIM_SCANNED = 0x7ffffffd;
@@ -825,6 +826,24 @@ function _matchPattern(nfa: Int32Array, x: number, n: number): boolean {
   }
 }
 
+/** Sorts `a[0 .. n)` ascending in place (Shell sort, Ciura gaps): no allocation. O(n^1.3) in practice. */
+function _sortAscending(a: Int32Array, n: number): void {
+  for (let g = 0; g < _GAPS.length; g++) {
+    const gap = _GAPS[g] as number;
+    for (let i = gap; i < n; i++) {
+      const v = a[i] as number;
+      let j = i;
+      while (j >= gap && (a[j - gap] as number) > v) {
+        a[j] = a[j - gap] as number;
+        j -= gap;
+      }
+      a[j] = v;
+    }
+  }
+}
+/** Shell sort gaps (Ciura's sequence, extended by x2.25), largest first. */
+const _GAPS = new Int32Array([88573, 39365, 17496, 7776, 3456, 1536, 701, 301, 132, 57, 23, 10, 4, 1]);
+
 /**
  * Returns SIM_SCANNED after setting `sc.scanRank` to the rank that decides the walk from lazy
  * state `l` with the rest of `url` from code unit `i`: the lowest of the state's best rank and
@@ -839,14 +858,19 @@ function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: 
   _present.fill(0);
   for (let k = 0; k < n; k++) _present[_path[k] as number] = 1;
   const nfa = p.nfa;
-  const pool = sc.pool;
+  // Positions in ascending order are in rank order (pattern k has rank k and patterns are laid
+  // out in rank order, as the loader checks), so the first match decides: stop there.
+  const set = _work.next;
   const off = sc.setOff[l] as number;
   const len = sc.setLen[l] as number;
+  for (let k = 0; k < len; k++) set[k] = sc.pool[off + k] as number;
+  _sortAscending(set, len);
   let found = sc.bestOf[l] as number;
-  for (let k = off; k < off + len; k++) {
-    const x = pool[k] as number;
+  for (let k = 0; k < len; k++) {
+    const x = set[k] as number;
     const r = nfa[(x << 1) + 1] as number;
-    if (r < found && _matchPattern(nfa, x, n)) found = r;
+    if (r >= found) break;
+    if (_matchPattern(nfa, x, n)) found = r;
   }
   sc.scanRank = found === NO_RANK ? -1 : found;
   sc.scans++;
