@@ -147,11 +147,13 @@ function _median(values: readonly number[]): number {
 let _sink = 0;
 
 /**
- * Checks run before a URL is timed, so TurboFan has compiled the walk (the first dozen walks of
- * a fresh worker run interpreted at 5-10x the cost: measured on index-html-storm, 160 us for the
- * first checks against 17 us from the 16th on).
+ * Checks run before a URL is timed, so TurboFan has compiled the walk: the first walks of a
+ * fresh worker run unoptimised at 5-10x the cost (index-html-storm: 160 us for the first
+ * checks, 17 us from the 16th on), and a walk down a new branch (a first rule scan, a first
+ * escape) deoptimises it again: storm-single-line took about 200 checks to get back from
+ * 110-150 us to 17 us (`node --trace-deopt`: insufficient type feedback in _walkLazy).
  */
-const WARMUP_CHECKS = 32;
+const WARMUP_CHECKS = 256;
 /**
  * Least warm-up time per URL, ms: a new URL can deoptimise the walk, and the optimising compiler
  * runs on a background thread that needs a few ms on 2 busy cores; with 32 checks alone, fast
@@ -159,7 +161,7 @@ const WARMUP_CHECKS = 32;
  */
 const WARMUP_MIN_MS = 20;
 /** Most warm-up time per URL, ms (slow cold walks get fewer checks). */
-const WARMUP_BUDGET_MS = 250;
+const WARMUP_BUDGET_MS = 400;
 /** Fresh loads whose first check is timed per (group, URL) for the cold figure. */
 const COLD_SAMPLES = 3;
 

@@ -23,13 +23,21 @@ const COMPILE_MS_BOUND = 3_000;
 /** Extra heap allowed for one compile (enforced as the worker's old-generation limit). */
 const EXTRA_HEAP_MB = 100;
 /**
- * Bound on the mean time of one check of a 4 KB URL. The goal is well under 50 us and holds
- * for every input whose walks stay in the DFA or revisit lazy-DFA states; the documented worst
- * case (SECURITY.md) is storm-long-random, whose 4 KB URLs create a new lazy state at every byte
- * over thousands of live NFA positions: O(URL x positions), about 165 ms measured. The bound
- * asserts that bounded, linear-time outcome with CI margin, not the goal.
+ * Bound on the mean time of one check of a 4 KB URL (isAllowed and decide alternating, after 4
+ * warm-up checks, so cold lazy-DFA states and unoptimised code count). The goal is well under
+ * 50 us and `pnpm bench --hostile` measures it warm (SECURITY.md); the worst input is
+ * storm-long-random, whose decide walks build a new lazy state at every byte and finish by a
+ * rule scan: O(patterns x path), about 6.5 ms warm and 20 ms cold on the development machine.
+ * The bound asserts that outcome with a 5x margin for slow, shared CI machines.
  */
-const CHECK_NS_BOUND = 1_000_000_000;
+const CHECK_NS_BOUND = 100_000_000;
+/** Inputs held only to CHECK_NS_BOUND: their walks end in rule scans over many patterns. */
+const SCAN_BOUND_INPUTS: ReadonlySet<string> = new Set(['storm-long-random']);
+/**
+ * Bound for every other input: their checks measured at most about 0.2 ms with this method
+ * (storm-single-line, rfc9309), so 5 ms catches a regression to scans or thrashing.
+ */
+const CHECK_NS_BOUND_OTHERS = 5_000_000;
 /** Checks per (URL, group) pair when timing (the mean over these is asserted). */
 const TIMED_CHECKS = 200;
 /** Watchdog per input: two compiles at the bound, the timing loop, and worker start-up. */
@@ -134,7 +142,8 @@ describe.each(HOSTILE_INPUTS.map((input) => [input.name, input] as const))('host
     measured.set(name, result);
     for (const p of result.profiles) {
       expect(p.compileMs, `${name} ${p.profile} compile ms`).toBeLessThan(COMPILE_MS_BOUND);
-      expect(p.worstCheckNs, `${name} ${p.profile} mean ns per check of ${p.worstUrl}`).toBeLessThan(CHECK_NS_BOUND);
+      const bound = SCAN_BOUND_INPUTS.has(name) ? CHECK_NS_BOUND : CHECK_NS_BOUND_OTHERS;
+      expect(p.worstCheckNs, `${name} ${p.profile} mean ns per check of ${p.worstUrl}`).toBeLessThan(bound);
       expect(p.checksTimed, `${name} ${p.profile}: some 4 KB URL was timed`).toBeGreaterThan(0);
     }
   }, WORKER_TIME_LIMIT_MS + 10_000);
