@@ -218,7 +218,8 @@ describe('matching: NFA simulation past frontier states', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
       const robots = compileRobots(txt, { profile, stateCap: 8 });
       const rules = robots.agent('x');
-      const scratch = (rules as unknown as { _scratch: { capacity: number; generation: number; states: number; maxStates: number } })._scratch;
+      const scratch = (rules as unknown as { _scratch: { capacity: number; generation: number; states: number; maxStates: number; scanBudget: number } })._scratch;
+      scratch.scanBudget = Infinity; // build every state (no walk ends in a rule scan)
       const urls = [`/${long}`, `/${long}z`, `/${long}zz`, `/${long.slice(1)}`, `/${long}?q`];
       const first = urls.map((u) => rules.decide(u));
       for (const [k, url] of urls.entries()) {
@@ -242,7 +243,8 @@ describe('matching: NFA simulation past frontier states', () => {
     const txt = `User-agent: *\nDisallow: /${long}\nAllow: /${long}z$\n`;
     const robots = compileRobots(txt, { profile: 'google', stateCap: 8 });
     const rules = robots.agent('x');
-    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number; classes: number } })._scratch;
+    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number; classes: number; scanBudget: number } })._scratch;
+    scratch.scanBudget = Infinity; // build every state (no walk ends in a rule scan)
     expect(scratch.maxStates * scratch.classes).toBeLessThanOrEqual(Math.max(LAZY_MAX_TRANS_WORDS, LAZY_STATE_CAPACITY * scratch.classes));
     scratch.maxStates = LAZY_STATE_CAPACITY;
     for (const url of [`/${long}z`, `/${long}`, `/${long}z`]) {
@@ -295,8 +297,9 @@ describe('matching: NFA simulation past frontier states', () => {
     const txt = `User-agent: *\nDisallow: /${'%E3%83%84'.repeat(700)}\nAllow: /${'%E3%83%84'.repeat(700)}*%24$\n`;
     const robots = compileRobots(txt, { profile: 'rfc9309', stateCap: 2 });
     const rules = robots.agent('x');
-    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number } })._scratch;
+    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number; scanBudget: number } })._scratch;
     scratch.maxStates = LAZY_STATE_CAPACITY;
+    scratch.scanBudget = Infinity; // build every state (no walk ends in a rule scan)
     const urls: string[] = [];
     for (let k = 0; k < 12; k++) urls.push('/' + 'ツ'.repeat(650 + 10 * k) + (k % 2 === 0 ? '$' : '*$'));
     for (let pass = 0; pass < 2; pass++) {
