@@ -931,11 +931,13 @@ function _walkLazy(
 
 /**
  * Returns the walk state after reading the path of `url` (SPEC.md section 6) in profile form:
- * a DFA state, a frontier or lazy-DFA state (< -1) or SIM_DONE; read the
+ * a DFA state, a frontier or lazy-DFA state (< -1), SIM_DONE or SIM_SCANNED; read the
  * decided rank with {@link endRankOf}. Stops at the first settled state (verdict settled when
  * `forVerdict`, else deciding rule settled) or at the path's end (`#`, NUL or the end of the
- * string). O(path length) in the DFA, O(path length x set size) past a frontier; reads each
- * code unit at most once; no allocation.
+ * string). O(path length) in the DFA and through cached lazy states; a walk past a frontier
+ * spends at most the scan budget building new lazy states, then finishes by a rule scan
+ * (O(set x rest of the path + suffix lengths)). Reads each code unit at most once, or twice
+ * with a scan; no allocation in steady state.
  */
 export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, forVerdict: boolean, rfc: boolean): number {
   // Invariant: states >= threshold are settled, so stopping there gives the same end output as
