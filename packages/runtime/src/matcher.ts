@@ -720,6 +720,20 @@ let _path = new Uint8Array(0);
 let _fail = new Int32Array(0);
 /** Per byte value: 1 when it occurs in `_path` (a pattern with any other literal byte cannot match). */
 const _present = new Uint8Array(256);
+/**
+ * Most entries of a scan's next-occurrence table ((path bytes + 1) x distinct bytes; 4 MB):
+ * past it, segments are found by KMP alone. Covers a 4 KB path of up to 256 distinct bytes.
+ */
+const _NEXT_MAX = 1 << 20;
+/** Segments up to this long are found by jumping between occurrences of their first byte. */
+const _JUMP_MAX_LEN = 4;
+/** Per byte value: its column in `_next` (-1: absent from the path). */
+const _column = new Int32Array(256);
+/** `_next[i * _columns + c]`: first index >= i of the byte of column c in `_path` (n: none). */
+let _next = new Int32Array(0);
+let _columns = 0;
+/** Scan in progress: 1 when `_next` holds the path's table, -1 when it was too big (KMP only). */
+let _nextState = -1;
 
 /** Appends the byte `b` to `_path` at `n`; returns `n + 1`. */
 function _pathPush(n: number, b: number): number {
@@ -763,11 +777,8 @@ function _pathBytesFrom(url: string, i: number, rfc: boolean): number {
  * literal segment `nfa` positions `[x, x + len)`, or -1. Knuth-Morris-Pratt: O(len + n - from).
  */
 function _findSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
-  if (len === 1) {
-    const only = (nfa[x << 1] as number) & NFA_KIND_MASK;
-    for (let i = from; i < n; i++) if (_path[i] === only) return i;
-    return -1;
-  }
+  if (len <= _JUMP_MAX_LEN && _nextState === 1) return _jumpSegment(nfa, x, len, n, from);
+  if (_present[(nfa[x << 1] as number) & NFA_KIND_MASK] === 0) return -1;
   if (_fail.length < len) _fail = new Int32Array(len);
   _fail[0] = 0;
   for (let q = 1, k = 0; q < len; q++) {
@@ -786,6 +797,52 @@ function _findSegment(nfa: Int32Array, x: number, len: number, n: number, from: 
 }
 
 /**
+ * Builds `_next` for `_path[0 .. n)` when it fits `_NEXT_MAX` (`_nextState` 1, else -1).
+ * O(n x distinct bytes); allocates only when a table needs more room than any before.
+ */
+function _buildNext(n: number): void {
+  _column.fill(-1);
+  let columns = 0;
+  for (let i = 0; i < n; i++) {
+    const b = _path[i] as number;
+    if ((_column[b] as number) < 0) _column[b] = columns++;
+  }
+  const size = (n + 1) * columns;
+  if (size > _NEXT_MAX) {
+    _nextState = -1;
+    return;
+  }
+  if (_next.length < size) _next = new Int32Array(Math.max(size, 4096));
+  _columns = columns;
+  for (let c = 0; c < columns; c++) _next[n * columns + c] = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const row = i * columns;
+    for (let c = 0; c < columns; c++) _next[row + c] = _next[row + columns + c] as number;
+    _next[row + (_column[_path[i] as number] as number)] = i;
+  }
+  _nextState = 1;
+}
+
+/**
+ * Returns the leftmost occurrence at or after `from` of the short segment `[x, x + len)` by
+ * jumping between occurrences of its first byte (`_next`) and comparing the rest: at most
+ * `len` x occurrences. Its bytes all occur in the path (the scan's filter ran first).
+ */
+function _jumpSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
+  const column = _column[(nfa[x << 1] as number) & NFA_KIND_MASK] as number;
+  if (column < 0) return -1;
+  const columns = _columns;
+  let i = from < n ? (_next[from * columns + column] as number) : n;
+  while (i + len <= n) {
+    let k = 1;
+    while (k < len && _path[i + k] === ((nfa[(x + k) << 1] as number) & NFA_KIND_MASK)) k++;
+    if (k === len) return i;
+    i = _next[(i + 1) * columns + column] as number;
+  }
+  return -1;
+}
+
+/**
  * Returns true when the pattern suffix from NFA position `x` (to its END) matches `_path[0 .. n)`
  * from its start (to its end when anchored: an anchored END matches only at `n`). Greedy: each segment between `*`s at its leftmost
  * occurrence after the previous one, which is optimal for wildcard patterns; an anchored last
@@ -793,12 +850,15 @@ function _findSegment(nfa: Int32Array, x: number, len: number, n: number, from: 
  * O(pattern length + n).
  */
 function _matchPattern(nfa: Int32Array, x: number, n: number): boolean {
-  // Cheap filter first: every literal byte must occur in the path (wildcard storms over letters
-  // the URL lacks would otherwise search the whole path once per rule).
-  for (let y = x; ; y++) {
-    const kind = (nfa[y << 1] as number) & NFA_KIND_MASK;
-    if (kind === NFA_KIND_END) break;
-    if (kind < NFA_KIND_STAR && _present[kind] === 0) return false;
+  // Without the jump table, a cheap filter first: every literal byte must occur in the path
+  // (wildcard storms over letters the URL lacks would otherwise search the whole path once per
+  // rule). With it, a segment with an absent byte fails in O(1) where the greedy match meets it.
+  if (_nextState !== 1) {
+    for (let y = x; ; y++) {
+      const kind = (nfa[y << 1] as number) & NFA_KIND_MASK;
+      if (kind === NFA_KIND_END) break;
+      if (kind < NFA_KIND_STAR && _present[kind] === 0) return false;
+    }
   }
   let i = 0;
   let kind = (nfa[x << 1] as number) & NFA_KIND_MASK;
@@ -857,6 +917,7 @@ function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: 
   const n = _pathBytesFrom(url, i, rfc);
   _present.fill(0);
   for (let k = 0; k < n; k++) _present[_path[k] as number] = 1;
+  _buildNext(n);
   const nfa = p.nfa;
   // Positions in ascending order are in rank order (pattern k has rank k and patterns are laid
   // out in rank order, as the loader checks), so the first match decides: stop there.

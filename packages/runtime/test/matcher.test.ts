@@ -349,5 +349,28 @@ describe('matching: NFA simulation past frontier states', () => {
       }
     }
   });
+
+  it('rule scan without its jump table (path bytes x distinct bytes over 1 M) gives the reference answers', () => {
+    // In google, U+0080-U+07FF are 2 UTF-8 bytes: with A-P about 110 distinct bytes, and
+    // 8,000 characters are about 13,000 bytes, so the table would pass 1 M entries.
+    let filler = '';
+    for (let k = 0; filler.length < 8_000; k++) filler += String.fromCharCode(k % 3 === 0 ? 0x41 + (k % 16) : 0x80 + ((k * 37) % 0x780));
+    const txt = 'User-agent: *\nDisallow: /*ab*cd*e\nAllow: /*xyzxyzq*Q\nDisallow: /*é*ab$\n';
+    const urls = [`/${filler}abcde`, `/${filler}xyzxyzqQ`, `/${filler}éab`, `/${filler}éabx`, `/${filler}`, `/xyzxyzq${filler}Q`];
+    const robots = compileRobots(txt, { profile: 'google', stateCap: 1 });
+    const agent = robots.agent('x');
+    const scratch = (agent as unknown as { _scratch: { scanBudget: number; scans: number } })._scratch;
+    scratch.scanBudget = 0;
+    for (const url of urls) {
+      const want = referenceDecide(txt, 'x', url, { profile: 'google' });
+      expect(agent.isAllowed(url), url.slice(-12)).toBe(want.allowed);
+      const id = agent.decide(url);
+      expect(id < 0 ? 0 : robots.rule(id).line, url.slice(-12)).toBe(want.line);
+    }
+    expect(scratch.scans).toBeGreaterThan(0);
+    // Both verdicts and several rules occur, so the URLs exercise the scan's matches.
+    const lines = new Set(urls.map((u) => referenceDecide(txt, 'x', u, { profile: 'google' }).line));
+    expect(lines.size).toBeGreaterThanOrEqual(3);
+  });
 });
 
