@@ -23,6 +23,42 @@ export const RARE_CACHE_BITS = 10;
 const _RARE_SHIFT = 32 - RARE_CACHE_BITS;
 
 /**
+ * A direct-mapped cache from (walk state, rare unit) to the walk state after all the unit's
+ * bytes (see {@link RARE_CACHE_BITS}); used for DFA states by an automaton and for lazy states
+ * by a lazy DFA. Invariant: slot `k` is empty (`state[k] == -1`) or maps `(state[k], unit[k])`
+ * to `next[k]`. Allocated on first use.
+ */
+export class UnitCache {
+  state = _EMPTY;
+  unit = _EMPTY;
+  next = _EMPTY;
+
+  /** Allocates the slots, all empty. */
+  allocate(): void {
+    this.state = new Int32Array(1 << RARE_CACHE_BITS).fill(-1);
+    this.unit = new Int32Array(1 << RARE_CACHE_BITS);
+    this.next = new Int32Array(1 << RARE_CACHE_BITS);
+  }
+
+  /** Empties every slot (the lazy states it named were renumbered). */
+  clear(): void {
+    this.state.fill(-1);
+  }
+
+  /** Records that `unit` leads from walk state `s` to `t` in slot `slot` (see `_unitSlot`). */
+  store(slot: number, s: number, unit: number, t: number): void {
+    this.state[slot] = s;
+    this.unit[slot] = unit;
+    this.next[slot] = t;
+  }
+}
+
+/** Returns the slot of (walk state `s`, rare unit `unit`) in a {@link UnitCache}. */
+function _unitSlot(s: number, unit: number): number {
+  return Math.imul(s ^ Math.imul(unit, 0x85ebca77), 0x9e3779b1) >>> _RARE_SHIFT;
+}
+
+/**
  * One hybrid automaton as typed-array views into the artifact. Invariant (checked by the
  * loader): every state `s < stateCount` has `header[2s] + classCount <= pairs.length / 2` and a
  * default that is a state or a frontier; every `pairs[2j]` equal to a state has a target that
@@ -49,18 +85,8 @@ export class AutomatonPart {
     readonly frontierCount: number,
   ) {}
 
-  /** Escape cache keys (DFA state, -1: empty slot) and units; see {@link RARE_CACHE_BITS}. */
-  rareState = _EMPTY;
-  rareUnit = _EMPTY;
-  /** Walk state (DFA state or frontier) after the slot's unit from its state. */
-  rareNext = _EMPTY;
-
-  /** Allocates the escape cache, once, when a walk first reads an escape in a DFA state. */
-  allocateRareCache(): void {
-    this.rareState = new Int32Array(1 << RARE_CACHE_BITS).fill(-1);
-    this.rareUnit = new Int32Array(1 << RARE_CACHE_BITS);
-    this.rareNext = new Int32Array(1 << RARE_CACHE_BITS);
-  }
+  /** Escape cache of DFA states (to a DFA state or frontier), allocated by the first escape a walk reads. */
+  readonly units = new UnitCache();
 }
 
 /**
@@ -178,10 +204,8 @@ export class NfaScratch {
    * {@link SCAN_BUDGET_SHIFT} (tests set 0 to scan at the first new state, or Infinity never to).
    */
   scanBudget: number;
-  /** Escape cache of lazy states (state, -1: empty; unit; state after it), cleared by a flush. */
-  rareState = _EMPTY;
-  rareUnit = _EMPTY;
-  rareNext = _EMPTY;
+  /** Escape cache of lazy states, cleared by a flush. */
+  readonly units = new UnitCache();
 
   constructor(
     /** The automaton this scratch continues. */
@@ -208,9 +232,7 @@ export class NfaScratch {
     this.pool = new Int32Array(Math.min(this.maxPoolWords, Math.max(LAZY_POOL_WORDS, positions)));
     this.frontierLazy = new Int32Array(part.frontierCount);
     this.frontierGen = new Int32Array(part.frontierCount);
-    this.rareState = new Int32Array(1 << RARE_CACHE_BITS).fill(-1);
-    this.rareUnit = new Int32Array(1 << RARE_CACHE_BITS);
-    this.rareNext = new Int32Array(1 << RARE_CACHE_BITS);
+    this.units.allocate();
     this.resize(Math.min(LAZY_STATE_CAPACITY, this.maxStates));
   }
 
@@ -259,11 +281,7 @@ function _lazyGrow(sc: NfaScratch, words: number): boolean {
   let pool = sc.pool.length;
   while (sc.poolUsed + words > pool) pool *= 2;
   if ((needStates && sc.capacity * 2 > sc.maxStates) || pool > sc.maxPoolWords) return false;
-  if (pool !== sc.pool.length) {
-    const grown = new Int32Array(pool);
-    grown.set(sc.pool.subarray(0, sc.poolUsed));
-    sc.pool = grown;
-  }
+  if (pool !== sc.pool.length) sc.pool = _grown(sc.pool, pool);
   if (needStates) sc.resize(sc.capacity * 2);
   return true;
 }
@@ -367,6 +385,11 @@ function _simAdd(nfa: Int32Array, w: SimWork, x: number, gen: number): void {
   }
 }
 
+/** Returns the starting hash of a set whose best rank is `best` (positions are then summed in). */
+function _hashSeed(best: number): number {
+  return Math.imul(best ^ 0x2545f491, 0x9e3779b1);
+}
+
 /** Returns the hash contribution of position `x` (order-independent: summed). */
 function _positionHash(x: number): number {
   let h = Math.imul(x ^ 0x5bd1e995, 0xcc9e2d51);
@@ -388,14 +411,14 @@ function _simAdvance(p: AutomatonPart, src: Int32Array, off: number, len: number
   w.nextBest = best;
   for (let k = off; k < off + len; k++) {
     const pos = src[k] as number;
-    const kind = (nfa[pos << 1] as number) & NFA_KIND_MASK;
+    const kind = _kindAt(nfa, pos);
     if (kind === NFA_KIND_STAR) _simAdd(nfa, w, pos, gen);
     else if (kind === b) _simAdd(nfa, w, pos + 1, gen);
   }
   const nextBest = w.nextBest;
   const next = w.next;
   const cur = w.cur;
-  let h = Math.imul(nextBest ^ 0x2545f491, 0x9e3779b1);
+  let h = _hashSeed(nextBest);
   let kept = 0;
   for (let k = 0; k < w.fill; k++) {
     const x = next[k] as number;
@@ -412,7 +435,7 @@ function _simAdvance(p: AutomatonPart, src: Int32Array, off: number, len: number
 
 /** Returns an order-independent hash of the working set and its best rank. */
 function _setHash(w: SimWork): number {
-  let h = Math.imul(w.best ^ 0x2545f491, 0x9e3779b1);
+  let h = _hashSeed(w.best);
   for (let k = 0; k < w.count; k++) h = (h + _positionHash(w.cur[k] as number)) | 0;
   return h;
 }
@@ -431,7 +454,7 @@ function _sameSet(sc: NfaScratch, w: SimWork, l: number): boolean {
 function _lazyFlush(sc: NfaScratch): void {
   sc.trans.fill(-1, 0, sc.states * sc.classes);
   sc.table.fill(-1);
-  sc.rareState.fill(-1);
+  sc.units.clear();
   sc.states = 0;
   sc.poolUsed = 0;
   sc.generation++;
@@ -640,16 +663,15 @@ function _walkRare(
   if (unit < 0x100) return s >= 0 ? _step(p, s, unit) : _stepAny(p, sc, s, unit, forVerdict);
   let k = 0;
   if (s >= 0) {
-    if (p.rareState.length === 0) p.allocateRareCache();
-    const slot = Math.imul(s ^ Math.imul(unit, 0x85ebca77), 0x9e3779b1) >>> _RARE_SHIFT;
-    if (p.rareState[slot] === s && p.rareUnit[slot] === unit) return p.rareNext[slot] as number;
+    const units = p.units;
+    if (units.state.length === 0) units.allocate();
+    const slot = _unitSlot(s, unit);
+    if (units.state[slot] === s && units.unit[slot] === unit) return units.next[slot] as number;
     _unitBytes(unit, rfc);
     let t = s;
     while (k < _rareCount && t >= 0) t = _step(p, t, _rareBytes[k++] as number);
     if (k === _rareCount) {
-      p.rareState[slot] = s;
-      p.rareUnit[slot] = unit;
-      p.rareNext[slot] = t;
+      units.store(slot, s, unit, t);
       return t;
     }
     s = t; // entered a frontier inside the unit: the rest goes through the lazy DFA
@@ -676,19 +698,16 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
     t = sc.trans[l * sc.classes + (p.cls[unit] as number)] as number;
     if (t < 0) t = _lazyStep(p, sc, l, unit);
   } else {
-    const slot = Math.imul(l ^ Math.imul(unit, 0x85ebca77), 0x9e3779b1) >>> _RARE_SHIFT;
-    if (sc.rareState[slot] === l && sc.rareUnit[slot] === unit) {
-      t = sc.rareNext[slot] as number;
+    const units = sc.units;
+    const slot = _unitSlot(l, unit);
+    if (units.state[slot] === l && units.unit[slot] === unit) {
+      t = units.next[slot] as number;
     } else {
       _unitBytes(unit, rfc);
       const generation = sc.generation;
       t = l;
       for (let k = 0; k < _rareCount; k++) t = _lazyStep(p, sc, t, _rareBytes[k] as number);
-      if (sc.generation === generation) {
-        sc.rareState[slot] = l;
-        sc.rareUnit[slot] = unit;
-        sc.rareNext[slot] = t;
-      }
+      if (sc.generation === generation) units.store(slot, l, unit, t);
     }
   }
   if (((sc.flagsOf[t] as number) & mode) !== 0) {
@@ -718,8 +737,6 @@ export const SIM_SCANNED = 0x7ffffffd;
 let _path = new Uint8Array(0);
 /** KMP failure table of the segment being searched (grows to the longest segment). */
 let _fail = new Int32Array(0);
-/** Per byte value: 1 when it occurs in `_path` (a pattern with any other literal byte cannot match). */
-const _present = new Uint8Array(256);
 /**
  * Most entries of a scan's next-occurrence table ((path bytes + 1) x distinct bytes; 4 MB):
  * past it, segments are found by KMP alone. Covers a 4 KB path of up to 256 distinct bytes.
@@ -733,13 +750,13 @@ const _NEXT_MAX = 1 << 20;
 const _FILTER_SPAN = 64;
 /** Segments up to this long are found by jumping between occurrences of their first byte. */
 const _JUMP_MAX_LEN = 4;
-/** Per byte value: its column in `_next` (-1: absent from the path). */
+/** Per byte value: its column in `_next`, or -1 when the path lacks it (a pattern with such a literal cannot match). */
 const _column = new Int32Array(256);
 /** `_next[i * _columns + c]`: first index >= i of the byte of column c in `_path` (n: none). */
 let _next = new Int32Array(0);
 let _columns = 0;
-/** Scan in progress: 1 when `_next` holds the path's table, -1 when it was too big (KMP only). */
-let _nextState = -1;
+/** True when `_next` holds the scanned path's table (false: too big, KMP only). */
+let _hasNext = false;
 
 /** Appends the byte `b` to `_path` at `n`; returns `n + 1`. */
 function _pathPush(n: number, b: number): number {
@@ -778,33 +795,39 @@ function _pathBytesFrom(url: string, i: number, rfc: boolean): number {
   return m;
 }
 
+/** Returns the kind of NFA position `x`: a literal byte (0-255), NFA_KIND_STAR or NFA_KIND_END. */
+function _kindAt(nfa: Int32Array, x: number): number {
+  return (nfa[x << 1] as number) & NFA_KIND_MASK;
+}
+
 /**
  * Returns the start of the leftmost occurrence at or after `from` in `_path[0 .. n)` of the
- * literal segment `nfa` positions `[x, x + len)`, or -1. Knuth-Morris-Pratt: O(len + n - from).
+ * literal segment `nfa` positions `[x, x + len)`, or -1: by `_jumpSegment` when it is short
+ * and the path has its table, else Knuth-Morris-Pratt, O(len + n - from).
  */
 function _findSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
-  if (len <= _JUMP_MAX_LEN && _nextState === 1) return _jumpSegment(nfa, x, len, n, from);
+  if (len <= _JUMP_MAX_LEN && _hasNext) return _jumpSegment(nfa, x, len, n, from);
   // A byte the path lacks fails the search at once (O(len), as the failure table costs anyway).
-  for (let q = 0; q < len; q++) if (_present[(nfa[(x + q) << 1] as number) & NFA_KIND_MASK] === 0) return -1;
+  for (let q = 0; q < len; q++) if ((_column[_kindAt(nfa, x + q)] as number) < 0) return -1;
   if (_fail.length < len) _fail = new Int32Array(len);
   _fail[0] = 0;
   for (let q = 1, k = 0; q < len; q++) {
-    const b = (nfa[(x + q) << 1] as number) & NFA_KIND_MASK;
-    while (k > 0 && ((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) !== b) k = _fail[k - 1] as number;
-    if (((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) === b) k++;
+    const b = _kindAt(nfa, x + q);
+    while (k > 0 && _kindAt(nfa, x + k) !== b) k = _fail[k - 1] as number;
+    if (_kindAt(nfa, x + k) === b) k++;
     _fail[q] = k;
   }
   for (let i = from, k = 0; i < n; i++) {
     const b = _path[i] as number;
-    while (k > 0 && ((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) !== b) k = _fail[k - 1] as number;
-    if (((nfa[(x + k) << 1] as number) & NFA_KIND_MASK) === b) k++;
+    while (k > 0 && _kindAt(nfa, x + k) !== b) k = _fail[k - 1] as number;
+    if (_kindAt(nfa, x + k) === b) k++;
     if (k === len) return i - len + 1;
   }
   return -1;
 }
 
 /**
- * Builds `_next` for `_path[0 .. n)` when it fits `_NEXT_MAX` (`_nextState` 1, else -1).
+ * Sets `_column` for `_path[0 .. n)` and builds `_next` when it fits `_NEXT_MAX` (`_hasNext`).
  * O(n x distinct bytes); allocates only when a table needs more room than any before.
  */
 function _buildNext(n: number): void {
@@ -815,10 +838,8 @@ function _buildNext(n: number): void {
     if ((_column[b] as number) < 0) _column[b] = columns++;
   }
   const size = (n + 1) * columns;
-  if (size > _NEXT_MAX) {
-    _nextState = -1;
-    return;
-  }
+  _hasNext = size <= _NEXT_MAX;
+  if (!_hasNext) return;
   if (_next.length < size) _next = new Int32Array(Math.max(size, 4096));
   _columns = columns;
   for (let c = 0; c < columns; c++) _next[n * columns + c] = n;
@@ -827,22 +848,21 @@ function _buildNext(n: number): void {
     for (let c = 0; c < columns; c++) _next[row + c] = _next[row + columns + c] as number;
     _next[row + (_column[_path[i] as number] as number)] = i;
   }
-  _nextState = 1;
 }
 
 /**
  * Returns the leftmost occurrence at or after `from` of the short segment `[x, x + len)` by
  * jumping between occurrences of its first byte (`_next`) and comparing the rest: at most
- * `len` x occurrences. Its bytes all occur in the path (the scan's filter ran first).
+ * `len` x occurrences; -1 at once when the path lacks the first byte.
  */
 function _jumpSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
-  const column = _column[(nfa[x << 1] as number) & NFA_KIND_MASK] as number;
+  const column = _column[_kindAt(nfa, x)] as number;
   if (column < 0) return -1;
   const columns = _columns;
   let i = from < n ? (_next[from * columns + column] as number) : n;
   while (i + len <= n) {
     let k = 1;
-    while (k < len && _path[i + k] === ((nfa[(x + k) << 1] as number) & NFA_KIND_MASK)) k++;
+    while (k < len && _path[i + k] === _kindAt(nfa, x + k)) k++;
     if (k === len) return i;
     i = _next[(i + 1) * columns + column] as number;
   }
@@ -851,38 +871,38 @@ function _jumpSegment(nfa: Int32Array, x: number, len: number, n: number, from: 
 
 /**
  * Returns true when the pattern suffix from NFA position `x` (to its END) matches `_path[0 .. n)`
- * from its start (to its end when anchored: an anchored END matches only at `n`). Greedy: each segment between `*`s at its leftmost
- * occurrence after the previous one, which is optimal for wildcard patterns; an anchored last
- * segment must be a suffix after that point. Needs `_present` filled from the path.
- * O(pattern length + n).
+ * from its start (to its end when anchored: an anchored END matches only at `n`). Greedy: each
+ * segment between `*`s at its leftmost occurrence after the previous one, which is optimal for
+ * wildcard patterns; an anchored last segment must be a suffix after that point. Needs
+ * `_buildNext` run on the path. O(pattern length + n).
  */
 function _matchPattern(nfa: Int32Array, x: number, n: number): boolean {
   // A cheap filter first: every literal byte must occur in the path (wildcard storms over
   // letters the URL lacks would otherwise search the whole path once per rule). With the jump
   // table, only the first _FILTER_SPAN positions: a segment with an absent byte fails at once
   // where the greedy match meets it, and long patterns would pay the filter twice.
-  const span = _nextState === 1 ? _FILTER_SPAN : 0x7fffffff;
+  const span = _hasNext ? _FILTER_SPAN : 0x7fffffff;
   for (let y = x; y - x < span; y++) {
-    const kind = (nfa[y << 1] as number) & NFA_KIND_MASK;
+    const kind = _kindAt(nfa, y);
     if (kind === NFA_KIND_END) break;
-    if (kind < NFA_KIND_STAR && _present[kind] === 0) return false;
+    if (kind < NFA_KIND_STAR && (_column[kind] as number) < 0) return false;
   }
   let i = 0;
-  let kind = (nfa[x << 1] as number) & NFA_KIND_MASK;
+  let kind = _kindAt(nfa, x);
   while (kind < NFA_KIND_STAR) {
     if (i >= n || _path[i] !== kind) return false;
     i++;
-    kind = (nfa[++x << 1] as number) & NFA_KIND_MASK;
+    kind = _kindAt(nfa, ++x);
   }
   for (;;) {
     if (kind === NFA_KIND_END) return ((nfa[x << 1] as number) & NFA_ANCHORED) === 0 || i === n;
-    while (kind === NFA_KIND_STAR) kind = (nfa[++x << 1] as number) & NFA_KIND_MASK;
+    while (kind === NFA_KIND_STAR) kind = _kindAt(nfa, ++x);
     const seg = x;
-    while (kind < NFA_KIND_STAR) kind = (nfa[++x << 1] as number) & NFA_KIND_MASK;
+    while (kind < NFA_KIND_STAR) kind = _kindAt(nfa, ++x);
     const len = x - seg;
     if (kind === NFA_KIND_END && ((nfa[x << 1] as number) & NFA_ANCHORED) !== 0) {
       if (n - len < i) return false;
-      for (let k = 0; k < len; k++) if (_path[n - len + k] !== ((nfa[(seg + k) << 1] as number) & NFA_KIND_MASK)) return false;
+      for (let k = 0; k < len; k++) if (_path[n - len + k] !== _kindAt(nfa, seg + k)) return false;
       return true;
     }
     if (len > 0) {
@@ -924,8 +944,6 @@ const _GAPS = new Int32Array([88573, 39365, 17496, 7776, 3456, 1536, 701, 301, 1
  */
 function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: number, rfc: boolean): number {
   const n = _pathBytesFrom(url, i, rfc);
-  _present.fill(0);
-  for (let k = 0; k < n; k++) _present[_path[k] as number] = 1;
   _buildNext(n);
   const nfa = p.nfa;
   // Positions in ascending order are in rank order (pattern k has rank k and patterns are laid
