@@ -4,6 +4,7 @@
  */
 
 import { spawn } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,4 +53,19 @@ export function makeTempDir(): { dir: string; path: (name: string) => string; re
 /** Asserts-friendly view: no stack trace lines in a stderr text. */
 export function hasStackTrace(stderr: string): boolean {
   return /^\s+at .+\(.+:\d+:\d+\)$/m.test(stderr) || stderr.includes('node:internal');
+}
+
+/**
+ * Returns a temporary directory and the path of the example robots.txt compiled there by
+ * `robomata compile` before the suite's tests (the directory is removed after them).
+ */
+export function useExampleArtifact(): { tmp: ReturnType<typeof makeTempDir>; artifact: string } {
+  const tmp = makeTempDir();
+  const artifact = tmp.path('example.rbmt');
+  afterAll(() => tmp.remove());
+  beforeAll(async () => {
+    const r = await runCli(['compile', EXAMPLE_ROBOTS, '-o', artifact]);
+    if (r.status !== 0) throw new Error(`compile failed: ${r.stderr}`);
+  });
+  return { tmp, artifact };
 }

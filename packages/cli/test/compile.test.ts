@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { EXAMPLE_ROBOTS, makeTempDir, runCli } from './_run.js';
+import { EXAMPLE_ROBOTS, runCli, useExampleArtifact } from './_run.js';
 
-const tmp = makeTempDir();
-const ARTIFACT = tmp.path('example.rbmt');
-afterAll(() => tmp.remove());
-
-beforeAll(async () => {
-  const r = await runCli(['compile', EXAMPLE_ROBOTS, '-o', ARTIFACT]);
-  if (r.status !== 0) throw new Error(`compile failed: ${r.stderr}`);
-});
+const { tmp, artifact: ARTIFACT } = useExampleArtifact();
 
 describe('robomata compile', () => {
   it('writes the same artifact as the library and reports its size', async () => {

@@ -1,17 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION } from '@robomata/runtime';
-import { EXAMPLE_ROBOTS, hasStackTrace, makeTempDir, runCli } from './_run.js';
+import { EXAMPLE_ROBOTS, hasStackTrace, runCli, useExampleArtifact } from './_run.js';
 
-const tmp = makeTempDir();
-const ARTIFACT = tmp.path('example.rbmt');
-afterAll(() => tmp.remove());
-
-beforeAll(async () => {
-  const r = await runCli(['compile', EXAMPLE_ROBOTS, '-o', ARTIFACT]);
-  if (r.status !== 0) throw new Error(`compile failed: ${r.stderr}`);
-});
+const { tmp, artifact: ARTIFACT } = useExampleArtifact();
 
 describe('robomata inspect', () => {
   it('prints header, groups and sizes', async () => {

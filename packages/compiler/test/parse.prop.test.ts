@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../src/parse.js';
 import type { ParsedRobots } from '../src/parse.js';
+import { concatBytes } from './_bytes.js';
 
 const ENCODER = new TextEncoder();
 
@@ -47,16 +48,6 @@ const BYTE_FRAGMENTS: readonly (readonly number[])[] = [
   [0xf0, 0x9f, 0x98, 0x80],
 ];
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
-}
-
 const asciiRobots = fc
   .array(fc.constantFrom(...ASCII_FRAGMENTS), { maxLength: 80 })
   .map((parts) => ENCODER.encode(parts.join('')));
@@ -70,7 +61,7 @@ const mixedRobots = fc
     ),
     { maxLength: 80 },
   )
-  .map(concat);
+  .map(concatBytes);
 
 /** Line count by the SPEC's rule, computed independently: LF, CR and CRLF end a line. */
 function countLines(bytes: Uint8Array): number {
@@ -142,7 +133,7 @@ describe('parseRobotsTxt properties', () => {
   it('escaped is ASCII and grows by two bytes per byte >= 0x80 of rawBytes', () => {
     fc.assert(
       fc.property(mixedRobots, (bytes) => {
-        const parsed = parseRobotsTxt(concat([ENCODER.encode('User-agent: a\nDisallow: /'), bytes]));
+        const parsed = parseRobotsTxt(concatBytes([ENCODER.encode('User-agent: a\nDisallow: /'), bytes]));
         for (const group of parsed.groups) {
           for (const rule of group.rules) {
             const high = rule.rawBytes.filter((b) => b >= 0x80).length;
@@ -159,7 +150,7 @@ describe('parseRobotsTxt properties', () => {
     fc.assert(
       fc.property(asciiRobots, (bytes) => {
         // A trailing non-ASCII comment line forces the per-value decoding path.
-        const withUtf8 = concat([bytes, ENCODER.encode('\n# ツ')]);
+        const withUtf8 = concatBytes([bytes, ENCODER.encode('\n# ツ')]);
         expect(snapshot(parseRobotsTxt(withUtf8))).toEqual(snapshot(parseRobotsTxt(bytes)));
       }),
       { numRuns: 500 },

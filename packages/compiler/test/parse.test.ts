@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, MAX_LINE_BYTES, parseRobotsTxt } from '../src/parse.js';
 import type { DiagnosticCode, ParsedRobots } from '../src/parse.js';
+import { concatBytes } from './_bytes.js';
 
 const ENCODER = new TextEncoder();
 
 /** Concatenates strings (UTF-8 encoded) and raw byte lists into one Uint8Array. */
 function bytesOf(...parts: (string | readonly number[])[]): Uint8Array {
-  const chunks = parts.map((p) => (typeof p === 'string' ? ENCODER.encode(p) : Uint8Array.from(p)));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  return concatBytes(parts.map((p) => (typeof p === 'string' ? ENCODER.encode(p) : Uint8Array.from(p))));
 }
 
 function ascii(bytes: Uint8Array): string {
