@@ -16,8 +16,10 @@ const _EMPTY_BYTES = new Uint8Array(0);
 /**
  * Slots of an automaton's escape cache (log2): DFA state and rare unit (an escaped octet or a
  * non-ASCII character) to the DFA state after the 3 to 12 bytes the walk reads for it. 12 KB,
- * allocated by the first escape a walk reads. `pnpm bench --hostile`: 4,000 lone surrogates
- * (36,000 bytes walked in rfc9309) went from 36,000 comb steps to 4,000 cache reads.
+ * allocated by the first escape a walk reads. The size is not tuned (a 4 KB URL meets at most
+ * a few thousand distinct pairs). Effect, from a one-off A/B script that loaded the old and new
+ * runtime in one process (not kept): 4,000 lone surrogates against binary-body (rfc9309), 266 us
+ * before, 24 us after; `pnpm bench --hostile` shows it in the "per 4,000 octets" column.
  */
 export const RARE_CACHE_BITS = 10;
 const _RARE_SHIFT = 32 - RARE_CACHE_BITS;
@@ -103,9 +105,10 @@ export const LAZY_STATE_CAPACITY = 1024;
 export const LAZY_POOL_WORDS = 1 << 16;
 /**
  * Most states a cache grows to (it doubles when full instead of flushing, up to this and
- * {@link LAZY_MAX_TRANS_WORDS}). Chosen with `pnpm bench --hostile`: a 16,664-byte literal past
- * the DFA's state cap visits 16,664 lazy states per check; at 1,024 states every check rebuilt
- * all of them (0.6 ms), held they cost one table read per byte.
+ * {@link LAZY_MAX_TRANS_WORDS}): a memory bound, not tuned. Why grow at all, from `pnpm bench
+ * --hostile`: a 16,664-byte literal past the DFA's state cap visits 16,664 lazy states per
+ * check; with a fixed 1,024 states every check rebuilt them (long-lines, 0.6 ms), held they
+ * cost one table read per byte (75-100 us for the 16,664-byte URL).
  */
 export const LAZY_MAX_STATES = 1 << 16;
 /** Most transition-table words (states x byte classes) a cache grows to: 4 MB. */
@@ -721,8 +724,9 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
  * State-building work (NFA positions advanced to build new lazy states) one walk may spend, as
  * a right shift of the group's NFA positions, before it finishes by a scan instead (`_scanFrom`:
  * greedy matching of each live position's pattern suffix, in rank order, stopping at the first
- * match). Measured with `bench/` hostile URLs (first isAllowed + decide of a 4 KB URL on a
- * fresh load / the same pair warm, us), shift 1 to 4: storm-random-letters rfc9309
+ * match). Measured with a one-off script over the hostile inputs and their URLs (not kept; `pnpm
+ * bench --hostile` has the cold and warm columns to re-check): first isAllowed + decide of a
+ * 4 KB URL on a fresh load / the same pair warm, us, shift 1 to 4: storm-random-letters rfc9309
  * 9,815 / 4,175 / 4,645 / 2,966 cold and 30 / 50 / 27 / 1,271 warm; storm-same-letter google
  * 5,573 / 2,780 / 1,511 / 944 cold, 58-73 warm; index-html-storm 2,618 / 1,446 / 943 / 799 cold.
  * Shift 3 cuts cold walks without hurting warm ones (the cache keeps every state built before
@@ -744,7 +748,8 @@ let _fail = new Int32Array(0);
 const _NEXT_MAX = 1 << 20;
 /**
  * Positions of a pattern suffix the byte filter reads when the jump table exists. Measured
- * cold (first check, fresh load): no filter gave index-html-storm 10-16 ms and
+ * with a one-off script (not kept; re-check with the cold column of `pnpm bench --hostile`),
+ * first check on a fresh load: no filter gave index-html-storm 10-16 ms and
  * storm-long-random 4.8 ms; the whole suffix 0.8-1.5 ms and 7 ms; 64 positions 0.8-1.1 ms and 4.9 ms.
  */
 const _FILTER_SPAN = 64;
