@@ -26,6 +26,7 @@ import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
+import { createPrng } from './prng.js';
 import type { AgentRules } from '@robomata/runtime';
 
 /** The parts of test/hostile/generate.ts this bench uses. */
@@ -75,6 +76,14 @@ export interface HostileRow {
   /** Worst ns of a first check of one URL on a freshly loaded artifact (cold lazy-DFA cache, warm JIT). */
   readonly coldCheckNs: number;
   readonly coldUrl: string;
+  /**
+   * Worst median and worst max ns of one check over `DISTINCT_URLS` one-character variants of a
+   * 4 KB URL, each checked once on the warm group (what a crawler sees: every URL new), over the
+   * same (group, URL) pairs as the warm figure.
+   */
+  readonly distinctMedianNs: number;
+  readonly distinctMaxNs: number;
+  readonly distinctUrl: string;
   /** Median ns per check of `/` + 'a' x 4000 against the worst group for it. */
   readonly plainCheckNs: number;
   /** ns per check of `/` + 'a' x 40,000 divided by ns of `/` + 'a' x 4,000 (10 = linear). */
@@ -207,6 +216,30 @@ function _timeColdCheck(artifact: Uint8Array, agent: string, url: string): numbe
   return _median(times);
 }
 
+/** One-character variants of a URL timed once each for the distinct-URL figures. */
+const DISTINCT_URLS = 64;
+
+/**
+ * Returns the median and max ns of one check (isAllowed and decide alternating) over
+ * `DISTINCT_URLS` variants of `url`, each with one character (not the first) replaced by
+ * another character of `url`, chosen by a PRNG seeded from `seed`; each variant is checked once.
+ */
+function _timeDistinct(rules: AgentRules, url: string, seed: number): [number, number] {
+  const prng = createPrng(seed);
+  const variants: string[] = [];
+  for (let k = 0; k < DISTINCT_URLS; k++) {
+    const at = 1 + prng.int(url.length - 1);
+    variants.push(url.slice(0, at) + url.charAt(prng.int(url.length)) + url.slice(at + 1));
+  }
+  const times: number[] = [];
+  for (const [k, variant] of variants.entries()) {
+    const t0 = process.hrtime.bigint();
+    _sink += (k & 1) === 0 ? (rules.isAllowed(variant) ? 1 : 0) : rules.decide(variant);
+    times.push(Number(process.hrtime.bigint() - t0));
+  }
+  return [_median(times), Math.max(...times)];
+}
+
 /** Target duration of one timed batch, ns: slow checks get smaller batches, not longer runs. */
 const BATCH_TARGET_NS = 2_000_000;
 /** Timing budget per input and profile, ms: past it, remaining URLs are skipped (reported). */
@@ -289,6 +322,9 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     let worstPer4kUrl = '';
     let coldCheckNs = 0;
     let coldUrl = '';
+    let distinctMedianNs = 0;
+    let distinctMaxNs = 0;
+    let distinctUrl = '';
     let plainCheckNs = 0;
     let linearity = 0;
     gc(); // Settle the compiles' garbage first: concurrent GC on 2 cores would be timed as check cost.
@@ -310,6 +346,12 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
           worstPer4kNs = per4k;
           worstPer4kUrl = url;
         }
+        const [median, max] = _timeDistinct(rules, url, Math.imul(url.length, 0x9e3779b1) ^ url.charCodeAt(url.length >> 1));
+        if (median > distinctMedianNs) {
+          distinctMedianNs = median;
+          distinctUrl = url;
+        }
+        distinctMaxNs = Math.max(distinctMaxNs, max);
       }
       const p = _timeCheck(rules, plain, config);
       if (p >= plainCheckNs) {
@@ -333,7 +375,7 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
       compileMs: _median(times), compileRuns: times.length, heapCommittedBytes, heapUsedDeltaBytes,
       artifactBytes: artifact.length, loadMs, automata, maxStates,
       worstCheckNs, worstUrl: _shortUrl(worstUrl), worstPer4kNs, worstPer4kUrl: _shortUrl(worstPer4kUrl),
-      coldCheckNs, coldUrl: _shortUrl(coldUrl), plainCheckNs, linearity,
+      coldCheckNs, coldUrl: _shortUrl(coldUrl), distinctMedianNs, distinctMaxNs, distinctUrl: _shortUrl(distinctUrl), plainCheckNs, linearity,
     });
   }
   return rows;
@@ -345,7 +387,8 @@ function _failedRows(name: string, status: HostileRow['status'], detail: string)
     input: name, profile, status, detail, inputBytes: 0, compileMs: Number.NaN, compileRuns: 0,
     heapCommittedBytes: Number.NaN, heapUsedDeltaBytes: Number.NaN, artifactBytes: 0, loadMs: Number.NaN,
     automata: 0, maxStates: 0, worstCheckNs: Number.NaN, worstUrl: '', worstPer4kNs: Number.NaN, worstPer4kUrl: '',
-    coldCheckNs: Number.NaN, coldUrl: '', plainCheckNs: Number.NaN, linearity: Number.NaN,
+    coldCheckNs: Number.NaN, coldUrl: '', distinctMedianNs: Number.NaN, distinctMaxNs: Number.NaN, distinctUrl: '',
+    plainCheckNs: Number.NaN, linearity: Number.NaN,
   }));
 }
 
@@ -387,18 +430,19 @@ function _code(url: string): string {
 export function formatHostileTable(rows: readonly HostileRow[]): string {
   const mib = (b: number): string => _fmt(b / 2 ** 20, 1);
   const lines = [
-    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | worst us per 4,000 octets walked | cold check us | plain 4 KB check us | 40 KB / 4 KB |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | worst us per 4,000 octets walked | distinct URLs us (median / max) | cold check us | plain 4 KB check us | 40 KB / 4 KB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     if (r.status !== 'ok') {
-      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | | | |`);
+      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | | | | |`);
       continue;
     }
     lines.push(
       `| ${r.input} | ${r.profile} | ${_fmt(r.inputBytes)} | ${_fmt(r.compileMs, 1)} | ${mib(r.heapCommittedBytes)} / ${mib(r.heapUsedDeltaBytes)} | ` +
         `${_fmt(r.artifactBytes)} | ${r.automata} (${r.maxStates}) | ${_fmt(r.worstCheckNs / 1000, 2)} ${_code(r.worstUrl)} | ` +
-        `${_fmt(r.worstPer4kNs / 1000, 2)} ${_code(r.worstPer4kUrl)} | ${_fmt(r.coldCheckNs / 1000, 1)} ${_code(r.coldUrl)} | ` +
+        `${_fmt(r.worstPer4kNs / 1000, 2)} ${_code(r.worstPer4kUrl)} | ` +
+        `${_fmt(r.distinctMedianNs / 1000, 1)} / ${_fmt(r.distinctMaxNs / 1000, 1)} ${_code(r.distinctUrl)} | ${_fmt(r.coldCheckNs / 1000, 1)} ${_code(r.coldUrl)} | ` +
         `${_fmt(r.plainCheckNs / 1000, 2)} | ${_fmt(r.linearity, 1)} |`,
     );
   }

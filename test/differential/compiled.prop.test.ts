@@ -83,7 +83,7 @@ describe('runtime agrees with the reference', () => {
   });
 
   // A zero scan budget finishes every walk that needs a new lazy state by the rule scan from
-  // that state (greedy matching of each live position's pattern suffix): same answers.
+  // that state (one segment sweep advancing every live position's pattern suffix): same answers.
   it(`walks finished by a rule scan, both profiles (${RUNS >> 2} runs)`, () => {
     fc.assert(
       fc.property(

@@ -321,6 +321,47 @@ const _DEFINITIONS: readonly _Definition[] = [
     },
   },
   {
+    name: 'storm-long-mixed',
+    description: 'storm-long-random with Allow and Disallow alternating: isAllowed, not only decide, needs the longest of hundreds of matching candidates',
+    body(rng, scale) {
+      const b = new _Body(_budget(scale));
+      b.line('User-agent: *');
+      for (let i = 0; ; i++) {
+        const stars = 2 + pickInt(rng, scale === 'full' ? 400 : 30);
+        let p = '/';
+        for (let s = 0; s < stars; s++) p += '*' + _randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3));
+        if (!b.line((i % 2 === 0 ? 'Disallow: ' : 'Allow: ') + p)) break;
+      }
+      return b.toBytes();
+    },
+    urls(rng) {
+      return ['/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH)];
+    },
+  },
+  {
+    name: 'segment-probe-storm',
+    description: 'hundreds of `/*a*a*...*ac` rules whose last segment starts with the URL\'s commonest byte but never occurs (matching each rule alone reads the URL once per rule), behind a storm that defeats the DFA',
+    body(rng, scale) {
+      const b = new _Body(_budget(scale));
+      b.line('User-agent: *');
+      for (let i = 0; i < (scale === 'full' ? 100 : 10); i++) {
+        let p = '/';
+        for (let s = 0, stars = 2 + pickInt(rng, 30); s < stars; s++) p += '*' + _randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3));
+        b.line('Disallow: ' + p);
+      }
+      for (let k = 1; ; k++) {
+        const pattern = '/' + '*a'.repeat(k % 300) + '*' + 'b'.repeat(1 + Math.floor(k / 300)) + '*ac';
+        if (!b.line((k % 2 === 0 ? 'Disallow: ' : 'Allow: ') + pattern)) break;
+      }
+      return b.toBytes();
+    },
+    urls(rng) {
+      let mostlyA = '/' + 'b'.repeat(20);
+      while (mostlyA.length < HOSTILE_URL_LENGTH - 2) mostlyA += pickInt(rng, 10) === 0 ? 'b' : 'a';
+      return [mostlyA + 'bc', '/' + 'b'.repeat(20) + 'a'.repeat(HOSTILE_URL_LENGTH - 23) + 'bc'];
+    },
+  },
+  {
     name: 'distinct-rules-500k',
     description: '500 KiB of distinct literal rules in one group, sharing long prefixes (a deep trie)',
     body(rng, scale) {

@@ -8,6 +8,8 @@ import {
   FRONTIER_BEST, FRONTIER_END, FRONTIER_LEVEL, FRONTIER_LIST_LENGTH, FRONTIER_LIST_OFFSET, FRONTIER_WORDS,
   NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte,
 } from './format.js';
+import { buildSegmentIndex, sweepSegments } from './segment-scan.js';
+import type { SegmentIndex } from './segment-scan.js';
 
 /** Placeholders of the lazy DFA's buffers until its first use (keeps the fields monomorphic). */
 const _EMPTY = new Int32Array(0);
@@ -89,6 +91,8 @@ export class AutomatonPart {
 
   /** Escape cache of DFA states (to a DFA state or frontier), allocated by the first escape a walk reads. */
   readonly units = new UnitCache();
+  /** The rule scan's segment automaton, built by the first scan (null until then). */
+  segments: SegmentIndex | null = null;
 }
 
 /**
@@ -723,45 +727,23 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
 /**
  * State-building work (NFA positions advanced to build new lazy states) one walk may spend, as
  * a right shift of the group's NFA positions, before it finishes by a scan instead (`_scanFrom`:
- * greedy matching of each live position's pattern suffix, in rank order, stopping at the first
- * match). Measured with a one-off script over the hostile inputs and their URLs (not kept; `pnpm
- * bench --hostile` has the cold and warm columns to re-check): first isAllowed + decide of a
- * 4 KB URL on a fresh load / the same pair warm, us, shift 1 to 4: storm-random-letters rfc9309
- * 9,815 / 4,175 / 4,645 / 2,966 cold and 30 / 50 / 27 / 1,271 warm; storm-same-letter google
- * 5,573 / 2,780 / 1,511 / 944 cold, 58-73 warm; index-html-storm 2,618 / 1,446 / 943 / 799 cold.
- * Shift 3 cuts cold walks without hurting warm ones (the cache keeps every state built before
- * a scan, so repeated walks still converge); at 4 some walks never converge.
+ * one sweep of the rest of the path that advances every live pattern, segment-scan.ts). Measured
+ * with a one-off script (not kept; `pnpm bench --hostile` has the cold and warm columns to
+ * re-check) once the sweep replaced per-pattern matching: worst warm isAllowed/decide pair of a
+ * 4 KB URL per check, us, shift 3 / 5 / 6 / 7 / 8 / scan at once: storm-long-random with allow
+ * and disallow alternating 1,468 / 687 / 434 / 435 / 410 / 424; storm-random-letters 30 / 30 /
+ * 28 / 29 / 29 / 53; storm-single-line (google) 33 / 34 / 35 / 33 / 33 / 157. Building states
+ * pays only when later walks reuse them; past shift 6 the figures are flat, and scanning at once
+ * loses the states repeated walks converge on. (With per-pattern matching, shift 3 was chosen:
+ * scans then cost milliseconds.)
  */
-export const SCAN_BUDGET_SHIFT = 3;
+export const SCAN_BUDGET_SHIFT = 7;
 
 /** Walk state: decided by a rule scan (rank in the scratch's `scanRank`). */
 export const SIM_SCANNED = 0x7ffffffd;
 
 /** The canonical path of the last rule scan (grows to the longest URL scanned, x 9). */
 let _path = new Uint8Array(0);
-/** KMP failure table of the segment being searched (grows to the longest segment). */
-let _fail = new Int32Array(0);
-/**
- * Most entries of a scan's next-occurrence table ((path bytes + 1) x distinct bytes; 4 MB):
- * past it, segments are found by KMP alone. Covers a 4 KB path of up to 256 distinct bytes.
- */
-const _NEXT_MAX = 1 << 20;
-/**
- * Positions of a pattern suffix the byte filter reads when the jump table exists. Measured
- * with a one-off script (not kept; re-check with the cold column of `pnpm bench --hostile`),
- * first check on a fresh load: no filter gave index-html-storm 10-16 ms and
- * storm-long-random 4.8 ms; the whole suffix 0.8-1.5 ms and 7 ms; 64 positions 0.8-1.1 ms and 4.9 ms.
- */
-const _FILTER_SPAN = 64;
-/** Segments up to this long are found by jumping between occurrences of their first byte. */
-const _JUMP_MAX_LEN = 4;
-/** Per byte value: its column in `_next`, or -1 when the path lacks it (a pattern with such a literal cannot match). */
-const _column = new Int32Array(256);
-/** `_next[i * _columns + c]`: first index >= i of the byte of column c in `_path` (n: none). */
-let _next = new Int32Array(0);
-let _columns = 0;
-/** True when `_next` holds the scanned path's table (false: too big, KMP only). */
-let _hasNext = false;
 
 /** Appends the byte `b` to `_path` at `n`; returns `n + 1`. */
 function _pathPush(n: number, b: number): number {
@@ -805,166 +787,41 @@ function _kindAt(nfa: Int32Array, x: number): number {
   return (nfa[x << 1] as number) & NFA_KIND_MASK;
 }
 
-/**
- * Returns the start of the leftmost occurrence at or after `from` in `_path[0 .. n)` of the
- * literal segment `nfa` positions `[x, x + len)`, or -1: by `_jumpSegment` when it is short
- * and the path has its table, else Knuth-Morris-Pratt, O(len + n - from).
- */
-function _findSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
-  if (len <= _JUMP_MAX_LEN && _hasNext) return _jumpSegment(nfa, x, len, n, from);
-  // A byte the path lacks fails the search at once (O(len), as the failure table costs anyway).
-  for (let q = 0; q < len; q++) if ((_column[_kindAt(nfa, x + q)] as number) < 0) return -1;
-  if (_fail.length < len) _fail = new Int32Array(len);
-  _fail[0] = 0;
-  for (let q = 1, k = 0; q < len; q++) {
-    const b = _kindAt(nfa, x + q);
-    while (k > 0 && _kindAt(nfa, x + k) !== b) k = _fail[k - 1] as number;
-    if (_kindAt(nfa, x + k) === b) k++;
-    _fail[q] = k;
-  }
-  for (let i = from, k = 0; i < n; i++) {
-    const b = _path[i] as number;
-    while (k > 0 && _kindAt(nfa, x + k) !== b) k = _fail[k - 1] as number;
-    if (_kindAt(nfa, x + k) === b) k++;
-    if (k === len) return i - len + 1;
-  }
-  return -1;
-}
-
-/**
- * Sets `_column` for `_path[0 .. n)` and builds `_next` when it fits `_NEXT_MAX` (`_hasNext`).
- * O(n x distinct bytes); allocates only when a table needs more room than any before.
- */
-function _buildNext(n: number): void {
-  _column.fill(-1);
-  let columns = 0;
-  for (let i = 0; i < n; i++) {
-    const b = _path[i] as number;
-    if ((_column[b] as number) < 0) _column[b] = columns++;
-  }
-  const size = (n + 1) * columns;
-  _hasNext = size <= _NEXT_MAX;
-  if (!_hasNext) return;
-  if (_next.length < size) _next = new Int32Array(Math.max(size, 4096));
-  _columns = columns;
-  for (let c = 0; c < columns; c++) _next[n * columns + c] = n;
-  for (let i = n - 1; i >= 0; i--) {
-    const row = i * columns;
-    for (let c = 0; c < columns; c++) _next[row + c] = _next[row + columns + c] as number;
-    _next[row + (_column[_path[i] as number] as number)] = i;
-  }
-}
-
-/**
- * Returns the leftmost occurrence at or after `from` of the short segment `[x, x + len)` by
- * jumping between occurrences of its first byte (`_next`) and comparing the rest: at most
- * `len` x occurrences; -1 at once when the path lacks the first byte.
- */
-function _jumpSegment(nfa: Int32Array, x: number, len: number, n: number, from: number): number {
-  const column = _column[_kindAt(nfa, x)] as number;
-  if (column < 0) return -1;
-  const columns = _columns;
-  let i = from < n ? (_next[from * columns + column] as number) : n;
-  while (i + len <= n) {
-    let k = 1;
-    while (k < len && _path[i + k] === _kindAt(nfa, x + k)) k++;
-    if (k === len) return i;
-    i = _next[(i + 1) * columns + column] as number;
-  }
-  return -1;
-}
-
-/**
- * Returns true when the pattern suffix from NFA position `x` (to its END) matches `_path[0 .. n)`
- * from its start (to its end when anchored: an anchored END matches only at `n`). Greedy: each
- * segment between `*`s at its leftmost occurrence after the previous one, which is optimal for
- * wildcard patterns; an anchored last segment must be a suffix after that point. Needs
- * `_buildNext` run on the path. O(pattern length + n).
- */
-function _matchPattern(nfa: Int32Array, x: number, n: number): boolean {
-  // A cheap filter first: every literal byte must occur in the path (wildcard storms over
-  // letters the URL lacks would otherwise search the whole path once per rule). With the jump
-  // table, only the first _FILTER_SPAN positions: a segment with an absent byte fails at once
-  // where the greedy match meets it, and long patterns would pay the filter twice.
-  const span = _hasNext ? _FILTER_SPAN : 0x7fffffff;
-  for (let y = x; y - x < span; y++) {
-    const kind = _kindAt(nfa, y);
-    if (kind === NFA_KIND_END) break;
-    if (kind < NFA_KIND_STAR && (_column[kind] as number) < 0) return false;
-  }
-  let i = 0;
-  let kind = _kindAt(nfa, x);
-  while (kind < NFA_KIND_STAR) {
-    if (i >= n || _path[i] !== kind) return false;
-    i++;
-    kind = _kindAt(nfa, ++x);
-  }
-  for (;;) {
-    if (kind === NFA_KIND_END) return ((nfa[x << 1] as number) & NFA_ANCHORED) === 0 || i === n;
-    while (kind === NFA_KIND_STAR) kind = _kindAt(nfa, ++x);
-    const seg = x;
-    while (kind < NFA_KIND_STAR) kind = _kindAt(nfa, ++x);
-    const len = x - seg;
-    if (kind === NFA_KIND_END && ((nfa[x << 1] as number) & NFA_ANCHORED) !== 0) {
-      if (n - len < i) return false;
-      for (let k = 0; k < len; k++) if (_path[n - len + k] !== _kindAt(nfa, seg + k)) return false;
-      return true;
-    }
-    if (len > 0) {
-      const at = _findSegment(nfa, seg, len, n, i);
-      if (at < 0) return false;
-      i = at + len;
-    }
-  }
-}
-
-/** Sorts `a[0 .. n)` ascending in place (Shell sort, Ciura gaps): no allocation. O(n^1.3) in practice. */
-function _sortAscending(a: Int32Array, n: number): void {
-  for (let g = 0; g < _GAPS.length; g++) {
-    const gap = _GAPS[g] as number;
-    for (let i = gap; i < n; i++) {
-      const v = a[i] as number;
-      let j = i;
-      while (j >= gap && (a[j - gap] as number) > v) {
-        a[j] = a[j - gap] as number;
-        j -= gap;
-      }
-      a[j] = v;
-    }
-  }
-}
-/** Shell sort gaps (Ciura's sequence, extended by x2.25), largest first. */
-const _GAPS = new Int32Array([88573, 39365, 17496, 7776, 3456, 1536, 701, 301, 132, 57, 23, 10, 4, 1]);
 
 /**
  * Returns SIM_SCANNED after setting `sc.scanRank` to the rank that decides the walk from lazy
  * state `l` with the rest of `url` from code unit `i`: the lowest of the state's best rank and
- * the ranks of its positions whose pattern suffix matches the rest (`_matchPattern`). The same
- * answer as walking on (each position's suffix is exactly what the NFA simulation would
- * match, and the pruning that built the set is exact), found without building states:
- * O(rest x distinct bytes) for the jump table, then at most O(sum over the set of (suffix
- * length + 4 x rest)), stopping at the first match in rank order. Taken when a walk has spent
- * its state budget; no allocation once the buffers hold the URL, its table and the longest
- * segment.
+ * the ranks of its positions whose pattern suffix matches the rest (segment-scan.ts
+ * `sweepSegments`). The same answer as walking on (each position's suffix is exactly what the
+ * NFA simulation would match, and the pruning that built the set is exact), found without
+ * building states: O(set + rest x (1 + segment occurrences per byte) + segments matched), see
+ * `sweepSegments`. The group's segment automaton is built by its first scan (O(NFA positions)).
+ * Taken when a walk has spent its state budget; no allocation once the buffers hold the URL
+ * and the set.
  */
 function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: number, rfc: boolean): number {
   const n = _pathBytesFrom(url, i, rfc);
-  _buildNext(n);
+  let ix = p.segments;
+  if (ix === null) ix = p.segments = buildSegmentIndex(p.nfa, p.cls, p.classCount);
+  // The sweep's cursors: the set's positions, less each literal right after a `*` of the set
+  // (that `*`'s cursor covers it), and the lowest rank (the sweep stops once it has matched).
   const nfa = p.nfa;
-  // Positions in ascending order are in rank order (pattern k has rank k and patterns are laid
-  // out in rank order, as the loader checks), so the first match decides: stop there.
-  const set = _work.next;
+  const w = _work;
+  const gen = _nextGen(w);
   const off = sc.setOff[l] as number;
   const len = sc.setLen[l] as number;
-  for (let k = 0; k < len; k++) set[k] = sc.pool[off + k] as number;
-  _sortAscending(set, len);
-  let found = sc.bestOf[l] as number;
+  for (let k = 0; k < len; k++) w.stamp[sc.pool[off + k] as number] = gen;
+  const set = w.next;
+  let count = 0;
+  let lowest = NO_RANK;
   for (let k = 0; k < len; k++) {
-    const x = set[k] as number;
+    const x = sc.pool[off + k] as number;
+    if (x > 0 && w.stamp[x - 1] === gen && _kindAt(nfa, x - 1) === NFA_KIND_STAR && _kindAt(nfa, x) < NFA_KIND_STAR) continue;
+    set[count++] = x;
     const r = nfa[(x << 1) + 1] as number;
-    if (r >= found) break;
-    if (_matchPattern(nfa, x, n)) found = r;
+    if (r < lowest) lowest = r;
   }
+  const found = sweepSegments(ix, nfa, set, count, lowest, sc.bestOf[l] as number, _path, n);
   sc.scanRank = found === NO_RANK ? -1 : found;
   sc.scans++;
   return SIM_SCANNED;

@@ -1,0 +1,486 @@
+/**
+ * The rule scan's engine: one left-to-right sweep over the rest of a path that advances every
+ * live pattern at once, through an Aho-Corasick automaton over the group's literal segments
+ * (the byte runs between `*`s). A walk that has spent its lazy-DFA budget finishes here
+ * (matcher.ts `_scanFrom`); SPEC.md section 5 (RFC 9309 section 2.2.2) defines the matches.
+ *
+ * Why a sweep: matching each pattern on its own costs, per pattern, the path positions its
+ * segments are searched over, so N patterns cost up to N x path length (a 500 KiB group of
+ * 700 patterns each ending `*ac`, against a 4 KB URL of `a`s, took 35-45 ms per check). The
+ * sweep reads each path byte once for all patterns: a pattern costs only the segments it
+ * really matches.
+ */
+import { NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR } from './format.js';
+
+/**
+ * Most words of a dense goto table (trie nodes x byte classes, 4 MB): a memory bound, not
+ * tuned. Past it, the automaton steps by its sparse child table and failure links (amortised
+ * O(1) per byte, a hash probe per step instead of one read).
+ */
+export const SEGMENT_DENSE_MAX_WORDS = 1 << 20;
+
+/** Trie node 0 is the root (the empty segment). */
+const _ROOT = 0;
+/** `occAfter` value: the pattern has matched once its segment is found. */
+const _AFTER_MATCH = -2;
+/** `occAfter` value: the next segment of the pattern is the next occurrence. */
+const _AFTER_NEXT = -1;
+
+/**
+ * The Aho-Corasick automaton of a group's segments, built once per automaton by
+ * {@link buildSegmentIndex} and owned by it. A segment occurrence is a maximal run of literal
+ * NFA positions right after a `*` that is not the anchored last run of its pattern (that one is
+ * matched as a suffix); occurrences are numbered in NFA order, so a pattern's are consecutive.
+ * Invariants: `occAt[x]` is the occurrence starting at NFA position `x`, or -1; occurrence `k`
+ * is the record `occ[4k .. 4k + 4)`: its trie node, that node's depth, its rank, and what
+ * follows it: occurrence `k + 1` (-1), a match (-2), or the anchored last run at NFA position
+ * `>= 0` (one record per cache line's quarter: the sweep reads a record per step). Node 0 is
+ * the root; `depth[v]` is the length of node `v`'s string; `fail[v]` is the node of its longest
+ * proper suffix in the trie (`fail[0] == 0`); `out[v]` is the deepest node on `v`'s failure chain
+ * (itself included) that ends a segment, or -1, and `outNext[v] == out[fail[v]]`. With a dense
+ * table, `goto[v * classes + cls[b]]` is the full transition; else the edge hash answers trie
+ * edges and steps follow failure links. The queue arrays are the sweep's per-node working state
+ * (valid where `queueGen[v]` is the current sweep's).
+ */
+export class SegmentIndex {
+  /** Per segment node: first and last queued cursor (valid where `queueGen` is current). */
+  readonly queueHead: Int32Array;
+  readonly queueTail: Int32Array;
+  readonly queueGen: Int32Array;
+  /** Sweep generation (bumped per sweep; the queues of older sweeps read as empty). */
+  gen = 0;
+
+  constructor(
+    readonly occAt: Int32Array,
+    readonly occ: Int32Array,
+    readonly depth: Int32Array,
+    readonly fail: Int32Array,
+    readonly out: Int32Array,
+    readonly outNext: Int32Array,
+    /** Dense transitions (nodes x classes), or an empty array when sparse. */
+    readonly goto: Int32Array,
+    readonly classes: number,
+    readonly cls: Uint8Array,
+    /** Trie edges, open-addressed (parent, byte) -> child; `edgeParent` -1 marks an empty slot. */
+    readonly edgeParent: Int32Array,
+    readonly edgeByte: Uint8Array,
+    readonly edgeNode: Int32Array,
+    readonly nodes: number,
+  ) {
+    this.queueHead = new Int32Array(nodes);
+    this.queueTail = new Int32Array(nodes);
+    this.queueGen = new Int32Array(nodes);
+  }
+}
+
+/** Returns the first slot to probe for trie edge (`parent`, `b`) in a table of `mask + 1` slots. */
+function _edgeSlot(parent: number, b: number, mask: number): number {
+  return (Math.imul(parent ^ Math.imul(b + 1, 0x85ebca77), 0x9e3779b1) >>> 8) & mask;
+}
+
+/** Returns the child of trie node `v` on byte `b` in an edge table, or -1. */
+function _edgeFind(edgeParent: Int32Array, edgeByte: Uint8Array, edgeNode: Int32Array, v: number, b: number): number {
+  const mask = edgeParent.length - 1;
+  let slot = _edgeSlot(v, b, mask);
+  for (;;) {
+    const p = edgeParent[slot] as number;
+    if (p < 0) return -1;
+    if (p === v && edgeByte[slot] === b) return edgeNode[slot] as number;
+    slot = (slot + 1) & mask;
+  }
+}
+
+/** Returns a copy of `a` with room for `n` entries. */
+function _grownInt(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(n);
+  out.set(a);
+  return out;
+}
+
+/** Returns a copy of `a` with room for `n` entries. */
+function _grownBytes(a: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(n);
+  out.set(a);
+  return out;
+}
+
+/**
+ * A trie under construction (`buildSegmentIndex`'s working state): arrays double as they fill,
+ * so memory follows the distinct segment bytes, not the NFA's size. Invariant: the edge table is
+ * at most half full.
+ */
+class _Trie {
+  parent = new Int32Array(1024);
+  byteOf = new Uint8Array(1024);
+  depth = new Int32Array(1024);
+  terminal = new Uint8Array(1024);
+  nodes = 1;
+  maxDepth = 0;
+  edgeParent = new Int32Array(2048).fill(-1);
+  edgeByte = new Uint8Array(2048);
+  edgeNode = new Int32Array(2048);
+  edges = 0;
+  /** The root's children by byte (-1: none): most segments are short, so most lookups start here. */
+  readonly rootChild = new Int32Array(256).fill(-1);
+
+  /** Returns the child of `v` on byte `b`, adding it when absent. Amortised O(1). */
+  childOf(v: number, b: number): number {
+    const found = v === _ROOT ? (this.rootChild[b] as number) : _edgeFind(this.edgeParent, this.edgeByte, this.edgeNode, v, b);
+    if (found >= 0) return found;
+    if ((this.edges + 1) * 2 > this.edgeParent.length) this._rehash(this.edgeParent.length * 2);
+    if (this.nodes === this.parent.length) {
+      const size = this.nodes * 2;
+      this.parent = _grownInt(this.parent, size);
+      this.byteOf = _grownBytes(this.byteOf, size);
+      this.depth = _grownInt(this.depth, size);
+      this.terminal = _grownBytes(this.terminal, size);
+    }
+    const child = this.nodes++;
+    this.parent[child] = v;
+    this.byteOf[child] = b;
+    const d = (this.depth[v] as number) + 1;
+    this.depth[child] = d;
+    if (d > this.maxDepth) this.maxDepth = d;
+    this._place(child, v, b);
+    this.edges++;
+    if (v === _ROOT) this.rootChild[b] = child;
+    return child;
+  }
+
+  /** Stores edge (`v`, `b`) -> `child` in its first free slot. */
+  _place(child: number, v: number, b: number): void {
+    const mask = this.edgeParent.length - 1;
+    let slot = _edgeSlot(v, b, mask);
+    while ((this.edgeParent[slot] as number) >= 0) slot = (slot + 1) & mask;
+    this.edgeParent[slot] = v;
+    this.edgeByte[slot] = b;
+    this.edgeNode[slot] = child;
+  }
+
+  /** Moves every edge into a table of `slots` slots. */
+  _rehash(slots: number): void {
+    this.edgeParent = new Int32Array(slots).fill(-1);
+    this.edgeByte = new Uint8Array(slots);
+    this.edgeNode = new Int32Array(slots);
+    for (let child = 1; child < this.nodes; child++) this._place(child, this.parent[child] as number, this.byteOf[child] as number);
+  }
+}
+
+/** Returns the kind of NFA position `x` (a literal byte, NFA_KIND_STAR or NFA_KIND_END). */
+function _kind(nfa: Int32Array, x: number): number {
+  return (nfa[x << 1] as number) & NFA_KIND_MASK;
+}
+
+/** Returns the first position at or after `x` that is not a literal (a `*` or an end). */
+function _runEnd(nfa: Int32Array, x: number): number {
+  while (_kind(nfa, x) < NFA_KIND_STAR) x++;
+  return x;
+}
+
+/** Returns true when NFA position `y` is the end of an anchored (`$`) pattern. */
+function _isAnchoredEnd(nfa: Int32Array, y: number): boolean {
+  return ((nfa[y << 1] as number) & (NFA_KIND_MASK | NFA_ANCHORED)) === (NFA_KIND_END | NFA_ANCHORED);
+}
+
+/**
+ * Returns what follows the segment ending before NFA position `y` (a `*` or an unanchored end):
+ * `_AFTER_MATCH`, `_AFTER_NEXT`, or the position of the pattern's anchored last run.
+ */
+function _afterOf(nfa: Int32Array, y: number): number {
+  if (_kind(nfa, y) === NFA_KIND_END) return _AFTER_MATCH;
+  while (_kind(nfa, y) === NFA_KIND_STAR) y++;
+  if (_kind(nfa, y) === NFA_KIND_END) return _AFTER_MATCH;
+  return _isAnchoredEnd(nfa, _runEnd(nfa, y)) ? y : _AFTER_NEXT;
+}
+
+/**
+ * Returns the segment index of an automaton's NFA (`nfa`: `kind | flags, rank` per position;
+ * `cls`/`classes`: its byte classes): the trie of its segments with failure links, and a dense
+ * transition table when nodes x classes <= `denseMaxWords`. O(positions + segment bytes +
+ * nodes x classes when dense). Memory: 16 bytes per segment occurrence, 28 per trie node plus
+ * the edge hash (sparse) or the table (dense, at most `denseMaxWords` words). Safe on any NFA
+ * the loader accepted (every position that is not an end is followed by one of the same pattern).
+ */
+export function buildSegmentIndex(
+  nfa: Int32Array, cls: Uint8Array, classes: number, denseMaxWords: number = SEGMENT_DENSE_MAX_WORDS,
+): SegmentIndex {
+  const positions = nfa.length >> 1;
+  const trie = new _Trie();
+  const used = new Uint8Array(256);
+  const occAt = new Int32Array(positions).fill(-1);
+  let occ = new Int32Array(4096);
+  let occurrences = 0;
+  for (let x = 1; x < positions; x++) {
+    if (_kind(nfa, x) >= NFA_KIND_STAR || _kind(nfa, x - 1) !== NFA_KIND_STAR) continue;
+    const y = _runEnd(nfa, x);
+    if (_isAnchoredEnd(nfa, y)) continue;
+    let v = _ROOT;
+    for (let z = x; z < y; z++) {
+      const b = _kind(nfa, z);
+      used[b] = 1;
+      v = trie.childOf(v, b);
+    }
+    trie.terminal[v] = 1;
+    if (occurrences * 4 === occ.length) occ = _grownInt(occ, occ.length * 2);
+    const r = occurrences << 2;
+    occ[r] = v;
+    occ[r + 1] = y - x;
+    occ[r + 2] = nfa[(x << 1) + 1] as number;
+    occ[r + 3] = _afterOf(nfa, y);
+    occAt[x] = occurrences++;
+    x = y; // y is a `*` or an end: the next segment starts after it
+  }
+  const nodes = trie.nodes;
+  const depth = trie.depth;
+  // Nodes in order of depth (counting sort): failure links need their parents' first.
+  const order = new Int32Array(nodes);
+  const start = new Int32Array(trie.maxDepth + 2);
+  for (let v = 0; v < nodes; v++) {
+    const d = (depth[v] as number) + 1;
+    start[d] = (start[d] as number) + 1;
+  }
+  for (let d = 1; d < start.length; d++) start[d] = (start[d] as number) + (start[d - 1] as number);
+  for (let v = 0; v < nodes; v++) {
+    const d = depth[v] as number;
+    order[start[d] as number] = v;
+    start[d] = (start[d] as number) + 1;
+  }
+  const fail = new Int32Array(nodes);
+  const out = new Int32Array(nodes);
+  const outNext = new Int32Array(nodes);
+  out[_ROOT] = -1;
+  outNext[_ROOT] = -1;
+  for (let k = 1; k < nodes; k++) {
+    const v = order[k] as number;
+    const p = trie.parent[v] as number;
+    const b = trie.byteOf[v] as number;
+    let f = _ROOT;
+    if (p !== _ROOT) {
+      for (let u = fail[p] as number; ; u = fail[u] as number) {
+        const c = _edgeFind(trie.edgeParent, trie.edgeByte, trie.edgeNode, u, b);
+        if (c >= 0) {
+          f = c;
+          break;
+        }
+        if (u === _ROOT) break;
+      }
+    }
+    fail[v] = f;
+    outNext[v] = out[f] as number;
+    out[v] = trie.terminal[v] === 1 ? v : (out[f] as number);
+  }
+  const records = occ.subarray(0, occurrences << 2);
+  const depths = depth.subarray(0, nodes);
+  // Dense transitions when they fit and every class holding a segment byte holds only it (true
+  // of the compiler's classes, which separate every literal; a hand-made artifact gets sparse).
+  const rep = new Int32Array(classes).fill(-1);
+  const size = new Int32Array(classes);
+  for (let b = 0; b < 256; b++) {
+    const c = cls[b] as number;
+    size[c] = (size[c] as number) + 1;
+  }
+  let dense = nodes * classes <= denseMaxWords;
+  for (let b = 0; b < 256 && dense; b++) {
+    if (used[b] === 0) continue;
+    const c = cls[b] as number;
+    if (size[c] !== 1) dense = false;
+    rep[c] = b;
+  }
+  if (!dense) {
+    return new SegmentIndex(occAt, records, depths, fail, out, outNext, new Int32Array(0), classes, cls,
+      trie.edgeParent, trie.edgeByte, trie.edgeNode, nodes);
+  }
+  const table = new Int32Array(nodes * classes);
+  for (let k = 0; k < nodes; k++) {
+    const v = order[k] as number;
+    const row = v * classes;
+    const frow = (fail[v] as number) * classes;
+    for (let c = 0; c < classes; c++) {
+      const b = rep[c] as number;
+      const child = b >= 0 ? _edgeFind(trie.edgeParent, trie.edgeByte, trie.edgeNode, v, b) : -1;
+      table[row + c] = child >= 0 ? child : v === _ROOT ? _ROOT : (table[frow + c] as number);
+    }
+  }
+  // The dense table answers every step: the edge hash is dropped.
+  return new SegmentIndex(occAt, records, depths, fail, out, outNext, table, classes, cls,
+    new Int32Array(0), new Uint8Array(0), new Int32Array(0), nodes);
+}
+
+/** Per cursor (one live pattern suffix): the segment occurrence it waits for. */
+let _cursorOcc = new Int32Array(0);
+/** Per cursor: the earliest path index its segment may start at. */
+let _cursorFrom = new Int32Array(0);
+/** Per cursor: the next cursor in its queue or pending list (-1: last). */
+let _cursorLink = new Int32Array(0);
+/** Per path index: first cursor that joins its segment's queue there (cursors set up before the sweep). */
+let _pending = new Int32Array(0);
+/** Lowest rank matched so far by the current sweep. */
+let _found = 0;
+/** Cursors queued or pending in the current sweep. */
+let _live = 0;
+
+/** Grows the per-thread cursor buffers to `cursors` cursors and a path of `n` bytes. */
+function _ensureCursors(cursors: number, n: number): void {
+  if (_cursorOcc.length < cursors) {
+    _cursorOcc = new Int32Array(cursors);
+    _cursorFrom = new Int32Array(cursors);
+    _cursorLink = new Int32Array(cursors);
+  }
+  if (_pending.length < n + 1) _pending = new Int32Array(n + 1);
+}
+
+/** Returns true when the anchored last run at NFA position `t` ends `path[0 .. n)` and starts at or after `from`. */
+function _tailMatches(nfa: Int32Array, path: Uint8Array, n: number, t: number, from: number): boolean {
+  const len = _runEnd(nfa, t) - t;
+  if (n - len < from) return false;
+  for (let q = 0; q < len; q++) if (path[n - len + q] !== _kind(nfa, t + q)) return false;
+  return true;
+}
+
+/**
+ * Sets up cursor `k` for NFA position `x` of a lazy state's set at path index 0: a literal
+ * position must match the path from there (up to the next `*` or end); then a pattern end (or
+ * `*` then end) records a match, an anchored last run is checked as a suffix, and any other
+ * segment makes the cursor pending until the sweep reaches where it may start. A segment that
+ * cannot fit before the path's end drops the cursor.
+ */
+function _startCursor(ix: SegmentIndex, nfa: Int32Array, path: Uint8Array, n: number, k: number, x: number): void {
+  const rank = nfa[(x << 1) + 1] as number;
+  let i = 0;
+  let kind = _kind(nfa, x);
+  while (kind < NFA_KIND_STAR) {
+    if (i >= n || path[i] !== kind) return;
+    i++;
+    kind = _kind(nfa, ++x);
+  }
+  if (kind === NFA_KIND_END) {
+    if ((!_isAnchoredEnd(nfa, x) || i === n) && rank < _found) _found = rank;
+    return;
+  }
+  while (_kind(nfa, x) === NFA_KIND_STAR) x++;
+  if (_kind(nfa, x) === NFA_KIND_END) {
+    if (rank < _found) _found = rank; // `*` then end, anchored or not
+    return;
+  }
+  if (_isAnchoredEnd(nfa, _runEnd(nfa, x))) {
+    if (_tailMatches(nfa, path, n, x, i) && rank < _found) _found = rank;
+    return;
+  }
+  const occ = ix.occAt[x] as number;
+  if (occ < 0 || i + (ix.occ[(occ << 2) + 1] as number) > n) return;
+  _cursorOcc[k] = occ;
+  _cursorFrom[k] = i;
+  _cursorLink[k] = _pending[i] as number;
+  _pending[i] = k;
+  _live++;
+}
+
+/** Returns the sparse automaton's state after byte `b` from node `v` (failure links). */
+function _stepSparse(ix: SegmentIndex, v: number, b: number): number {
+  for (;;) {
+    const c = _edgeFind(ix.edgeParent, ix.edgeByte, ix.edgeNode, v, b);
+    if (c >= 0) return c;
+    if (v === _ROOT) return _ROOT;
+    v = ix.fail[v] as number;
+  }
+}
+
+/**
+ * Returns the lowest rank below `best` whose pattern suffix, from one of the NFA positions
+ * `set[0 .. count)` (any order; `lowest` is their lowest rank), matches the whole of
+ * `path[0 .. n)`, or `best` when none does. The same greedy semantics as matching each suffix alone (each
+ * segment at its leftmost occurrence after the previous one, optimal for `*` patterns; an
+ * anchored last run as a suffix), computed in one sweep: every path byte steps the
+ * Aho-Corasick automaton once, and each segment occurrence it reports releases the queue of
+ * cursors waiting for that segment (a FIFO whose start bounds never decrease, so the cursors
+ * to release are a prefix). O(count + sum of the set's literal prefixes + n x (1 + segment
+ * occurrences reported per byte) + segments the cursors match); stops early once the lowest
+ * rank of the set has matched or no cursor is left. Allocates only when a set or path is larger
+ * than any before on this thread.
+ */
+export function sweepSegments(
+  ix: SegmentIndex, nfa: Int32Array, set: Int32Array, count: number, lowest: number, best: number, path: Uint8Array, n: number,
+): number {
+  // Invariant: each queue holds cursors in nondecreasing `_cursorFrom`; a cursor is in at most
+  // one queue or pending list; a cursor of rank >= _found is dropped when released. Hot for
+  // rule scans: run pnpm bench --hostile.
+  _ensureCursors(count, n);
+  _pending.fill(-1, 0, n + 1);
+  ix.gen = ix.gen === 0x3fffffff ? 1 : ix.gen + 1;
+  if (ix.gen === 1) ix.queueGen.fill(0);
+  const gen = ix.gen;
+  _found = best;
+  _live = 0;
+  for (let k = 0; k < count && _found > lowest; k++) {
+    const x = set[k] as number;
+    if ((nfa[(x << 1) + 1] as number) < _found) _startCursor(ix, nfa, path, n, k, x);
+  }
+  const records = ix.occ;
+  const depth = ix.depth;
+  const out = ix.out;
+  const outNext = ix.outNext;
+  const head = ix.queueHead;
+  const tail = ix.queueTail;
+  const qgen = ix.queueGen;
+  const cursorOcc = _cursorOcc;
+  const cursorFrom = _cursorFrom;
+  const link = _cursorLink;
+  const table = ix.goto;
+  const dense = table.length !== 0;
+  const cls = ix.cls;
+  const classes = ix.classes;
+  let v = _ROOT;
+  for (let i = 0; i < n && _live > 0 && _found > lowest; i++) {
+    for (let k = _pending[i] as number; k >= 0;) {
+      const after = link[k] as number;
+      const w = records[(cursorOcc[k] as number) << 2] as number;
+      link[k] = -1;
+      if (qgen[w] !== gen || (head[w] as number) < 0) {
+        qgen[w] = gen;
+        head[w] = k;
+      } else {
+        link[tail[w] as number] = k;
+      }
+      tail[w] = k;
+      k = after;
+    }
+    const b = path[i] as number;
+    v = dense ? (table[v * classes + (cls[b] as number)] as number) : _stepSparse(ix, v, b);
+    for (let o = out[v] as number; o >= 0; o = outNext[o] as number) {
+      if (qgen[o] !== gen) continue;
+      const from = i + 1 - (depth[o] as number);
+      let k = head[o] as number;
+      while (k >= 0 && (cursorFrom[k] as number) <= from) {
+        head[o] = link[k] as number;
+        const occ = cursorOcc[k] as number;
+        const rank = records[(occ << 2) + 2] as number;
+        const next = records[(occ << 2) + 3] as number;
+        if (rank >= _found) {
+          _live--;
+        } else if (next === _AFTER_NEXT) {
+          // Queue the pattern's next segment, from the byte after this one.
+          const w = records[(occ + 1) << 2] as number;
+          if (i + 1 + (records[((occ + 1) << 2) + 1] as number) > n) {
+            _live--;
+          } else {
+            cursorOcc[k] = occ + 1;
+            cursorFrom[k] = i + 1;
+            link[k] = -1;
+            if (qgen[w] !== gen || (head[w] as number) < 0) {
+              qgen[w] = gen;
+              head[w] = k;
+            } else {
+              link[tail[w] as number] = k;
+            }
+            tail[w] = k;
+          }
+        } else {
+          _live--;
+          if (next === _AFTER_MATCH || _tailMatches(nfa, path, n, next, i + 1)) _found = rank;
+        }
+        k = head[o] as number;
+      }
+    }
+  }
+  return _found;
+}
