@@ -2,7 +2,7 @@
  * The rule scan's engine: one left-to-right sweep over the rest of a path that advances every
  * live pattern at once, through an Aho-Corasick automaton over the group's literal segments
  * (the byte runs between `*`s). A walk that has spent its lazy-DFA budget finishes here
- * (matcher.ts `_scanFrom`); SPEC.md section 5 (RFC 9309 section 2.2.2) defines the matches.
+ * (matcher.ts `_scanFrom`); SPEC.md sections 4 and 5 (RFC 9309 section 2.2.2) define the matches.
  *
  * Why a sweep: matching each pattern on its own costs, per pattern, the path positions its
  * segments are searched over, so N patterns cost up to N x path length (a 500 KiB group of
@@ -21,9 +21,9 @@ export const SEGMENT_DENSE_MAX_WORDS = 1 << 20;
 
 /** Trie node 0 is the root (the empty segment). */
 const _ROOT = 0;
-/** `occAfter` value: the pattern has matched once its segment is found. */
+/** An occurrence record's last word: the pattern has matched once this segment is found. */
 const _AFTER_MATCH = -2;
-/** `occAfter` value: the next segment of the pattern is the next occurrence. */
+/** An occurrence record's last word: the pattern's next segment is the next occurrence. */
 const _AFTER_NEXT = -1;
 
 /**
@@ -31,10 +31,11 @@ const _AFTER_NEXT = -1;
  * {@link buildSegmentIndex} and owned by it. A segment occurrence is a maximal run of literal
  * NFA positions right after a `*` that is not the anchored last run of its pattern (that one is
  * matched as a suffix); occurrences are numbered in NFA order, so a pattern's are consecutive.
- * Invariants: `occAt[x]` is the occurrence starting at NFA position `x`, or -1; occurrence `k`
- * is the record `occ[4k .. 4k + 4)`: its trie node, that node's depth, its rank, and what
+ * Invariants: bit `x` of `occBits` is set when an occurrence starts at NFA position `x`, and
+ * `occBase[w]` counts the occurrences before position `32w` (see {@link occurrenceAt}: 8 bytes
+ * per 32 positions instead of a word per position); occurrence `k` is the record `occ[4k .. 4k + 4)`: its trie node, that node's depth, its rank, and what
  * follows it: occurrence `k + 1` (-1), a match (-2), or the anchored last run at NFA position
- * `>= 0` (one record per cache line's quarter: the sweep reads a record per step). Node 0 is
+ * `>= 0` (interleaved, so a cursor's release reads one 16-byte record). Node 0 is
  * the root; `depth[v]` is the length of node `v`'s string; `fail[v]` is the node of its longest
  * proper suffix in the trie (`fail[0] == 0`); `out[v]` is the deepest node on `v`'s failure chain
  * (itself included) that ends a segment, or -1, and `outNext[v] == out[fail[v]]`. With a dense
@@ -51,7 +52,8 @@ export class SegmentIndex {
   gen = 0;
 
   constructor(
-    readonly occAt: Int32Array,
+    readonly occBits: Int32Array,
+    readonly occBase: Int32Array,
     readonly occ: Int32Array,
     readonly depth: Int32Array,
     readonly fail: Int32Array,
@@ -183,56 +185,132 @@ function _isAnchoredEnd(nfa: Int32Array, y: number): boolean {
 }
 
 /**
- * Returns what follows the segment ending before NFA position `y` (a `*` or an unanchored end):
- * `_AFTER_MATCH`, `_AFTER_NEXT`, or the position of the pattern's anchored last run.
+ * Slots (log2) of the build's memo of segments up to 3 bytes (packed bytes and length -> trie
+ * node). Measured with a one-off script (not kept) on storm-long-random's 167,291 occurrences of
+ * 584 distinct segments: the build took about 10 ms warm with the trie walk alone, about 5 ms
+ * with the memo; 4,096 slots hold every distinct 1- to 3-letter segment of an 8-letter storm.
  */
-function _afterOf(nfa: Int32Array, y: number): number {
-  if (_kind(nfa, y) === NFA_KIND_END) return _AFTER_MATCH;
-  while (_kind(nfa, y) === NFA_KIND_STAR) y++;
-  if (_kind(nfa, y) === NFA_KIND_END) return _AFTER_MATCH;
-  return _isAnchoredEnd(nfa, _runEnd(nfa, y)) ? y : _AFTER_NEXT;
+const _MEMO_BITS = 12;
+
+/** Returns the number of set bits of the 32-bit `v`. */
+function _popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Returns the occurrence that starts at NFA position `x`, or -1 (a rank query on `occBits`). */
+export function occurrenceAt(ix: SegmentIndex, x: number): number {
+  const word = ix.occBits[x >>> 5] as number;
+  const bit = 1 << (x & 31);
+  if ((word & bit) === 0) return -1;
+  return (ix.occBase[x >>> 5] as number) + _popcount(word & (bit - 1));
 }
 
 /**
- * Returns the segment index of an automaton's NFA (`nfa`: `kind | flags, rank` per position;
- * `cls`/`classes`: its byte classes): the trie of its segments with failure links, and a dense
- * transition table when nodes x classes <= `denseMaxWords`. O(positions + segment bytes +
- * nodes x classes when dense). Memory: 16 bytes per segment occurrence, 28 per trie node plus
- * the edge hash (sparse) or the table (dense, at most `denseMaxWords` words). Safe on any NFA
- * the loader accepted (every position that is not an end is followed by one of the same pattern).
+ * The occurrences of a build (`buildSegmentIndex`'s first phase): records as in
+ * {@link SegmentIndex}, the start bits, the bytes segments use, and the trie.
  */
-export function buildSegmentIndex(
-  nfa: Int32Array, cls: Uint8Array, classes: number, denseMaxWords: number = SEGMENT_DENSE_MAX_WORDS,
-): SegmentIndex {
-  const positions = nfa.length >> 1;
-  const trie = new _Trie();
-  const used = new Uint8Array(256);
-  const occAt = new Int32Array(positions).fill(-1);
-  let occ = new Int32Array(4096);
-  let occurrences = 0;
-  for (let x = 1; x < positions; x++) {
-    if (_kind(nfa, x) >= NFA_KIND_STAR || _kind(nfa, x - 1) !== NFA_KIND_STAR) continue;
-    const y = _runEnd(nfa, x);
-    if (_isAnchoredEnd(nfa, y)) continue;
-    let v = _ROOT;
-    for (let z = x; z < y; z++) {
-      const b = _kind(nfa, z);
-      used[b] = 1;
-      v = trie.childOf(v, b);
-    }
-    trie.terminal[v] = 1;
-    if (occurrences * 4 === occ.length) occ = _grownInt(occ, occ.length * 2);
-    const r = occurrences << 2;
-    occ[r] = v;
-    occ[r + 1] = y - x;
-    occ[r + 2] = nfa[(x << 1) + 1] as number;
-    occ[r + 3] = _afterOf(nfa, y);
-    occAt[x] = occurrences++;
-    x = y; // y is a `*` or an end: the next segment starts after it
+class _Occurrences {
+  count = 0;
+  readonly trie = new _Trie();
+  readonly used = new Uint8Array(256);
+  readonly memoKey = new Int32Array(1 << _MEMO_BITS).fill(-1);
+  readonly memoNode = new Int32Array(1 << _MEMO_BITS);
+
+  constructor(
+    readonly records: Int32Array,
+    readonly bits: Int32Array,
+  ) {}
+}
+
+/** Returns the number of literal runs right after a `*` in the NFA: a bound on its occurrences. O(positions). */
+function _countRuns(nfa: Int32Array, positions: number): number {
+  let bound = 0;
+  for (let x = 1; x < positions; x++) if (_kind(nfa, x) < NFA_KIND_STAR && _kind(nfa, x - 1) === NFA_KIND_STAR) bound++;
+  return bound;
+}
+
+/** Returns the trie node of the segment at NFA positions `[x, y)`, inserting it when new. */
+function _segmentNode(nfa: Int32Array, o: _Occurrences, x: number, y: number): number {
+  // Segments of up to 3 bytes (most, in wildcard storms) are looked up whole in a small
+  // direct-mapped memo before walking the trie byte by byte.
+  const len = y - x;
+  let key = -1;
+  let slot = 0;
+  if (len <= 3) {
+    key = len << 24;
+    for (let z = x; z < y; z++) key |= _kind(nfa, z) << ((z - x) << 3);
+    slot = Math.imul(key, 0x9e3779b1) >>> (32 - _MEMO_BITS);
+    if (o.memoKey[slot] === key) return o.memoNode[slot] as number;
   }
+  let v = _ROOT;
+  for (let z = x; z < y; z++) {
+    const b = _kind(nfa, z);
+    o.used[b] = 1;
+    v = o.trie.childOf(v, b);
+  }
+  o.trie.terminal[v] = 1;
+  if (key >= 0) {
+    o.memoKey[slot] = key;
+    o.memoNode[slot] = v;
+  }
+  return v;
+}
+
+/**
+ * Fills `o` with the NFA's occurrences in one pass: each literal run after a `*` that is not an
+ * anchored last run; what follows it is known at the next run or end. O(positions + segment
+ * bytes not found in the memo).
+ */
+function _collectOccurrences(nfa: Int32Array, positions: number, o: _Occurrences): void {
+  const occ = o.records;
+  let pending = -1;
+  let afterStar = false;
+  for (let x = 0; x < positions;) {
+    const kind = _kind(nfa, x);
+    if (kind >= NFA_KIND_STAR) {
+      if (kind === NFA_KIND_END && pending >= 0) {
+        occ[(pending << 2) + 3] = _AFTER_MATCH;
+        pending = -1;
+      }
+      afterStar = kind === NFA_KIND_STAR;
+      x++;
+      continue;
+    }
+    const y = _runEnd(nfa, x);
+    const tail = _isAnchoredEnd(nfa, y);
+    if (pending >= 0) {
+      occ[(pending << 2) + 3] = tail ? x : _AFTER_NEXT;
+      pending = -1;
+    }
+    if (afterStar && !tail) {
+      const r = o.count << 2;
+      occ[r] = _segmentNode(nfa, o, x, y);
+      occ[r + 1] = y - x;
+      occ[r + 2] = nfa[(x << 1) + 1] as number;
+      o.bits[x >>> 5] = (o.bits[x >>> 5] as number) | (1 << (x & 31));
+      pending = o.count++;
+    }
+    afterStar = false;
+    x = y;
+  }
+}
+
+/** Returns, per 32-position word of `bits`, the number of set bits in the words before it. */
+function _rankBase(bits: Int32Array): Int32Array {
+  const base = new Int32Array(bits.length);
+  for (let w = 0, count = 0; w < bits.length; w++) {
+    base[w] = count;
+    count += _popcount(bits[w] as number);
+  }
+  return base;
+}
+
+/** Returns the trie's nodes in order of depth (counting sort), the root first. */
+function _depthOrder(trie: _Trie): Int32Array {
   const nodes = trie.nodes;
   const depth = trie.depth;
-  // Nodes in order of depth (counting sort): failure links need their parents' first.
   const order = new Int32Array(nodes);
   const start = new Int32Array(trie.maxDepth + 2);
   for (let v = 0; v < nodes; v++) {
@@ -245,12 +323,14 @@ export function buildSegmentIndex(
     order[start[d] as number] = v;
     start[d] = (start[d] as number) + 1;
   }
-  const fail = new Int32Array(nodes);
-  const out = new Int32Array(nodes);
-  const outNext = new Int32Array(nodes);
+  return order;
+}
+
+/** Sets the failure and output links of every node, in depth order (parents' links first). */
+function _linkNodes(trie: _Trie, order: Int32Array, fail: Int32Array, out: Int32Array, outNext: Int32Array): void {
   out[_ROOT] = -1;
   outNext[_ROOT] = -1;
-  for (let k = 1; k < nodes; k++) {
+  for (let k = 1; k < trie.nodes; k++) {
     const v = order[k] as number;
     const p = trie.parent[v] as number;
     const b = trie.byteOf[v] as number;
@@ -269,29 +349,33 @@ export function buildSegmentIndex(
     outNext[v] = out[f] as number;
     out[v] = trie.terminal[v] === 1 ? v : (out[f] as number);
   }
-  const records = occ.subarray(0, occurrences << 2);
-  const depths = depth.subarray(0, nodes);
-  // Dense transitions when they fit and every class holding a segment byte holds only it (true
-  // of the compiler's classes, which separate every literal; a hand-made artifact gets sparse).
+}
+
+/**
+ * Returns, per byte class, the one segment byte it holds (-1: none), or null when a class holds
+ * a segment byte and another byte (then classes cannot index the automaton: a hand-made
+ * artifact; the compiler's classes separate every literal).
+ */
+function _classBytes(cls: Uint8Array, classes: number, used: Uint8Array): Int32Array | null {
   const rep = new Int32Array(classes).fill(-1);
   const size = new Int32Array(classes);
   for (let b = 0; b < 256; b++) {
     const c = cls[b] as number;
     size[c] = (size[c] as number) + 1;
   }
-  let dense = nodes * classes <= denseMaxWords;
-  for (let b = 0; b < 256 && dense; b++) {
+  for (let b = 0; b < 256; b++) {
     if (used[b] === 0) continue;
     const c = cls[b] as number;
-    if (size[c] !== 1) dense = false;
+    if (size[c] !== 1) return null;
     rep[c] = b;
   }
-  if (!dense) {
-    return new SegmentIndex(occAt, records, depths, fail, out, outNext, new Int32Array(0), classes, cls,
-      trie.edgeParent, trie.edgeByte, trie.edgeNode, nodes);
-  }
-  const table = new Int32Array(nodes * classes);
-  for (let k = 0; k < nodes; k++) {
+  return rep;
+}
+
+/** Returns the dense transition table (nodes x classes) of the automaton, built in depth order. */
+function _denseTable(trie: _Trie, order: Int32Array, fail: Int32Array, rep: Int32Array, classes: number): Int32Array {
+  const table = new Int32Array(trie.nodes * classes);
+  for (let k = 0; k < trie.nodes; k++) {
     const v = order[k] as number;
     const row = v * classes;
     const frow = (fail[v] as number) * classes;
@@ -301,8 +385,43 @@ export function buildSegmentIndex(
       table[row + c] = child >= 0 ? child : v === _ROOT ? _ROOT : (table[frow + c] as number);
     }
   }
+  return table;
+}
+
+/**
+ * Returns the segment index of an automaton's NFA (`nfa`: `kind | flags, rank` per position;
+ * `cls`/`classes`: its byte classes): the trie of its segments with failure links, and a dense
+ * transition table when nodes x classes <= `denseMaxWords`. O(positions + segment bytes +
+ * nodes x classes when dense), in phases of their own so that V8 optimises each loop apart (one
+ * function deoptimised at every phase: 20-40 ms for storm-long-random's first builds, against
+ * 8 ms once warm). Memory: 16 bytes per segment occurrence, 1 per 4 NFA positions, 28 per trie
+ * node plus the edge hash (sparse) or the table (dense, at most `denseMaxWords` words). Safe on
+ * any NFA the loader accepted (every position that is not an end is followed by one of the same
+ * pattern).
+ */
+export function buildSegmentIndex(
+  nfa: Int32Array, cls: Uint8Array, classes: number, denseMaxWords: number = SEGMENT_DENSE_MAX_WORDS,
+): SegmentIndex {
+  const positions = nfa.length >> 1;
+  const o = new _Occurrences(new Int32Array(_countRuns(nfa, positions) << 2), new Int32Array((positions + 31) >>> 5));
+  _collectOccurrences(nfa, positions, o);
+  const trie = o.trie;
+  const nodes = trie.nodes;
+  const order = _depthOrder(trie);
+  const fail = new Int32Array(nodes);
+  const out = new Int32Array(nodes);
+  const outNext = new Int32Array(nodes);
+  _linkNodes(trie, order, fail, out, outNext);
+  const records = o.records.subarray(0, o.count << 2);
+  const depths = trie.depth.subarray(0, nodes);
+  const base = _rankBase(o.bits);
+  const rep = nodes * classes <= denseMaxWords ? _classBytes(cls, classes, o.used) : null;
+  if (rep === null) {
+    return new SegmentIndex(o.bits, base, records, depths, fail, out, outNext, new Int32Array(0), classes, cls,
+      trie.edgeParent, trie.edgeByte, trie.edgeNode, nodes);
+  }
   // The dense table answers every step: the edge hash is dropped.
-  return new SegmentIndex(occAt, records, depths, fail, out, outNext, table, classes, cls,
+  return new SegmentIndex(o.bits, base, records, depths, fail, out, outNext, _denseTable(trie, order, fail, rep, classes), classes, cls,
     new Int32Array(0), new Uint8Array(0), new Int32Array(0), nodes);
 }
 
@@ -366,7 +485,7 @@ function _startCursor(ix: SegmentIndex, nfa: Int32Array, path: Uint8Array, n: nu
     if (_tailMatches(nfa, path, n, x, i) && rank < _found) _found = rank;
     return;
   }
-  const occ = ix.occAt[x] as number;
+  const occ = occurrenceAt(ix, x);
   if (occ < 0 || i + (ix.occ[(occ << 2) + 1] as number) > n) return;
   _cursorOcc[k] = occ;
   _cursorFrom[k] = i;
@@ -385,12 +504,24 @@ function _stepSparse(ix: SegmentIndex, v: number, b: number): number {
   }
 }
 
+/** Appends cursor `k` to the queue of segment node `w` in sweep generation `gen` (a stale queue reads as empty). */
+function _enqueue(ix: SegmentIndex, link: Int32Array, w: number, k: number, gen: number): void {
+  link[k] = -1;
+  if (ix.queueGen[w] !== gen || (ix.queueHead[w] as number) < 0) {
+    ix.queueGen[w] = gen;
+    ix.queueHead[w] = k;
+  } else {
+    link[ix.queueTail[w] as number] = k;
+  }
+  ix.queueTail[w] = k;
+}
+
 /**
  * Returns the lowest rank below `best` whose pattern suffix, from one of the NFA positions
  * `set[0 .. count)` (any order; `lowest` is their lowest rank), matches the whole of
- * `path[0 .. n)`, or `best` when none does. The same greedy semantics as matching each suffix alone (each
- * segment at its leftmost occurrence after the previous one, optimal for `*` patterns; an
- * anchored last run as a suffix), computed in one sweep: every path byte steps the
+ * `path[0 .. n)`, or `best` when none does. The same greedy semantics as matching each suffix
+ * alone (each segment at its leftmost occurrence after the previous one, optimal for `*`
+ * patterns; an anchored last run as a suffix), computed in one sweep: every path byte steps the
  * Aho-Corasick automaton once, and each segment occurrence it reports releases the queue of
  * cursors waiting for that segment (a FIFO whose start bounds never decrease, so the cursors
  * to release are a prefix). O(count + sum of the set's literal prefixes + n x (1 + segment
@@ -420,7 +551,6 @@ export function sweepSegments(
   const out = ix.out;
   const outNext = ix.outNext;
   const head = ix.queueHead;
-  const tail = ix.queueTail;
   const qgen = ix.queueGen;
   const cursorOcc = _cursorOcc;
   const cursorFrom = _cursorFrom;
@@ -433,15 +563,7 @@ export function sweepSegments(
   for (let i = 0; i < n && _live > 0 && _found > lowest; i++) {
     for (let k = _pending[i] as number; k >= 0;) {
       const after = link[k] as number;
-      const w = records[(cursorOcc[k] as number) << 2] as number;
-      link[k] = -1;
-      if (qgen[w] !== gen || (head[w] as number) < 0) {
-        qgen[w] = gen;
-        head[w] = k;
-      } else {
-        link[tail[w] as number] = k;
-      }
-      tail[w] = k;
+      _enqueue(ix, link, records[(cursorOcc[k] as number) << 2] as number, k, gen);
       k = after;
     }
     const b = path[i] as number;
@@ -465,14 +587,7 @@ export function sweepSegments(
           } else {
             cursorOcc[k] = occ + 1;
             cursorFrom[k] = i + 1;
-            link[k] = -1;
-            if (qgen[w] !== gen || (head[w] as number) < 0) {
-              qgen[w] = gen;
-              head[w] = k;
-            } else {
-              link[tail[w] as number] = k;
-            }
-            tail[w] = k;
+            _enqueue(ix, link, w, k, gen);
           }
         } else {
           _live--;

@@ -3,7 +3,7 @@
 // naive backtracking matcher.
 import { describe, expect, it } from 'vitest';
 import { NO_RANK } from '../src/format.js';
-import { buildSegmentIndex, sweepSegments } from '../src/segment-scan.js';
+import { buildSegmentIndex, occurrenceAt, sweepSegments } from '../src/segment-scan.js';
 import type { SegmentIndex } from '../src/segment-scan.js';
 import { asciiBytes, buildHandNfa, sweepNaively } from './_nfa.js';
 
@@ -12,7 +12,7 @@ function nodeStrings(ix: SegmentIndex, nfa: Int32Array): Map<number, string> {
   const spelled = new Map<number, string>([[0, '']]);
   for (let k = 0; k < ix.occ.length >> 2; k++) {
     let x = -1;
-    for (let p = 0; p < ix.occAt.length; p++) if (ix.occAt[p] === k) x = p;
+    for (let p = 0; p < nfa.length >> 1; p++) if (occurrenceAt(ix, p) === k) x = p;
     const depth = ix.occ[(k << 2) + 1] as number;
     let text = '';
     for (let q = 0; q < depth; q++) text += String.fromCharCode((nfa[(x + q) << 1] as number) & 0xff);
@@ -123,8 +123,12 @@ describe('buildSegmentIndex', () => {
     expect(after).toEqual([-1, -2, -1, -2, tail, -2]);
     const depths = [0, 1, 2, 3, 4, 5].map((k) => ix.occ[(k << 2) + 1]);
     expect(depths).toEqual([2, 3, 3, 4, 2, 3]);
-    expect(ix.occAt[(hand.starts[0] as number) + 2]).toBe(0);
-    expect(ix.occAt[(hand.starts[0] as number) + 3]).toBe(-1);
+    expect(occurrenceAt(ix, (hand.starts[0] as number) + 2)).toBe(0);
+    expect(occurrenceAt(ix, (hand.starts[0] as number) + 3)).toBe(-1);
+    // Every occurrence is found at its start, past 32-position words too.
+    const starts = [];
+    for (let x = 0; x < hand.nfa.length >> 1; x++) if (occurrenceAt(ix, x) >= 0) starts.push(occurrenceAt(ix, x));
+    expect(starts).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('falls back to sparse stepping when a class holds a segment byte and another byte', () => {
