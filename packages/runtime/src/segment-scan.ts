@@ -559,8 +559,12 @@ export function sweepSegments(
   const dense = table.length !== 0;
   const cls = ix.cls;
   const classes = ix.classes;
+  // The loop keeps the match and the live count in locals (module bindings cost a context
+  // load and a hole check per use).
+  let found = _found;
+  let live = _live;
   let v = _ROOT;
-  for (let i = 0; i < n && _live > 0 && _found > lowest; i++) {
+  for (let i = 0; i < n && live > 0 && found > lowest; i++) {
     for (let k = _pending[i] as number; k >= 0;) {
       const after = link[k] as number;
       _enqueue(ix, link, records[(cursorOcc[k] as number) << 2] as number, k, gen);
@@ -577,25 +581,25 @@ export function sweepSegments(
         const occ = cursorOcc[k] as number;
         const rank = records[(occ << 2) + 2] as number;
         const next = records[(occ << 2) + 3] as number;
-        if (rank >= _found) {
-          _live--;
+        if (rank >= found) {
+          live--;
         } else if (next === _AFTER_NEXT) {
           // Queue the pattern's next segment, from the byte after this one.
           const w = records[(occ + 1) << 2] as number;
           if (i + 1 + (records[((occ + 1) << 2) + 1] as number) > n) {
-            _live--;
+            live--;
           } else {
             cursorOcc[k] = occ + 1;
             cursorFrom[k] = i + 1;
             _enqueue(ix, link, w, k, gen);
           }
         } else {
-          _live--;
-          if (next === _AFTER_MATCH || _tailMatches(nfa, path, n, next, i + 1)) _found = rank;
+          live--;
+          if (next === _AFTER_MATCH || _tailMatches(nfa, path, n, next, i + 1)) found = rank;
         }
         k = head[o] as number;
       }
     }
   }
-  return _found;
+  return found;
 }
