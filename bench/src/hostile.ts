@@ -14,7 +14,9 @@
  * the process had to reserve: an upper estimate of peak live data) and heap still used right
  * after it (no GC in between); check = for each selected group and each URL of >= 4,000 chars,
  * warm-up then `samples` batches of `batch` checks (isAllowed and decide alternating), median
- * ns per check; the worst (group, URL) is reported.
+ * ns per check; the worst (group, URL) is reported. Distinct = the same (group, URL) pairs, each
+ * followed by 64 one-character variants of the URL checked once each on the warm group (every
+ * URL new, as a crawler's are): worst median and worst single check.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -8,7 +8,7 @@ import {
   FRONTIER_BEST, FRONTIER_END, FRONTIER_LEVEL, FRONTIER_LIST_LENGTH, FRONTIER_LIST_OFFSET, FRONTIER_WORDS,
   NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte,
 } from './format.js';
-import { buildSegmentIndex, sweepSegments } from './segment-scan.js';
+import { SEGMENT_DENSE_MAX_WORDS, buildSegmentIndex, collectSuffixRanges, suffixRanges, sweepSegments } from './segment-scan.js';
 import type { SegmentIndex } from './segment-scan.js';
 
 /** Placeholders of the lazy DFA's buffers until its first use (keeps the fields monomorphic). */
@@ -91,8 +91,10 @@ export class AutomatonPart {
 
   /** Escape cache of DFA states (to a DFA state or frontier), allocated by the first escape a walk reads. */
   readonly units = new UnitCache();
-  /** The rule scan's segment automaton, built by the first scan (null until then). */
+  /** The rule scan's segment automaton over the whole NFA, once a scan has built it (null until then). */
   segments: SegmentIndex | null = null;
+  /** NFA positions covered by local segment indexes so far (see `LOCAL_INDEX_SHIFT`). */
+  localIndexWork = 0;
 }
 
 /**
@@ -739,6 +741,17 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
  */
 export const SCAN_BUDGET_SHIFT = 7;
 
+/**
+ * A rule scan whose live pattern suffixes cover at most NFA positions >> this builds a local
+ * segment index over them alone instead of the whole NFA's, as long as local builds have covered
+ * fewer positions than the NFA (so they never cost more than one whole build). From `pnpm bench
+ * --hostile` (cold column: the first check on a fresh load) with whole builds only, sets of 4
+ * to 692 positions against NFAs of 64,029 to 493,722 positions paid the whole build (13-30 ms:
+ * invalid-utf8, only-specials, percent-deep), where the scan itself costs microseconds. 1/16
+ * is not tuned: it bounds a local build to 1/16 of a whole one.
+ */
+export const LOCAL_INDEX_SHIFT = 4;
+
 /** Walk state: decided by a rule scan (rank in the scratch's `scanRank`). */
 export const SIM_SCANNED = 0x7ffffffd;
 
@@ -801,8 +814,6 @@ function _kindAt(nfa: Int32Array, x: number): number {
  */
 function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: number, rfc: boolean): number {
   const n = _pathBytesFrom(url, i, rfc);
-  let ix = p.segments;
-  if (ix === null) ix = p.segments = buildSegmentIndex(p.nfa, p.cls, p.classCount);
   // The sweep's cursors: the set's positions, less each literal right after a `*` of the set
   // (that `*`'s cursor covers it), and the lowest rank (the sweep stops once it has matched).
   const nfa = p.nfa;
@@ -820,6 +831,19 @@ function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: 
     set[count++] = x;
     const r = nfa[(x << 1) + 1] as number;
     if (r < lowest) lowest = r;
+  }
+  let ix = p.segments;
+  if (ix === null) {
+    // A set that reaches little of a large NFA gets a local index (its patterns' suffixes only)
+    // until local builds have cost as much as one whole build; then the whole one is built once.
+    const positions = nfa.length >> 1;
+    const ranges = collectSuffixRanges(nfa, set, count, Math.min(positions >> LOCAL_INDEX_SHIFT, positions - p.localIndexWork));
+    if (ranges >= 0) {
+      for (let r = 0; r < ranges; r++) p.localIndexWork += (suffixRanges[2 * r + 1] as number) - (suffixRanges[2 * r] as number);
+      ix = buildSegmentIndex(nfa, p.cls, p.classCount, SEGMENT_DENSE_MAX_WORDS, suffixRanges, ranges);
+    } else {
+      ix = p.segments = buildSegmentIndex(nfa, p.cls, p.classCount);
+    }
   }
   const found = sweepSegments(ix, nfa, set, count, lowest, sc.bestOf[l] as number, _path, n);
   sc.scanRank = found === NO_RANK ? -1 : found;

@@ -224,10 +224,10 @@ class _Occurrences {
   ) {}
 }
 
-/** Returns the number of literal runs right after a `*` in the NFA: a bound on its occurrences. O(positions). */
-function _countRuns(nfa: Int32Array, positions: number): number {
+/** Returns the number of literal runs right after a `*` in NFA positions `[lo, hi)`: a bound on their occurrences. */
+function _countRuns(nfa: Int32Array, lo: number, hi: number): number {
   let bound = 0;
-  for (let x = 1; x < positions; x++) if (_kind(nfa, x) < NFA_KIND_STAR && _kind(nfa, x - 1) === NFA_KIND_STAR) bound++;
+  for (let x = Math.max(lo, 1); x < hi; x++) if (_kind(nfa, x) < NFA_KIND_STAR && _kind(nfa, x - 1) === NFA_KIND_STAR) bound++;
   return bound;
 }
 
@@ -259,15 +259,15 @@ function _segmentNode(nfa: Int32Array, o: _Occurrences, x: number, y: number): n
 }
 
 /**
- * Fills `o` with the NFA's occurrences in one pass: each literal run after a `*` that is not an
- * anchored last run; what follows it is known at the next run or end. O(positions + segment
- * bytes not found in the memo).
+ * Adds to `o` the occurrences in NFA positions `[lo, hi)` (which end at a pattern end) in one
+ * pass: each literal run after a `*` of the range that is not an anchored last run; what follows
+ * it is known at the next run or end. O(hi - lo + segment bytes not found in the memo).
  */
-function _collectOccurrences(nfa: Int32Array, positions: number, o: _Occurrences): void {
+function _collectOccurrences(nfa: Int32Array, lo: number, hi: number, o: _Occurrences): void {
   const occ = o.records;
   let pending = -1;
   let afterStar = false;
-  for (let x = 0; x < positions;) {
+  for (let x = lo; x < hi;) {
     const kind = _kind(nfa, x);
     if (kind >= NFA_KIND_STAR) {
       if (kind === NFA_KIND_END && pending >= 0) {
@@ -391,7 +391,10 @@ function _denseTable(trie: _Trie, order: Int32Array, fail: Int32Array, rep: Int3
 /**
  * Returns the segment index of an automaton's NFA (`nfa`: `kind | flags, rank` per position;
  * `cls`/`classes`: its byte classes): the trie of its segments with failure links, and a dense
- * transition table when nodes x classes <= `denseMaxWords`. O(positions + segment bytes +
+ * transition table when nodes x classes <= `denseMaxWords`. With `ranges` (`rangeCount` sorted,
+ * disjoint `[lo, hi)` pairs, each ending after a pattern end), only the occurrences of those
+ * positions: a *local* index for a scan whose set reaches little of a large NFA (see
+ * {@link collectSuffixRanges}). O(positions + segment bytes +
  * nodes x classes when dense), in phases of their own so that V8 optimises each loop apart (one
  * function deoptimised at every phase: 20-40 ms for storm-long-random's first builds, against
  * 8 ms once warm). Memory: 16 bytes per segment occurrence, 1 per 4 NFA positions, 28 per trie
@@ -401,10 +404,15 @@ function _denseTable(trie: _Trie, order: Int32Array, fail: Int32Array, rep: Int3
  */
 export function buildSegmentIndex(
   nfa: Int32Array, cls: Uint8Array, classes: number, denseMaxWords: number = SEGMENT_DENSE_MAX_WORDS,
+  ranges: Int32Array | null = null, rangeCount = 0,
 ): SegmentIndex {
   const positions = nfa.length >> 1;
-  const o = new _Occurrences(new Int32Array(_countRuns(nfa, positions) << 2), new Int32Array((positions + 31) >>> 5));
-  _collectOccurrences(nfa, positions, o);
+  let bound = 0;
+  if (ranges === null) bound = _countRuns(nfa, 0, positions);
+  for (let r = 0; r < rangeCount; r++) bound += _countRuns(nfa, ranges?.[2 * r] as number, ranges?.[2 * r + 1] as number);
+  const o = new _Occurrences(new Int32Array(bound << 2), new Int32Array((positions + 31) >>> 5));
+  if (ranges === null) _collectOccurrences(nfa, 0, positions, o);
+  for (let r = 0; r < rangeCount; r++) _collectOccurrences(nfa, ranges?.[2 * r] as number, ranges?.[2 * r + 1] as number, o);
   const trie = o.trie;
   const nodes = trie.nodes;
   const order = _depthOrder(trie);
@@ -423,6 +431,38 @@ export function buildSegmentIndex(
   // The dense table answers every step: the edge hash is dropped.
   return new SegmentIndex(o.bits, base, records, depths, fail, out, outNext, _denseTable(trie, order, fail, rep, classes), classes, cls,
     new Int32Array(0), new Uint8Array(0), new Int32Array(0), nodes);
+}
+
+/** The ranges written by {@link collectSuffixRanges} (pairs; grows to the largest set). */
+export let suffixRanges = new Int32Array(0);
+
+/**
+ * Writes into {@link suffixRanges} the NFA position ranges of the pattern suffixes from the
+ * positions `set[0 .. count)` (sorted in place first): merged `[x, end + 1)` pairs, a later
+ * position of a pattern lying inside its earlier one's range. Returns the number of ranges, or
+ * -1 as soon as their total length passes `limit` (a local index would cost more than it
+ * saves). O(count log count + min(total length, limit)).
+ */
+export function collectSuffixRanges(nfa: Int32Array, set: Int32Array, count: number, limit: number): number {
+  if (count > limit) return -1;
+  set.subarray(0, count).sort();
+  if (suffixRanges.length < 2 * count) suffixRanges = new Int32Array(2 * count);
+  let ranges = 0;
+  let total = 0;
+  let end = -1;
+  for (let k = 0; k < count; k++) {
+    const x = set[k] as number;
+    if (x < end) continue;
+    let y = x;
+    while (_kind(nfa, y) !== NFA_KIND_END) y++;
+    end = y + 1;
+    total += end - x;
+    if (total > limit) return -1;
+    suffixRanges[2 * ranges] = x;
+    suffixRanges[2 * ranges + 1] = end;
+    ranges++;
+  }
+  return ranges;
 }
 
 /** Per cursor (one live pattern suffix): the segment occurrence it waits for. */

@@ -350,6 +350,39 @@ describe('matching: NFA simulation past frontier states', () => {
     }
   });
 
+  it('rule scan with a local segment index (a few live patterns of a large NFA) gives the reference answers', () => {
+    // 300 rules with distinct two-letter prefixes: after '/' and two letters only a few stay
+    // live, so the scan's suffixes cover far less than NFA positions / 16 and it indexes them alone.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const rules: string[] = [];
+    for (let k = 0; rules.length < 300; k++) {
+      const prefix = (letters[k % 26] as string) + (letters[Math.floor(k / 26) % 26] as string);
+      rules.push(`${k % 2 === 0 ? 'Disallow' : 'Allow'}: /${prefix}*x${k % 7}*y${k % 5}${k % 3 === 0 ? '$' : ''}`);
+    }
+    const txt = `User-agent: *\n${rules.join('\n')}\n`;
+    const robots = compileRobots(txt, { stateCap: 1 });
+    const agent = robots.agent('x');
+    const scratch = (agent as unknown as { _scratch: { scanBudget: number; scans: number; part: { segments: unknown; localIndexWork: number } } })._scratch;
+    scratch.scanBudget = 0;
+    // URLs aimed at rules 0-9 (with and without a tail after `y`), plus near misses.
+    const urls = ['/aax0', '/zzx1y1', '/cbx4y4', '/bax1y1x'];
+    for (let k = 0; k < 10; k++) {
+      const prefix = (letters[k % 26] as string) + (letters[Math.floor(k / 26) % 26] as string);
+      urls.push(`/${prefix}-x${k % 7}-y${k % 5}`, `/${prefix}x${k % 7}y${k % 5}/more`);
+    }
+    for (const url of urls) {
+      const want = referenceDecide(txt, 'x', url, { profile: 'rfc9309' });
+      expect(agent.isAllowed(url), url).toBe(want.allowed);
+      const id = agent.decide(url);
+      expect(id < 0 ? 0 : robots.rule(id).line, url).toBe(want.line);
+    }
+    expect(scratch.scans).toBeGreaterThan(0);
+    expect(scratch.part.segments, 'no whole-NFA index was built').toBeNull();
+    expect(scratch.part.localIndexWork).toBeGreaterThan(0);
+    const lines = new Set(urls.map((u) => referenceDecide(txt, 'x', u, { profile: 'rfc9309' }).line));
+    expect(lines.size).toBeGreaterThanOrEqual(4);
+  });
+
   it('rule scan over a long path of over 100 distinct bytes gives the reference answers', () => {
     // In google, U+0080-U+07FF are 2 UTF-8 bytes: with A-P about 110 distinct bytes over
     // 13,000 path bytes, so the segment automaton steps over bytes that are in no segment.

@@ -3,7 +3,7 @@
 // naive backtracking matcher.
 import { describe, expect, it } from 'vitest';
 import { NO_RANK } from '../src/format.js';
-import { buildSegmentIndex, occurrenceAt, sweepSegments } from '../src/segment-scan.js';
+import { buildSegmentIndex, collectSuffixRanges, occurrenceAt, suffixRanges, sweepSegments } from '../src/segment-scan.js';
 import type { SegmentIndex } from '../src/segment-scan.js';
 import { asciiBytes, buildHandNfa, sweepNaively } from './_nfa.js';
 
@@ -194,5 +194,37 @@ describe('sweepSegments', () => {
     expect(sweep(ix, hand.nfa, stars.slice(2), 2, path)).toBe(2); // rank 2 is not below best 2
     expect(sweep(ix, hand.nfa, stars.slice(2), NO_RANK, asciiBytes('ba'))).toBe(NO_RANK);
     expect(sweep(ix, hand.nfa, [], 5, path)).toBe(5);
+  });
+});
+
+describe('collectSuffixRanges and local indexes', () => {
+  const hand = buildHandNfa(['/*ab*c', '/x*y*z$', '/*q']);
+  // Positions: pattern 0 at 0-6 ('/', '*', 'a', 'b', '*', 'c', end), pattern 1 at 7-13, pattern 2 at 14-17.
+
+  it('merges the suffixes of one pattern and keeps patterns apart, sorted', () => {
+    const set = Int32Array.from([9, 4, 1, 15]);
+    expect(collectSuffixRanges(hand.nfa, set, 4, Infinity)).toBe(3);
+    expect([...suffixRanges.subarray(0, 6)]).toEqual([1, 7, 9, 14, 15, 18]);
+  });
+
+  it('gives up (-1) once the suffixes pass the limit, or when the set alone does', () => {
+    expect(collectSuffixRanges(hand.nfa, Int32Array.from([1, 9]), 2, 10)).toBe(-1); // 6 + 5 > 10
+    expect(collectSuffixRanges(hand.nfa, Int32Array.from([1, 9]), 2, 11)).toBe(2);
+    expect(collectSuffixRanges(hand.nfa, Int32Array.from([1, 9, 15]), 3, 2)).toBe(-1);
+  });
+
+  it('a local index holds only the occurrences in its ranges, and sweeps them like the whole one', () => {
+    const set = Int32Array.from([1, 15]);
+    const ranges = collectSuffixRanges(hand.nfa, set, 2, Infinity);
+    const local = buildSegmentIndex(hand.nfa, hand.cls, hand.classes, 1 << 20, suffixRanges, ranges);
+    const whole = buildSegmentIndex(hand.nfa, hand.cls, hand.classes);
+    expect(local.occ.length >> 2).toBe(3); // ab, c, q (not pattern 1's y)
+    expect(whole.occ.length >> 2).toBe(4);
+    expect(occurrenceAt(local, 10)).toBe(-1);
+    for (const text of ['ab', 'abc', 'xabyc', 'q', 'zq', 'cab']) {
+      const path = asciiBytes(text);
+      expect(sweep(local, hand.nfa, [1, 15], NO_RANK, path), text).toBe(sweep(whole, hand.nfa, [1, 15], NO_RANK, path));
+      expect(sweep(local, hand.nfa, [1, 15], NO_RANK, path), text).toBe(sweepNaively(hand.nfa, [1, 15], NO_RANK, path));
+    }
   });
 });
