@@ -729,17 +729,19 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
 /**
  * State-building work (NFA positions advanced to build new lazy states) one walk may spend, as
  * a right shift of the group's NFA positions, before it finishes by a scan instead (`_scanFrom`:
- * one sweep of the rest of the path that advances every live pattern, segment-scan.ts). Measured
- * with a one-off script (not kept; `pnpm bench --hostile` has the cold and warm columns to
- * re-check) once the sweep replaced per-pattern matching: worst warm isAllowed/decide pair of a
- * 4 KB URL per check, us, shift 3 / 5 / 6 / 7 / 8 / scan at once: storm-long-random with allow
- * and disallow alternating 1,468 / 687 / 434 / 435 / 410 / 424; storm-random-letters 30 / 30 /
- * 28 / 29 / 29 / 53; storm-single-line (google) 33 / 34 / 35 / 33 / 33 / 157. Building states
- * pays only when later walks reuse them; past shift 6 the figures are flat, and scanning at once
- * loses the states repeated walks converge on. (With per-pattern matching, shift 3 was chosen:
- * scans then cost milliseconds.)
+ * one sweep of the rest of the path that advances every live pattern, segment-scan.ts). Building
+ * states pays only when later walks read them; a scan pays every time. Measured with a one-off
+ * script (not kept; `pnpm bench --hostile` has the warm and cold columns to re-check) once the
+ * sweep replaced per-pattern matching: worst warm isAllowed/decide pair of a 4 KB URL, us per
+ * check, shift 4 / 5 / 6 / 7: segment-probe-storm (google) 24 / 27 / 946 / 1,688 (its states
+ * recur, so repeated walks converge on cached ones only with a budget of several states per
+ * walk); storm-long-mixed 885 / 634 / 410 / 436 and storm-long-random 458 / 279 / 241 / 228 (a
+ * new state at every byte, more than the cache holds: building is waste); storm-random-letters,
+ * storm-single-line, index-html-storm and storm-same-letter 24-51 at every shift. Shift 5 has
+ * the lowest worst case (634 us against 946 and 1,688); the cost is colder first walks (storm-long-random's
+ * first pair 20 ms against 8 at shift 7). With per-pattern matching, shift 3 was chosen.
  */
-export const SCAN_BUDGET_SHIFT = 7;
+export const SCAN_BUDGET_SHIFT = 5;
 
 /**
  * A rule scan whose live pattern suffixes cover at most NFA positions >> this builds a local
