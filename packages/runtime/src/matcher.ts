@@ -810,9 +810,11 @@ function _kindAt(nfa: Int32Array, x: number): number {
  * `sweepSegments`). The same answer as walking on (each position's suffix is exactly what the
  * NFA simulation would match, and the pruning that built the set is exact), found without
  * building states: O(set + rest x (1 + segment occurrences per byte) + segments matched), see
- * `sweepSegments`. The group's segment automaton is built by its first scan (O(NFA positions)).
- * Taken when a walk has spent its state budget; no allocation once the buffers hold the URL
- * and the set.
+ * `sweepSegments`. The group's segment automaton is built by its first scan whose suffixes
+ * cover more than NFA positions >> {@link LOCAL_INDEX_SHIFT} (O(NFA positions), once); smaller
+ * scans before it build a throwaway index of their suffixes. Taken when a walk has spent its
+ * state budget; no allocation once the buffers hold the URL, the set and the whole automaton
+ * (a throwaway index allocates).
  */
 function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: number, rfc: boolean): number {
   const n = _pathBytesFrom(url, i, rfc);
