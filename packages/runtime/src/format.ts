@@ -130,6 +130,11 @@ export const NO_RANK = 0x7fffffff;
 export const NFA_KIND_STAR = 256;
 export const NFA_KIND_END = 257;
 export const NFA_KIND_MASK = 0x1ff;
+
+/** Returns the kind of NFA position `x` of `nfa` (`kind | flags, rank` per position): a literal byte, NFA_KIND_STAR or NFA_KIND_END. */
+export function nfaKindAt(nfa: Int32Array, x: number): number {
+  return (nfa[x << 1] as number) & NFA_KIND_MASK;
+}
 /** NFA position flag: its pattern ends with `$`. */
 export const NFA_ANCHORED = 0x200;
 /** NFA position flag: its pattern is an allow. */

@@ -6,9 +6,11 @@
  */
 import {
   FRONTIER_BEST, FRONTIER_END, FRONTIER_LEVEL, FRONTIER_LIST_LENGTH, FRONTIER_LIST_OFFSET, FRONTIER_WORDS,
-  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte,
+  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte, nfaKindAt,
 } from './format.js';
-import { SEGMENT_DENSE_MAX_WORDS, buildSegmentIndex, collectSuffixRanges, suffixRanges, sweepSegments } from './segment-scan.js';
+import {
+  SEGMENT_DENSE_MAX_WORDS, buildSegmentIndex, collectSuffixRanges, grownInt32, grownUint8, suffixRanges, sweepSegments,
+} from './segment-scan.js';
 import type { SegmentIndex } from './segment-scan.js';
 
 /** Placeholders of the lazy DFA's buffers until its first use (keeps the fields monomorphic). */
@@ -256,14 +258,12 @@ export class NfaScratch {
     const trans = new Int32Array(capacity * k).fill(-1);
     trans.set(this.trans.subarray(0, this.states * k));
     this.trans = trans;
-    this.setOff = _grown(this.setOff, capacity);
-    this.setLen = _grown(this.setLen, capacity);
-    this.bestOf = _grown(this.bestOf, capacity);
-    this.endOf = _grown(this.endOf, capacity);
-    this.hashOf = _grown(this.hashOf, capacity);
-    const flags = new Uint8Array(capacity);
-    flags.set(this.flagsOf);
-    this.flagsOf = flags;
+    this.setOff = grownInt32(this.setOff, capacity);
+    this.setLen = grownInt32(this.setLen, capacity);
+    this.bestOf = grownInt32(this.bestOf, capacity);
+    this.endOf = grownInt32(this.endOf, capacity);
+    this.hashOf = grownInt32(this.hashOf, capacity);
+    this.flagsOf = grownUint8(this.flagsOf, capacity);
     this.table = new Int32Array(capacity * 2).fill(-1);
     const mask = this.table.length - 1;
     for (let l = 0; l < this.states; l++) {
@@ -275,13 +275,6 @@ export class NfaScratch {
   }
 }
 
-/** Returns a copy of `a` with room for `n` entries. */
-function _grown(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(n);
-  out.set(a);
-  return out;
-}
-
 /**
  * Makes room for one more lazy state whose set has `words` positions by doubling the full
  * buffers; returns false (nothing changed) when a limit forbids it, and the caller flushes.
@@ -291,7 +284,7 @@ function _lazyGrow(sc: NfaScratch, words: number): boolean {
   let pool = sc.pool.length;
   while (sc.poolUsed + words > pool) pool *= 2;
   if ((needStates && sc.capacity * 2 > sc.maxStates) || pool > sc.maxPoolWords) return false;
-  if (pool !== sc.pool.length) sc.pool = _grown(sc.pool, pool);
+  if (pool !== sc.pool.length) sc.pool = grownInt32(sc.pool, pool);
   if (needStates) sc.resize(sc.capacity * 2);
   return true;
 }
@@ -421,7 +414,7 @@ function _simAdvance(p: AutomatonPart, src: Int32Array, off: number, len: number
   w.nextBest = best;
   for (let k = off; k < off + len; k++) {
     const pos = src[k] as number;
-    const kind = _kindAt(nfa, pos);
+    const kind = nfaKindAt(nfa, pos);
     if (kind === NFA_KIND_STAR) _simAdd(nfa, w, pos, gen);
     else if (kind === b) _simAdd(nfa, w, pos + 1, gen);
   }
@@ -705,6 +698,7 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
   const unit = _decodeRare(url, i, n);
   let t: number;
   if (unit < 0x100) {
+    // The cached transition read inline, as in _walkLazy's loop; _lazyStep only on a miss.
     t = sc.trans[l * sc.classes + (p.cls[unit] as number)] as number;
     if (t < 0) t = _lazyStep(p, sc, l, unit);
   } else {
@@ -810,11 +804,6 @@ function _pathBytesFrom(url: string, i: number, rfc: boolean): number {
   return m;
 }
 
-/** Returns the kind of NFA position `x`: a literal byte (0-255), NFA_KIND_STAR or NFA_KIND_END. */
-function _kindAt(nfa: Int32Array, x: number): number {
-  return (nfa[x << 1] as number) & NFA_KIND_MASK;
-}
-
 
 /**
  * Returns SIM_SCANNED after setting `sc.scanRank` to the rank that decides the walk from lazy
@@ -844,7 +833,7 @@ function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: 
   let lowest = NO_RANK;
   for (let k = 0; k < len; k++) {
     const x = sc.pool[off + k] as number;
-    if (x > 0 && w.stamp[x - 1] === gen && _kindAt(nfa, x - 1) === NFA_KIND_STAR && _kindAt(nfa, x) < NFA_KIND_STAR) continue;
+    if (x > 0 && w.stamp[x - 1] === gen && nfaKindAt(nfa, x - 1) === NFA_KIND_STAR && nfaKindAt(nfa, x) < NFA_KIND_STAR) continue;
     set[count++] = x;
     const r = nfa[(x << 1) + 1] as number;
     if (r < lowest) lowest = r;
@@ -926,9 +915,9 @@ function _walkLazy(
  * decided rank with {@link endRankOf}. Stops at the first settled state (verdict settled when
  * `forVerdict`, else deciding rule settled) or at the path's end (`#`, NUL or the end of the
  * string). O(path length) in the DFA and through cached lazy states; a walk past a frontier
- * spends at most the scan budget building new lazy states, then finishes by a rule scan
- * (O(set x rest of the path + suffix lengths)). Reads each code unit at most once, or twice
- * with a scan; no allocation in steady state.
+ * spends at most the scan budget building new lazy states, then finishes by a rule scan (one
+ * sweep of the rest, see `_scanFrom`). Reads each code unit at most once, or twice with a scan;
+ * no allocation in steady state.
  */
 export function walkPath(p: AutomatonPart, sc: NfaScratch | null, url: string, forVerdict: boolean, rfc: boolean): number {
   // Invariant: states >= threshold are settled, so stopping there gives the same end output as

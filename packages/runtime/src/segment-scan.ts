@@ -10,7 +10,7 @@
  * sweep reads each path byte once for all patterns: a pattern costs only the segments it
  * really matches.
  */
-import { NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR } from './format.js';
+import { NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, nfaKindAt } from './format.js';
 
 /**
  * Most words of a dense goto table (trie nodes x byte classes, 4 MB): a memory bound, not
@@ -92,15 +92,15 @@ function _edgeFind(edgeParent: Int32Array, edgeByte: Uint8Array, edgeNode: Int32
   }
 }
 
-/** Returns a copy of `a` with room for `n` entries. */
-function _grownInt(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+/** Returns a copy of `a` with room for `n` entries (the runtime's growable buffers, here and in matcher.ts). */
+export function grownInt32(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
   const out = new Int32Array(n);
   out.set(a);
   return out;
 }
 
 /** Returns a copy of `a` with room for `n` entries. */
-function _grownBytes(a: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
+export function grownUint8(a: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(n);
   out.set(a);
   return out;
@@ -132,10 +132,10 @@ class _Trie {
     if ((this.edges + 1) * 2 > this.edgeParent.length) this._rehash(this.edgeParent.length * 2);
     if (this.nodes === this.parent.length) {
       const size = this.nodes * 2;
-      this.parent = _grownInt(this.parent, size);
-      this.byteOf = _grownBytes(this.byteOf, size);
-      this.depth = _grownInt(this.depth, size);
-      this.terminal = _grownBytes(this.terminal, size);
+      this.parent = grownInt32(this.parent, size);
+      this.byteOf = grownUint8(this.byteOf, size);
+      this.depth = grownInt32(this.depth, size);
+      this.terminal = grownUint8(this.terminal, size);
     }
     const child = this.nodes++;
     this.parent[child] = v;
@@ -168,14 +168,9 @@ class _Trie {
   }
 }
 
-/** Returns the kind of NFA position `x` (a literal byte, NFA_KIND_STAR or NFA_KIND_END). */
-function _kind(nfa: Int32Array, x: number): number {
-  return (nfa[x << 1] as number) & NFA_KIND_MASK;
-}
-
 /** Returns the first position at or after `x` that is not a literal (a `*` or an end). */
 function _runEnd(nfa: Int32Array, x: number): number {
-  while (_kind(nfa, x) < NFA_KIND_STAR) x++;
+  while (nfaKindAt(nfa, x) < NFA_KIND_STAR) x++;
   return x;
 }
 
@@ -227,7 +222,7 @@ class _Occurrences {
 /** Returns the number of literal runs right after a `*` in NFA positions `[lo, hi)`: a bound on their occurrences. */
 function _countRuns(nfa: Int32Array, lo: number, hi: number): number {
   let bound = 0;
-  for (let x = Math.max(lo, 1); x < hi; x++) if (_kind(nfa, x) < NFA_KIND_STAR && _kind(nfa, x - 1) === NFA_KIND_STAR) bound++;
+  for (let x = Math.max(lo, 1); x < hi; x++) if (nfaKindAt(nfa, x) < NFA_KIND_STAR && nfaKindAt(nfa, x - 1) === NFA_KIND_STAR) bound++;
   return bound;
 }
 
@@ -240,13 +235,13 @@ function _segmentNode(nfa: Int32Array, o: _Occurrences, x: number, y: number): n
   let slot = 0;
   if (len <= 3) {
     key = len << 24;
-    for (let z = x; z < y; z++) key |= _kind(nfa, z) << ((z - x) << 3);
+    for (let z = x; z < y; z++) key |= nfaKindAt(nfa, z) << ((z - x) << 3);
     slot = Math.imul(key, 0x9e3779b1) >>> (32 - _MEMO_BITS);
     if (o.memoKey[slot] === key) return o.memoNode[slot] as number;
   }
   let v = _ROOT;
   for (let z = x; z < y; z++) {
-    const b = _kind(nfa, z);
+    const b = nfaKindAt(nfa, z);
     o.used[b] = 1;
     v = o.trie.childOf(v, b);
   }
@@ -268,7 +263,7 @@ function _collectOccurrences(nfa: Int32Array, lo: number, hi: number, o: _Occurr
   let pending = -1;
   let afterStar = false;
   for (let x = lo; x < hi;) {
-    const kind = _kind(nfa, x);
+    const kind = nfaKindAt(nfa, x);
     if (kind >= NFA_KIND_STAR) {
       if (kind === NFA_KIND_END && pending >= 0) {
         occ[(pending << 2) + 3] = _AFTER_MATCH;
@@ -454,7 +449,7 @@ export function collectSuffixRanges(nfa: Int32Array, set: Int32Array, count: num
     const x = set[k] as number;
     if (x < end) continue;
     let y = x;
-    while (_kind(nfa, y) !== NFA_KIND_END) y++;
+    while (nfaKindAt(nfa, y) !== NFA_KIND_END) y++;
     end = y + 1;
     total += end - x;
     if (total > limit) return -1;
@@ -492,7 +487,7 @@ function _ensureCursors(cursors: number, n: number): void {
 function _tailMatches(nfa: Int32Array, path: Uint8Array, n: number, t: number, from: number): boolean {
   const len = _runEnd(nfa, t) - t;
   if (n - len < from) return false;
-  for (let q = 0; q < len; q++) if (path[n - len + q] !== _kind(nfa, t + q)) return false;
+  for (let q = 0; q < len; q++) if (path[n - len + q] !== nfaKindAt(nfa, t + q)) return false;
   return true;
 }
 
@@ -506,18 +501,18 @@ function _tailMatches(nfa: Int32Array, path: Uint8Array, n: number, t: number, f
 function _startCursor(ix: SegmentIndex, nfa: Int32Array, path: Uint8Array, n: number, k: number, x: number): void {
   const rank = nfa[(x << 1) + 1] as number;
   let i = 0;
-  let kind = _kind(nfa, x);
+  let kind = nfaKindAt(nfa, x);
   while (kind < NFA_KIND_STAR) {
     if (i >= n || path[i] !== kind) return;
     i++;
-    kind = _kind(nfa, ++x);
+    kind = nfaKindAt(nfa, ++x);
   }
   if (kind === NFA_KIND_END) {
     if ((!_isAnchoredEnd(nfa, x) || i === n) && rank < _found) _found = rank;
     return;
   }
-  while (_kind(nfa, x) === NFA_KIND_STAR) x++;
-  if (_kind(nfa, x) === NFA_KIND_END) {
+  while (nfaKindAt(nfa, x) === NFA_KIND_STAR) x++;
+  if (nfaKindAt(nfa, x) === NFA_KIND_END) {
     if (rank < _found) _found = rank; // `*` then end, anchored or not
     return;
   }
