@@ -27,7 +27,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
-import { loadRobots } from '@robomata/runtime';
+import { isUnreservedByte, loadRobots } from '@robomata/runtime';
 import { createPrng } from './prng.js';
 import type { AgentRules } from '@robomata/runtime';
 
@@ -189,7 +189,7 @@ export function walkedOctets(url: string, rfc: boolean): number {
     if (c < 128) {
       if (rfc && c === 37 && hex(url.charCodeAt(i + 1)) && hex(url.charCodeAt(i + 2))) {
         const v = parseInt(url.slice(i + 1, i + 3), 16);
-        n += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(v)) ? 1 : 3;
+        n += isUnreservedByte(v) ? 1 : 3;
         i += 2;
       } else {
         n += rfc && (c === 37 || c === 42 || c === 36) ? 3 : 1;
@@ -206,13 +206,18 @@ export function walkedOctets(url: string, rfc: boolean): number {
   return n;
 }
 
-/** Returns the worst ns of a first check of `url` (isAllowed, then decide) on fresh loads of `artifact`. */
+/** Runs check number `k` of `url` (isAllowed for even `k`, decide for odd) and returns its answer as a number for the sink. */
+function _check(rules: AgentRules, url: string, k: number): number {
+  return (k & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+}
+
+/** Returns the median ns of a first check of `url` (isAllowed and decide alternating) over `COLD_SAMPLES` fresh loads of `artifact`. */
 function _timeColdCheck(artifact: Uint8Array, agent: string, url: string): number {
   const times: number[] = [];
   for (let k = 0; k < COLD_SAMPLES; k++) {
     const rules = loadRobots(artifact).agent(agent);
     const t0 = process.hrtime.bigint();
-    _sink += (k & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    _sink += _check(rules, url, k);
     times.push(Number(process.hrtime.bigint() - t0));
   }
   return _median(times);
@@ -236,7 +241,7 @@ function _timeDistinct(rules: AgentRules, url: string, seed: number): [number, n
   const times: number[] = [];
   for (const [k, variant] of variants.entries()) {
     const t0 = process.hrtime.bigint();
-    _sink += (k & 1) === 0 ? (rules.isAllowed(variant) ? 1 : 0) : rules.decide(variant);
+    _sink += _check(rules, variant, k);
     times.push(Number(process.hrtime.bigint() - t0));
   }
   return [_median(times), Math.max(...times)];
@@ -254,7 +259,7 @@ const TIMING_BUDGET_MS = 20_000;
 function _timeCheck(rules: AgentRules, url: string, config: _Config): number {
   const w0 = performance.now();
   for (let i = 0; (i < WARMUP_CHECKS || performance.now() - w0 < WARMUP_MIN_MS) && performance.now() - w0 < WARMUP_BUDGET_MS; i++) {
-    _sink += (i & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    _sink += _check(rules, url, i);
   }
   // Batch size from a warm pair of checks (the first checks build lazy-DFA states and run unoptimised).
   const p0 = process.hrtime.bigint();
@@ -265,7 +270,7 @@ function _timeCheck(rules: AgentRules, url: string, config: _Config): number {
   const samples: number[] = [];
   for (let s = 0; s < config.samples; s++) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < batch; i++) _sink += (i & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    for (let i = 0; i < batch; i++) _sink += _check(rules, url, i);
     samples.push(Number(process.hrtime.bigint() - t0) / batch);
   }
   return _median(samples);
