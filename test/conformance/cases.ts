@@ -7,6 +7,8 @@
 // Cases whose profiles differ are marked with a third element; look for those first when a
 // profile-specific change breaks something.
 
+import { bytesOf } from '../../packages/compiler/test/_bytes.js';
+
 /** One conformance case: a robots.txt, a crawler, a URL, a profile and the expected verdict. */
 export interface ConformanceCase {
   /** What the case checks (unique together with `spec`, `agent`, `url` and `profile`). */
@@ -65,17 +67,6 @@ function add(
   }
 }
 
-/** UTF-8 bytes of the concatenated parts (strings are UTF-8 encoded, arrays are raw bytes). */
-function bytes(...parts: ReadonlyArray<string | readonly number[]>): Uint8Array {
-  const chunks = parts.map((part) => (typeof part === 'string' ? new TextEncoder().encode(part) : Uint8Array.from(part)));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
 
 const STAR = 'User-agent: *\n';
 const BOM = [0xef, 0xbb, 0xbf] as const;
@@ -84,22 +75,22 @@ const BOM = [0xef, 0xbb, 0xbf] as const;
 // 1. Lines
 // ---------------------------------------------------------------------------------------------
 
-add('1.bom.full', 'a full BOM at the start is skipped', bytes(BOM, `${STAR}Disallow: /a`), [['/a', D(2)], ['/b', A()]]);
-add('1.bom.partial-efbb', 'a partial BOM EF BB at the start is skipped', bytes([0xef, 0xbb], `${STAR}Disallow: /a`), [['/a', D(2)]]);
-add('1.bom.partial-ef', 'a partial BOM EF at the start is skipped', bytes([0xef], `${STAR}Disallow: /a`), [['/a', D(2)]]);
+add('1.bom.full', 'a full BOM at the start is skipped', bytesOf(BOM, `${STAR}Disallow: /a`), [['/a', D(2)], ['/b', A()]]);
+add('1.bom.partial-efbb', 'a partial BOM EF BB at the start is skipped', bytesOf([0xef, 0xbb], `${STAR}Disallow: /a`), [['/a', D(2)]]);
+add('1.bom.partial-ef', 'a partial BOM EF at the start is skipped', bytesOf([0xef], `${STAR}Disallow: /a`), [['/a', D(2)]]);
 add('1.bom.string', 'U+FEFF opening a string robots.txt is skipped', `\uFEFF${STAR}Disallow: /a`, [['/a', D(2)]]);
-add('1.bom.twice', 'a second BOM is ordinary bytes: the first key is unknown', bytes(BOM, BOM, `${STAR}Disallow: /a`), [['/a', A()]]);
-add('1.bom.bbbf', 'BB BF without EF is ordinary bytes', bytes([0xbb, 0xbf], `${STAR}Disallow: /a`), [['/a', A()]]);
-add('1.bom.ef-ef', 'EF then a full BOM: only the first EF is skipped', bytes([0xef], BOM, `${STAR}Disallow: /a`), [['/a', A()]]);
-add('1.bom.partial-then-lf', 'EF BB then LF: the LF is an ordinary line break', bytes([0xef, 0xbb, 0x0a], `${STAR}Disallow: /a`), [['/a', D(3)]]);
-add('1.bom.then-blank-line', 'BOM then an empty first line', bytes(BOM, `\n${STAR}Disallow: /a`), [['/a', D(3)]]);
-add('1.bom.mid-file-line-start', 'a BOM opening line 2 is part of its key', bytes(STAR, BOM, 'Disallow: /a'), [['/a', A()]]);
-add('1.bom.mid-file-value', 'BOM bytes ending a value are escaped pattern bytes', bytes(`${STAR}Disallow: /a`, BOM), [
+add('1.bom.twice', 'a second BOM is ordinary bytes: the first key is unknown', bytesOf(BOM, BOM, `${STAR}Disallow: /a`), [['/a', A()]]);
+add('1.bom.bbbf', 'BB BF without EF is ordinary bytes', bytesOf([0xbb, 0xbf], `${STAR}Disallow: /a`), [['/a', A()]]);
+add('1.bom.ef-ef', 'EF then a full BOM: only the first EF is skipped', bytesOf([0xef], BOM, `${STAR}Disallow: /a`), [['/a', A()]]);
+add('1.bom.partial-then-lf', 'EF BB then LF: the LF is an ordinary line break', bytesOf([0xef, 0xbb, 0x0a], `${STAR}Disallow: /a`), [['/a', D(3)]]);
+add('1.bom.then-blank-line', 'BOM then an empty first line', bytesOf(BOM, `\n${STAR}Disallow: /a`), [['/a', D(3)]]);
+add('1.bom.mid-file-line-start', 'a BOM opening line 2 is part of its key', bytesOf(STAR, BOM, 'Disallow: /a'), [['/a', A()]]);
+add('1.bom.mid-file-value', 'BOM bytes ending a value are escaped pattern bytes', bytesOf(`${STAR}Disallow: /a`, BOM), [
   ['/a', A()],
   ['/a%EF%BB%BF', D(2)],
   ['/a\uFEFF', D(2), A()],
 ]);
-add('1.bom.mid-file-agent', 'a BOM before a user-agent value is part of the value', bytes('User-agent: ', BOM, 'FooBot\nDisallow: /'), [['/a', A()]]);
+add('1.bom.mid-file-agent', 'a BOM before a user-agent value is part of the value', bytesOf('User-agent: ', BOM, 'FooBot\nDisallow: /'), [['/a', A()]]);
 
 add('1.lines.lf', 'LF ends a line', `${STAR}Disallow: /a`, [['/a', D(2)]]);
 add('1.lines.cr', 'CR ends a line', 'User-agent: *\rDisallow: /a', [['/a', D(2)]]);
@@ -147,15 +138,15 @@ add('1.linecap.leading-space-counts', 'leading spaces count toward the cap', `${
 add('1.linecap.leading-space-fits', 'a line of exactly 16,663 bytes with leading spaces', `${STAR}${' '.repeat(CAP - 12)}Disallow: /a`, [['/a', D(2)]]);
 add('1.linecap.long-agent-line', 'a long user-agent line is cut but still used', `User-agent: FooBot${' '.repeat(CAP)}x\nDisallow: /`, [['/a', D(2)]]);
 
-add('1.nul.value', 'a NUL ends the value', bytes(`${STAR}Disallow: /a`, [0], 'b'), [['/ac', D(2)]]);
-add('1.nul.next-line', 'the line after a NUL is parsed normally', bytes(`${STAR}Disallow: /a`, [0], 'zzz\nDisallow: /b'), [['/b', D(3)], ['/azzz', D(2)]]);
-add('1.nul.key', 'a NUL inside the key leaves one token: no directive', bytes(`${STAR}Disal`, [0], 'low: /a'), [['/a', A()]]);
-add('1.nul.before-colon', 'a NUL before the colon leaves one token: no directive', bytes(`${STAR}Disallow`, [0], ': /a'), [['/a', A()]]);
-add('1.nul.agent', 'a NUL inside a user-agent value', bytes('User-agent: Foo', [0], 'Bar\nDisallow: /'), [['/a', D(2)]], { agent: 'Foo' });
-add('1.nul.agent', 'a NUL inside a user-agent value', bytes('User-agent: Foo', [0], 'Bar\nDisallow: /'), [['/a', A()]], { agent: 'FooBar' });
-add('1.nul.line-start', 'a NUL opening line 1 empties it', bytes([0], `${STAR}Disallow: /`), [['/x', A()]]);
+add('1.nul.value', 'a NUL ends the value', bytesOf(`${STAR}Disallow: /a`, [0], 'b'), [['/ac', D(2)]]);
+add('1.nul.next-line', 'the line after a NUL is parsed normally', bytesOf(`${STAR}Disallow: /a`, [0], 'zzz\nDisallow: /b'), [['/b', D(3)], ['/azzz', D(2)]]);
+add('1.nul.key', 'a NUL inside the key leaves one token: no directive', bytesOf(`${STAR}Disal`, [0], 'low: /a'), [['/a', A()]]);
+add('1.nul.before-colon', 'a NUL before the colon leaves one token: no directive', bytesOf(`${STAR}Disallow`, [0], ': /a'), [['/a', A()]]);
+add('1.nul.agent', 'a NUL inside a user-agent value', bytesOf('User-agent: Foo', [0], 'Bar\nDisallow: /'), [['/a', D(2)]], { agent: 'Foo' });
+add('1.nul.agent', 'a NUL inside a user-agent value', bytesOf('User-agent: Foo', [0], 'Bar\nDisallow: /'), [['/a', A()]], { agent: 'FooBar' });
+add('1.nul.line-start', 'a NUL opening line 1 empties it', bytesOf([0], `${STAR}Disallow: /`), [['/x', A()]]);
 add('1.nul.string', 'a NUL in a string robots.txt', `${STAR}Disallow: /a\u0000b`, [['/ac', D(2)]]);
-add('1.nul.hides-comment-free-rest', 'a NUL before a line break keeps the line count', bytes(`${STAR}Disallow: /a`, [0], '\n\nDisallow: /b'), [['/b', D(4)]]);
+add('1.nul.hides-comment-free-rest', 'a NUL before a line break keeps the line count', bytesOf(`${STAR}Disallow: /a`, [0], '\n\nDisallow: /b'), [['/b', D(4)]]);
 
 add('1.comment.in-path', '# inside a path starts a comment', `${STAR}Disallow: /a#b`, [['/ax', D(2)], ['/x', A()]]);
 add('1.comment.full-line', 'full-line comments', '# User-agent: *\nUser-agent: FooBot\n# Disallow: /\nDisallow: /a', [['/b', A()], ['/a', D(4)]]);
@@ -179,10 +170,10 @@ add('1.limit.cut-inside-line', 'a limit inside a line keeps its start', BIG, [['
 add('1.limit.cut-after-first-byte', 'only the D of the rule is read', BIG, [['/late', A()]], { maxBytes: LIMIT + 1 });
 const NEAR = `${HEAD}#${'x'.repeat(511_950)}\nDisallow: /mid\n`; // the rule ends at byte 511,996
 add('1.limit.near-500kib', 'a rule ending just before 512,000 bytes is read', NEAR, [['/mid', D(4)]]);
-add('1.limit.near-500kib-bytes', 'the same as bytes', bytes(NEAR), [['/mid', D(4)], ['/early', D(2)]]);
+add('1.limit.near-500kib-bytes', 'the same as bytes', bytesOf(NEAR), [['/mid', D(4)], ['/early', D(2)]]);
 const SMALL = `${STAR}Disallow: /a\nDisallow: /b\n`;
 add('1.limit.small', 'maxBytes 27 ends after line 2', SMALL, [['/a', D(2)], ['/b', A()]], { maxBytes: 27 });
-add('1.limit.small-bytes', 'maxBytes 27 on bytes', bytes(SMALL), [['/a', D(2)], ['/b', A()]], { maxBytes: 27 });
+add('1.limit.small-bytes', 'maxBytes 27 on bytes', bytesOf(SMALL), [['/a', D(2)], ['/b', A()]], { maxBytes: 27 });
 add('1.limit.zero', 'maxBytes 0 reads nothing', SMALL, [['/a', A()]], { maxBytes: 0 });
 add('1.limit.counts-utf8-bytes', 'the limit counts UTF-8 bytes, not UTF-16 units', `${STAR}Disallow: /ツ\nDisallow: /b`, [
   ['/c', D(3)],
@@ -373,8 +364,8 @@ add('4.escape.invalid-hex', '%zz is literal', P('/%zz'), [['/%zz', D(2)], ['/%ZZ
 add('4.escape.lone-percent', 'a final % is literal', P('/a%'), [['/a%', D(2)], ['/a%25', D(2)], ['/a', A()]]);
 add('4.escape.one-hex-digit', '% with one hex digit is literal', P('/a%4'), [['/a%4', D(2)], ['/a%4x', D(2)], ['/a%40', D(2)]]);
 add('4.escape.reserved-hex', '%2f is kept (upper-cased), not decoded', P('/a%2fb'), [['/a%2Fb', D(2)], ['/a%2fb', D(2), A()], ['/a/b', A()]]);
-add('4.escape.raw-byte', 'an invalid UTF-8 byte becomes %FF', bytes(`${STAR}Disallow: /`, [0xff]), [['/%FF', D(2)], ['/%ff', D(2), A()]]);
-add('4.escape.latin1-byte', 'a Latin-1 byte E9 becomes %E9, not %C3%A9', bytes(`${STAR}Disallow: /`, [0xe9]), [['/%E9', D(2)], ['/é', A()]]);
+add('4.escape.raw-byte', 'an invalid UTF-8 byte becomes %FF', bytesOf(`${STAR}Disallow: /`, [0xff]), [['/%FF', D(2)], ['/%ff', D(2), A()]]);
+add('4.escape.latin1-byte', 'a Latin-1 byte E9 becomes %E9, not %C3%A9', bytesOf(`${STAR}Disallow: /`, [0xe9]), [['/%E9', D(2)], ['/é', A()]]);
 add('4.escape.ascii-unchanged', 'ASCII punctuation unchanged', P("/a~b!c'(d)"), [["/a~b!c'(d)", D(2)]]);
 
 add('4.empty.disallow', '"Disallow:" allows everything', `${STAR}Disallow:`, [['/a', A()], ['/', A()]]);

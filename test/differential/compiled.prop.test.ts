@@ -10,6 +10,11 @@ import { decide } from '@robomata/reference';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
+/** A random robots.txt with URLs made from its rules; one or two agents; a profile; a tiny state cap. */
+const filesArb = robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt)));
+const agentsArb = fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 });
+const profileArb = fc.constantFrom('rfc9309' as const, 'google' as const);
+const capArb = fc.integer({ min: 1, max: 6 });
 const mix = { allowed: 0, disallowed: 0, byRule: 0, scans: 0 };
 
 /** The lazy DFA's scan fields (runtime internals). */
@@ -57,12 +62,7 @@ describe('runtime agrees with the reference', () => {
 
   it(`on random files and URLs, both profiles (${RUNS} runs)`, () => {
     fc.assert(
-      fc.property(
-        robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt))),
-        fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 }),
-        fc.constantFrom('rfc9309' as const, 'google' as const),
-        ([txt, urls], agents, profile) => check(txt, agents, urls, profile),
-      ),
+      fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile)),
       { numRuns: RUNS },
     );
   });
@@ -71,13 +71,7 @@ describe('runtime agrees with the reference', () => {
   // the DFA and finish by NFA simulation: the fallback must give the very same answers.
   it(`past the state cap (NFA simulation from frontier states), both profiles (${RUNS >> 2} runs)`, () => {
     fc.assert(
-      fc.property(
-        robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt))),
-        fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 }),
-        fc.constantFrom('rfc9309' as const, 'google' as const),
-        fc.integer({ min: 1, max: 6 }),
-        ([txt, urls], agents, profile, cap) => check(txt, agents, urls, profile, cap),
-      ),
+      fc.property(filesArb, agentsArb, profileArb, capArb, ([txt, urls], agents, profile, cap) => check(txt, agents, urls, profile, cap)),
       { numRuns: RUNS >> 2 },
     );
   });
@@ -86,13 +80,7 @@ describe('runtime agrees with the reference', () => {
   // that state (one segment sweep advancing every live position's pattern suffix): same answers.
   it(`walks finished by a rule scan, both profiles (${RUNS >> 2} runs)`, () => {
     fc.assert(
-      fc.property(
-        robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt))),
-        fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 }),
-        fc.constantFrom('rfc9309' as const, 'google' as const),
-        fc.integer({ min: 1, max: 6 }),
-        ([txt, urls], agents, profile, cap) => check(txt, agents, urls, profile, cap, true),
-      ),
+      fc.property(filesArb, agentsArb, profileArb, capArb, ([txt, urls], agents, profile, cap) => check(txt, agents, urls, profile, cap, true)),
       { numRuns: RUNS >> 2 },
     );
   });

@@ -172,6 +172,27 @@ function _stormPattern(rng: Rng, stars: number, letters: string, last: string): 
   return out + '*' + last;
 }
 
+/** Returns `/` then `stars` segments of 1 to 3 random storm letters, each after a `*`. */
+function _segmentStorm(rng: Rng, stars: number): string {
+  let p = '/';
+  for (let s = 0; s < stars; s++) p += '*' + _randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3));
+  return p;
+}
+
+/**
+ * Returns a body of long random-letter storm rules (up to 401 segments each, 31 reduced) until
+ * the budget: every rule a Disallow, or Disallow and Allow alternating when `mixed`.
+ */
+function _longStormBody(rng: Rng, scale: _Scale, mixed: boolean): Uint8Array {
+  const b = new _Body(_budget(scale));
+  b.line('User-agent: *');
+  for (let i = 0; ; i++) {
+    const p = _segmentStorm(rng, 2 + pickInt(rng, scale === 'full' ? 400 : 30));
+    if (!b.line((mixed && i % 2 === 1 ? 'Allow: ' : 'Disallow: ') + p)) break;
+  }
+  return b.toBytes();
+}
+
 /** Returns the URLs every input is checked with: about 4 KB each, seeded where random. */
 export function commonHostileUrls(seed: number): string[] {
   const rng = createRng(deriveSeed(seed, 'common-urls'));
@@ -306,15 +327,7 @@ const _DEFINITIONS: readonly _Definition[] = [
     name: 'storm-long-random',
     description: 'hundreds of long (up to ~1 KB) random-letter wildcard rules: many NFA positions per rule',
     body(rng, scale) {
-      const b = new _Body(_budget(scale));
-      b.line('User-agent: *');
-      for (;;) {
-        const stars = 2 + pickInt(rng, scale === 'full' ? 400 : 30);
-        let p = '/';
-        for (let s = 0; s < stars; s++) p += '*' + _randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3));
-        if (!b.line('Disallow: ' + p)) break;
-      }
-      return b.toBytes();
+      return _longStormBody(rng, scale, false);
     },
     urls(rng) {
       return ['/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH)];
@@ -324,15 +337,7 @@ const _DEFINITIONS: readonly _Definition[] = [
     name: 'storm-long-mixed',
     description: 'storm-long-random with Allow and Disallow alternating: isAllowed, not only decide, needs the longest of hundreds of matching candidates',
     body(rng, scale) {
-      const b = new _Body(_budget(scale));
-      b.line('User-agent: *');
-      for (let i = 0; ; i++) {
-        const stars = 2 + pickInt(rng, scale === 'full' ? 400 : 30);
-        let p = '/';
-        for (let s = 0; s < stars; s++) p += '*' + _randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3));
-        if (!b.line((i % 2 === 0 ? 'Disallow: ' : 'Allow: ') + p)) break;
-      }
-      return b.toBytes();
+      return _longStormBody(rng, scale, true);
     },
     urls(rng) {
       return ['/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH)];
@@ -344,11 +349,7 @@ const _DEFINITIONS: readonly _Definition[] = [
     body(rng, scale) {
       const b = new _Body(_budget(scale));
       b.line('User-agent: *');
-      for (let i = 0; i < (scale === 'full' ? 100 : 10); i++) {
-        let p = '/';
-        for (let s = 0, stars = 2 + pickInt(rng, 30); s < stars; s++) p += '*' + _randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3));
-        b.line('Disallow: ' + p);
-      }
+      for (let i = 0; i < (scale === 'full' ? 100 : 10); i++) b.line('Disallow: ' + _segmentStorm(rng, 2 + pickInt(rng, 30)));
       for (let k = 1; ; k++) {
         const pattern = '/' + '*a'.repeat(k % 300) + '*' + 'b'.repeat(1 + Math.floor(k / 300)) + '*ac';
         if (!b.line((k % 2 === 0 ? 'Disallow: ' : 'Allow: ') + pattern)) break;

@@ -1,4 +1,4 @@
-/** Test helper: byte buffers for parser tests. */
+/** Test helpers: byte buffers for parser tests and the conformance cases. */
 
 /** Returns the chunks joined into one Uint8Array. O(total length). */
 export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
@@ -9,4 +9,10 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
     o += c.length;
   }
   return out;
+}
+
+/** Returns the parts joined into one Uint8Array: strings UTF-8 encoded, byte lists raw. */
+export function bytesOf(...parts: ReadonlyArray<string | readonly number[]>): Uint8Array {
+  const encoder = new TextEncoder();
+  return concatBytes(parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : Uint8Array.from(p))));
 }

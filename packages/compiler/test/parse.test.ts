@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, MAX_LINE_BYTES, parseRobotsTxt } from '../src/parse.js';
 import type { DiagnosticCode, ParsedRobots } from '../src/parse.js';
-import { concatBytes } from './_bytes.js';
+import { bytesOf } from './_bytes.js';
 
 const ENCODER = new TextEncoder();
-
-/** Concatenates strings (UTF-8 encoded) and raw byte lists into one Uint8Array. */
-function bytesOf(...parts: (string | readonly number[])[]): Uint8Array {
-  return concatBytes(parts.map((p) => (typeof p === 'string' ? ENCODER.encode(p) : Uint8Array.from(p))));
-}
 
 function ascii(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes);

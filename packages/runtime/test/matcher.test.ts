@@ -5,8 +5,34 @@ import { describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
 import { LAZY_MAX_STATES, LAZY_MAX_TRANS_WORDS, LAZY_STATE_CAPACITY, findPathStart } from '../src/matcher.js';
+import type { AgentRules, Robots } from '../src/robots.js';
 
 type Profile = 'rfc9309' | 'google';
+
+/** The lazy DFA's fields these tests set or read (runtime internals, not API). */
+interface _Scratch {
+  scanBudget: number;
+  scans: number;
+  capacity: number;
+  generation: number;
+  states: number;
+  maxStates: number;
+  classes: number;
+  part: { segments: unknown; localIndexWork: number };
+}
+
+/** Returns the lazy DFA of `rules` (null when its automaton has no frontier states). */
+function scratchOf(rules: AgentRules): _Scratch | null {
+  return (rules as unknown as { _scratch: _Scratch | null })._scratch;
+}
+
+/** Expects `rules` (of `robots`, compiled from `txt`) to give the reference's verdict and deciding line for `url` (agent `x`). */
+function expectReferenceAnswer(robots: Robots, rules: AgentRules, txt: string, url: string, profile: Profile, ctx: string): void {
+  const want = referenceDecide(txt, 'x', url, { profile });
+  expect(rules.isAllowed(url), ctx).toBe(want.allowed);
+  const id = rules.decide(url);
+  expect(id < 0 ? 0 : robots.rule(id).line, ctx).toBe(want.line);
+}
 
 /** The path SPEC section 6 gives for a URL, computed from findPathStart (before `#` and NUL cuts). */
 function pathOf(url: string): string {
@@ -218,7 +244,7 @@ describe('matching: NFA simulation past frontier states', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
       const robots = compileRobots(txt, { profile, stateCap: 8 });
       const rules = robots.agent('x');
-      const scratch = (rules as unknown as { _scratch: { capacity: number; generation: number; states: number; maxStates: number; scanBudget: number } })._scratch;
+      const scratch = scratchOf(rules) as _Scratch;
       scratch.scanBudget = Infinity; // build every state (no walk ends in a rule scan)
       const urls = [`/${long}`, `/${long}z`, `/${long}zz`, `/${long.slice(1)}`, `/${long}?q`];
       const first = urls.map((u) => rules.decide(u));
@@ -243,7 +269,7 @@ describe('matching: NFA simulation past frontier states', () => {
     const txt = `User-agent: *\nDisallow: /${long}\nAllow: /${long}z$\n`;
     const robots = compileRobots(txt, { profile: 'google', stateCap: 8 });
     const rules = robots.agent('x');
-    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number; classes: number; scanBudget: number } })._scratch;
+    const scratch = scratchOf(rules) as _Scratch;
     scratch.scanBudget = Infinity; // build every state (no walk ends in a rule scan)
     expect(scratch.maxStates * scratch.classes).toBeLessThanOrEqual(Math.max(LAZY_MAX_TRANS_WORDS, LAZY_STATE_CAPACITY * scratch.classes));
     scratch.maxStates = LAZY_STATE_CAPACITY;
@@ -280,13 +306,7 @@ describe('matching: NFA simulation past frontier states', () => {
         const rules = robots.agent('x');
         // Twice: the second pass reads the cached units.
         for (let pass = 0; pass < 2; pass++) {
-          for (const url of urls) {
-            const want = referenceDecide(txt, 'x', url, { profile });
-            const ctx = `${profile} cap ${stateCap} pass ${pass} ${JSON.stringify(url)}`;
-            expect(rules.isAllowed(url), ctx).toBe(want.allowed);
-            const id = rules.decide(url);
-            expect(id < 0 ? 0 : robots.rule(id).line, ctx).toBe(want.line);
-          }
+          for (const url of urls) expectReferenceAnswer(robots, rules, txt, url, profile, `${profile} cap ${stateCap} pass ${pass} ${JSON.stringify(url)}`);
         }
       }
     }
@@ -297,18 +317,13 @@ describe('matching: NFA simulation past frontier states', () => {
     const txt = `User-agent: *\nDisallow: /${'%E3%83%84'.repeat(700)}\nAllow: /${'%E3%83%84'.repeat(700)}*%24$\n`;
     const robots = compileRobots(txt, { profile: 'rfc9309', stateCap: 2 });
     const rules = robots.agent('x');
-    const scratch = (rules as unknown as { _scratch: { generation: number; maxStates: number; scanBudget: number } })._scratch;
+    const scratch = scratchOf(rules) as _Scratch;
     scratch.maxStates = LAZY_STATE_CAPACITY;
     scratch.scanBudget = Infinity; // build every state (no walk ends in a rule scan)
     const urls: string[] = [];
     for (let k = 0; k < 12; k++) urls.push('/' + 'ツ'.repeat(650 + 10 * k) + (k % 2 === 0 ? '$' : '*$'));
     for (let pass = 0; pass < 2; pass++) {
-      for (const url of urls) {
-        const want = referenceDecide(txt, 'x', url, { profile: 'rfc9309' });
-        expect(rules.isAllowed(url), `${pass} ${url.length}`).toBe(want.allowed);
-        const id = rules.decide(url);
-        expect(id < 0 ? 0 : robots.rule(id).line, `${pass} ${url.length}`).toBe(want.line);
-      }
+      for (const url of urls) expectReferenceAnswer(robots, rules, txt, url, 'rfc9309', `${pass} ${url.length}`);
     }
     expect(scratch.generation, 'the walks flushed the cache').toBeGreaterThan(1);
   });
@@ -334,17 +349,11 @@ describe('matching: NFA simulation past frontier states', () => {
       for (const profile of ['rfc9309', 'google'] as const) {
         const robots = compileRobots(txt, { profile, stateCap: 1 });
         const agent = robots.agent('x');
-        const scratch = (agent as unknown as { _scratch: { scanBudget: number; scans: number } | null })._scratch;
+        const scratch = scratchOf(agent);
         expect(scratch, txt).not.toBeNull();
         if (scratch === null) continue;
         scratch.scanBudget = 0;
-        for (const url of urls) {
-          const want = referenceDecide(txt, 'x', url, { profile });
-          const ctx = `${profile} ${JSON.stringify(rules)} ${url}`;
-          expect(agent.isAllowed(url), ctx).toBe(want.allowed);
-          const id = agent.decide(url);
-          expect(id < 0 ? 0 : robots.rule(id).line, ctx).toBe(want.line);
-        }
+        for (const url of urls) expectReferenceAnswer(robots, agent, txt, url, profile, `${profile} ${JSON.stringify(rules)} ${url}`);
         expect(scratch.scans, `${profile} ${JSON.stringify(rules)}: walks were finished by scans`).toBeGreaterThan(0);
       }
     }
@@ -362,7 +371,7 @@ describe('matching: NFA simulation past frontier states', () => {
     const txt = `User-agent: *\n${rules.join('\n')}\n`;
     const robots = compileRobots(txt, { stateCap: 1 });
     const agent = robots.agent('x');
-    const scratch = (agent as unknown as { _scratch: { scanBudget: number; scans: number; part: { segments: unknown; localIndexWork: number } } })._scratch;
+    const scratch = scratchOf(agent) as _Scratch;
     scratch.scanBudget = 0;
     // URLs aimed at rules 0-9 (with and without a tail after `y`), plus near misses.
     const urls = ['/aax0', '/zzx1y1', '/cbx4y4', '/bax1y1x'];
@@ -370,12 +379,7 @@ describe('matching: NFA simulation past frontier states', () => {
       const prefix = (letters[k % 26] as string) + (letters[Math.floor(k / 26) % 26] as string);
       urls.push(`/${prefix}-x${k % 7}-y${k % 5}`, `/${prefix}x${k % 7}y${k % 5}/more`);
     }
-    for (const url of urls) {
-      const want = referenceDecide(txt, 'x', url, { profile: 'rfc9309' });
-      expect(agent.isAllowed(url), url).toBe(want.allowed);
-      const id = agent.decide(url);
-      expect(id < 0 ? 0 : robots.rule(id).line, url).toBe(want.line);
-    }
+    for (const url of urls) expectReferenceAnswer(robots, agent, txt, url, 'rfc9309', url);
     expect(scratch.scans).toBeGreaterThan(0);
     expect(scratch.part.segments, 'no whole-NFA index was built').toBeNull();
     expect(scratch.part.localIndexWork).toBeGreaterThan(0);
@@ -392,14 +396,9 @@ describe('matching: NFA simulation past frontier states', () => {
     const urls = [`/${filler}abcde`, `/${filler}xyzxyzqQ`, `/${filler}éab`, `/${filler}éabx`, `/${filler}`, `/xyzxyzq${filler}Q`];
     const robots = compileRobots(txt, { profile: 'google', stateCap: 1 });
     const agent = robots.agent('x');
-    const scratch = (agent as unknown as { _scratch: { scanBudget: number; scans: number } })._scratch;
+    const scratch = scratchOf(agent) as _Scratch;
     scratch.scanBudget = 0;
-    for (const url of urls) {
-      const want = referenceDecide(txt, 'x', url, { profile: 'google' });
-      expect(agent.isAllowed(url), url.slice(-12)).toBe(want.allowed);
-      const id = agent.decide(url);
-      expect(id < 0 ? 0 : robots.rule(id).line, url.slice(-12)).toBe(want.line);
-    }
+    for (const url of urls) expectReferenceAnswer(robots, agent, txt, url, 'google', url.slice(-12));
     expect(scratch.scans).toBeGreaterThan(0);
     // Both verdicts and several rules occur, so the URLs exercise the scan's matches.
     const lines = new Set(urls.map((u) => referenceDecide(txt, 'x', u, { profile: 'google' }).line));
