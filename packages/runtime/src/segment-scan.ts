@@ -40,15 +40,17 @@ const _AFTER_NEXT = -1;
  * proper suffix in the trie (`fail[0] == 0`); `out[v]` is the deepest node on `v`'s failure chain
  * (itself included) that ends a segment, or -1, and `outNext[v] == out[fail[v]]`. With a dense
  * table, `goto[v * classes + cls[b]]` is the full transition; else the edge hash answers trie
- * edges and steps follow failure links. The queue arrays are the sweep's per-node working state
- * (valid where `queueGen[v]` is the current sweep's).
+ * edges and steps follow failure links. The stack arrays are the sweep's per-node working state
+ * (valid where `stackGen[v]` is the current sweep's).
  */
 export class SegmentIndex {
-  /** Per segment node: first and last queued cursor (valid where `queueGen` is current). */
-  readonly queueHead: Int32Array;
-  readonly queueTail: Int32Array;
-  readonly queueGen: Int32Array;
-  /** Sweep generation (bumped per sweep; the queues of older sweeps read as empty). */
+  /**
+   * Per segment node: the top of its stack of waiting cursors, each of which any occurrence of
+   * the segment reported from now on may release (-1: empty; valid where `stackGen` is current).
+   */
+  readonly stackTop: Int32Array;
+  readonly stackGen: Int32Array;
+  /** Sweep generation (bumped per sweep; the stacks of older sweeps read as empty). */
   gen = 0;
 
   constructor(
@@ -69,9 +71,8 @@ export class SegmentIndex {
     readonly edgeNode: Int32Array,
     readonly nodes: number,
   ) {
-    this.queueHead = new Int32Array(nodes);
-    this.queueTail = new Int32Array(nodes);
-    this.queueGen = new Int32Array(nodes);
+    this.stackTop = new Int32Array(nodes);
+    this.stackGen = new Int32Array(nodes);
   }
 }
 
@@ -460,26 +461,25 @@ export function collectSuffixRanges(nfa: Int32Array, set: Int32Array, count: num
   return ranges;
 }
 
-/** Per cursor (one live pattern suffix): the segment occurrence it waits for. */
-let _cursorOcc = new Int32Array(0);
-/** Per cursor: the earliest path index its segment may start at. */
-let _cursorFrom = new Int32Array(0);
-/** Per cursor: the next cursor in its queue or pending list (-1: last). */
-let _cursorLink = new Int32Array(0);
-/** Per path index: first cursor that joins its segment's queue there (cursors set up before the sweep). */
+/**
+ * Per cursor (one live pattern suffix), at `2c`: the segment occurrence it waits for; at
+ * `2c + 1`: the next cursor (as `2c'`) in its stack or pending list (-1: last). One interleaved
+ * array, so a cursor's move reads one cache line.
+ */
+let _cursors = new Int32Array(0);
+/**
+ * Per path index `e`: the first cursor (as `2c`) whose segment can end at `e` at the earliest,
+ * i.e. starts at or after the byte after its previous segment (the sweep's delay line).
+ */
 let _pending = new Int32Array(0);
 /** Lowest rank matched so far by the current sweep. */
 let _found = 0;
-/** Cursors queued or pending in the current sweep. */
+/** Cursors in a stack or pending in the current sweep. */
 let _live = 0;
 
 /** Grows the per-thread cursor buffers to `cursors` cursors and a path of `n` bytes. */
 function _ensureCursors(cursors: number, n: number): void {
-  if (_cursorOcc.length < cursors) {
-    _cursorOcc = new Int32Array(cursors);
-    _cursorFrom = new Int32Array(cursors);
-    _cursorLink = new Int32Array(cursors);
-  }
+  if (_cursors.length < 2 * cursors) _cursors = new Int32Array(2 * cursors);
   if (_pending.length < n + 1) _pending = new Int32Array(n + 1);
 }
 
@@ -495,8 +495,8 @@ function _tailMatches(nfa: Int32Array, path: Uint8Array, n: number, t: number, f
  * Sets up cursor `k` for NFA position `x` of a lazy state's set at path index 0: a literal
  * position must match the path from there (up to the next `*` or end); then a pattern end (or
  * `*` then end) records a match, an anchored last run is checked as a suffix, and any other
- * segment makes the cursor pending until the sweep reaches where it may start. A segment that
- * cannot fit before the path's end drops the cursor.
+ * segment makes the cursor pending until the sweep reaches the first index where that segment
+ * can end. A segment that cannot fit before the path's end drops the cursor.
  */
 function _startCursor(ix: SegmentIndex, nfa: Int32Array, path: Uint8Array, n: number, k: number, x: number): void {
   const rank = nfa[(x << 1) + 1] as number;
@@ -521,11 +521,12 @@ function _startCursor(ix: SegmentIndex, nfa: Int32Array, path: Uint8Array, n: nu
     return;
   }
   const occ = occurrenceAt(ix, x);
-  if (occ < 0 || i + (ix.occ[(occ << 2) + 1] as number) > n) return;
-  _cursorOcc[k] = occ;
-  _cursorFrom[k] = i;
-  _cursorLink[k] = _pending[i] as number;
-  _pending[i] = k;
+  if (occ < 0) return;
+  const e = i + (ix.occ[(occ << 2) + 1] as number) - 1;
+  if (e >= n) return;
+  _cursors[k << 1] = occ;
+  _cursors[(k << 1) + 1] = _pending[e] as number;
+  _pending[e] = k << 1;
   _live++;
 }
 
@@ -539,41 +540,32 @@ function _stepSparse(ix: SegmentIndex, v: number, b: number): number {
   }
 }
 
-/** Appends cursor `k` to the queue of segment node `w` in sweep generation `gen` (a stale queue reads as empty). */
-function _enqueue(ix: SegmentIndex, link: Int32Array, w: number, k: number, gen: number): void {
-  link[k] = -1;
-  if (ix.queueGen[w] !== gen || (ix.queueHead[w] as number) < 0) {
-    ix.queueGen[w] = gen;
-    ix.queueHead[w] = k;
-  } else {
-    link[ix.queueTail[w] as number] = k;
-  }
-  ix.queueTail[w] = k;
-}
-
 /**
  * Returns the lowest rank below `best` whose pattern suffix, from one of the NFA positions
  * `set[0 .. count)` (any order; `lowest` is their lowest rank), matches the whole of
  * `path[0 .. n)`, or `best` when none does. The same greedy semantics as matching each suffix
  * alone (each segment at its leftmost occurrence after the previous one, optimal for `*`
  * patterns; an anchored last run as a suffix), computed in one sweep: every path byte steps the
- * Aho-Corasick automaton once, and each segment occurrence it reports releases the queue of
- * cursors waiting for that segment (a FIFO whose start bounds never decrease, so the cursors
- * to release are a prefix). O(count + sum of the set's literal prefixes + n x (1 + segment
- * occurrences reported per byte) + segments the cursors match); stops early once the lowest
- * rank of the set has matched or no cursor is left. Allocates only when a set or path is larger
- * than any before on this thread.
+ * Aho-Corasick automaton once, and each segment occurrence it reports releases the whole stack
+ * of cursors waiting for that segment. A cursor joins its segment's stack only when the sweep
+ * reaches the first index where the segment can end after the cursor's previous one (a delay
+ * line of pending lists per path index), so every occurrence reported from then on is a valid
+ * next step and no cursor is compared with the occurrence. O(count + sum of the set's literal
+ * prefixes + n x (1 + segment occurrences reported per byte) + segments the cursors match);
+ * stops early once the lowest rank of the set has matched or no cursor is left. Allocates only
+ * when a set or path is larger than any before on this thread.
  */
 export function sweepSegments(
   ix: SegmentIndex, nfa: Int32Array, set: Int32Array, count: number, lowest: number, best: number, path: Uint8Array, n: number,
 ): number {
-  // Invariant: each queue holds cursors in nondecreasing `_cursorFrom`; a cursor is in at most
-  // one queue or pending list; a cursor of rank >= _found is dropped when released. Hot for
-  // rule scans: run pnpm bench --hostile.
+  // Invariant: a cursor is in at most one stack or pending list; a cursor in the stack of node w
+  // after index e was pushed at e, the first index where its segment can end, so any report of
+  // w releases it; a cursor of rank >= found is dropped when released. Hot for rule scans: run
+  // pnpm bench --hostile.
   _ensureCursors(count, n);
   _pending.fill(-1, 0, n + 1);
   ix.gen = ix.gen === 0x3fffffff ? 1 : ix.gen + 1;
-  if (ix.gen === 1) ix.queueGen.fill(0);
+  if (ix.gen === 1) ix.stackGen.fill(0);
   const gen = ix.gen;
   _found = best;
   _live = 0;
@@ -582,14 +574,12 @@ export function sweepSegments(
     if ((nfa[(x << 1) + 1] as number) < _found) _startCursor(ix, nfa, path, n, k, x);
   }
   const records = ix.occ;
-  const depth = ix.depth;
   const out = ix.out;
   const outNext = ix.outNext;
-  const head = ix.queueHead;
-  const qgen = ix.queueGen;
-  const cursorOcc = _cursorOcc;
-  const cursorFrom = _cursorFrom;
-  const link = _cursorLink;
+  const top = ix.stackTop;
+  const stackGen = ix.stackGen;
+  const cursors = _cursors;
+  const pending = _pending;
   const table = ix.goto;
   const dense = table.length !== 0;
   const cls = ix.cls;
@@ -600,39 +590,46 @@ export function sweepSegments(
   let live = _live;
   let v = _ROOT;
   for (let i = 0; i < n && live > 0 && found > lowest; i++) {
-    for (let k = _pending[i] as number; k >= 0;) {
-      const after = link[k] as number;
-      _enqueue(ix, link, records[(cursorOcc[k] as number) << 2] as number, k, gen);
-      k = after;
+    // Cursors whose segment can end here join its stack.
+    for (let c = pending[i] as number; c >= 0;) {
+      const after = cursors[c + 1] as number;
+      const w = records[(cursors[c] as number) << 2] as number;
+      if (stackGen[w] !== gen) {
+        stackGen[w] = gen;
+        top[w] = -1;
+      }
+      cursors[c + 1] = top[w] as number;
+      top[w] = c;
+      c = after;
     }
     const b = path[i] as number;
     v = dense ? (table[v * classes + (cls[b] as number)] as number) : _stepSparse(ix, v, b);
     for (let o = out[v] as number; o >= 0; o = outNext[o] as number) {
-      if (qgen[o] !== gen) continue;
-      const from = i + 1 - (depth[o] as number);
-      let k = head[o] as number;
-      while (k >= 0 && (cursorFrom[k] as number) <= from) {
-        head[o] = link[k] as number;
-        const occ = cursorOcc[k] as number;
-        const rank = records[(occ << 2) + 2] as number;
-        const next = records[(occ << 2) + 3] as number;
+      if (stackGen[o] !== gen) continue;
+      let c = top[o] as number;
+      top[o] = -1;
+      while (c >= 0) {
+        const after = cursors[c + 1] as number;
+        const r = (cursors[c] as number) << 2;
+        const rank = records[r + 2] as number;
+        const next = records[r + 3] as number;
         if (rank >= found) {
           live--;
         } else if (next === _AFTER_NEXT) {
-          // Queue the pattern's next segment, from the byte after this one.
-          const w = records[(occ + 1) << 2] as number;
-          if (i + 1 + (records[((occ + 1) << 2) + 1] as number) > n) {
+          // The pattern's next segment (record r + 4) may start at the byte after this one.
+          const e = i + (records[r + 5] as number);
+          if (e >= n) {
             live--;
           } else {
-            cursorOcc[k] = occ + 1;
-            cursorFrom[k] = i + 1;
-            _enqueue(ix, link, w, k, gen);
+            cursors[c] = (r >> 2) + 1;
+            cursors[c + 1] = pending[e] as number;
+            pending[e] = c;
           }
         } else {
           live--;
           if (next === _AFTER_MATCH || _tailMatches(nfa, path, n, next, i + 1)) found = rank;
         }
-        k = head[o] as number;
+        c = after;
       }
     }
   }

@@ -41,7 +41,7 @@ describe('sweepSegments (property)', () => {
           const ix = mode === 'local'
             ? buildSegmentIndex(hand.nfa, hand.cls, hand.classes, denseMaxWords, suffixRanges, ranges)
             : buildSegmentIndex(hand.nfa, hand.cls, hand.classes, denseMaxWords);
-          // Twice on one index: the second sweep must not see the first's queues.
+          // Twice on one index: the second sweep must not see the first's stacks.
           for (let round = 0; round < 2; round++) {
             const got = sweepSegments(ix, hand.nfa, cursors, set.length, lowest, best, bytes, bytes.length);
             expect(got, `${JSON.stringify(patterns)} '${path}' set ${JSON.stringify(set)} best ${best} ${mode}`).toBe(want);
