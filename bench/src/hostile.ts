@@ -16,7 +16,9 @@
  * warm-up then `samples` batches of `batch` checks (isAllowed and decide alternating), median
  * ns per check; the worst (group, URL) is reported. Distinct = the same (group, URL) pairs, each
  * followed by 64 one-character variants of the URL checked once each on the warm group (every
- * URL new, as a crawler's are): worst median and worst single check.
+ * URL new, as a crawler's are): worst median and worst single check. Fresh = the same, with 16
+ * shuffles of the URL (same characters, no shared prefix: what an attacker who also serves the
+ * links can send).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -28,7 +30,6 @@ import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
 import { isUnreservedByte, loadRobots } from '@robomata/runtime';
-import { createPrng } from './prng.js';
 import type { AgentRules } from '@robomata/runtime';
 
 /** The parts of test/hostile/generate.ts this bench uses. */
@@ -45,6 +46,8 @@ interface _HostileInput {
 interface _GeneratorModule {
   readonly HOSTILE_INPUTS: readonly _HostileInput[];
   readonly DEFAULT_SEED: number;
+  oneCharacterVariants(url: string, count: number, seed: number): string[];
+  shuffledUrls(url: string, count: number, seed: number): string[];
 }
 
 /** Measurements of one hostile input in one profile. */
@@ -86,6 +89,14 @@ export interface HostileRow {
   readonly distinctMedianNs: number;
   readonly distinctMaxNs: number;
   readonly distinctUrl: string;
+  /**
+   * Worst median and worst max ns of one check over `FRESH_URLS` shuffles of a 4 KB URL (the
+   * generator's `shuffledUrls`), each checked once on the warm group: no prefix in common with
+   * the warm URL, so no cached lazy state helps beyond chance.
+   */
+  readonly freshMedianNs: number;
+  readonly freshMaxNs: number;
+  readonly freshUrl: string;
   /** Median ns per check of `/` + 'a' x 4000 against the worst group for it. */
   readonly plainCheckNs: number;
   /** ns per check of `/` + 'a' x 40,000 divided by ns of `/` + 'a' x 4,000 (10 = linear). */
@@ -225,23 +236,18 @@ function _timeColdCheck(artifact: Uint8Array, agent: string, url: string): numbe
 
 /** One-character variants of a URL timed once each for the distinct-URL figures. */
 const DISTINCT_URLS = 64;
+/** Shuffles of a URL timed once each for the fresh-URL figures (fewer: each may cost a whole sweep). */
+const FRESH_URLS = 16;
 
 /**
- * Returns the median and max ns of one check (isAllowed and decide alternating) over
- * `DISTINCT_URLS` variants of `url`, each with one character (not the first) replaced by
- * another character of `url`, chosen by a PRNG seeded from `seed`; each variant is checked once.
+ * Returns the median and max ns of one check (isAllowed and decide alternating) over `urls`,
+ * each checked once.
  */
-function _timeDistinct(rules: AgentRules, url: string, seed: number): [number, number] {
-  const prng = createPrng(seed);
-  const variants: string[] = [];
-  for (let k = 0; k < DISTINCT_URLS; k++) {
-    const at = 1 + prng.int(url.length - 1);
-    variants.push(url.slice(0, at) + url.charAt(prng.int(url.length)) + url.slice(at + 1));
-  }
+function _timeOnce(rules: AgentRules, urls: readonly string[]): [number, number] {
   const times: number[] = [];
-  for (const [k, variant] of variants.entries()) {
+  for (const [k, url] of urls.entries()) {
     const t0 = process.hrtime.bigint();
-    _sink += _check(rules, variant, k);
+    _sink += _check(rules, url, k);
     times.push(Number(process.hrtime.bigint() - t0));
   }
   return [_median(times), Math.max(...times)];
@@ -332,6 +338,9 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     let distinctMedianNs = 0;
     let distinctMaxNs = 0;
     let distinctUrl = '';
+    let freshMedianNs = 0;
+    let freshMaxNs = 0;
+    let freshUrl = '';
     let plainCheckNs = 0;
     let linearity = 0;
     gc(); // Settle the compiles' garbage first: concurrent GC on 2 cores would be timed as check cost.
@@ -353,12 +362,19 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
           worstPer4kNs = per4k;
           worstPer4kUrl = url;
         }
-        const [median, max] = _timeDistinct(rules, url, Math.imul(url.length, 0x9e3779b1) ^ url.charCodeAt(url.length >> 1));
+        const seed = Math.imul(url.length, 0x9e3779b1) ^ url.charCodeAt(url.length >> 1);
+        const [median, max] = _timeOnce(rules, gen.oneCharacterVariants(url, DISTINCT_URLS, seed));
         if (median > distinctMedianNs) {
           distinctMedianNs = median;
           distinctUrl = url;
         }
         distinctMaxNs = Math.max(distinctMaxNs, max);
+        const [freshMedian, freshMax] = _timeOnce(rules, gen.shuffledUrls(url, FRESH_URLS, seed));
+        if (freshMedian > freshMedianNs) {
+          freshMedianNs = freshMedian;
+          freshUrl = url;
+        }
+        freshMaxNs = Math.max(freshMaxNs, freshMax);
       }
       const p = _timeCheck(rules, plain, config);
       if (p >= plainCheckNs) {
@@ -382,7 +398,8 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
       compileMs: _median(times), compileRuns: times.length, heapCommittedBytes, heapUsedDeltaBytes,
       artifactBytes: artifact.length, loadMs, automata, maxStates,
       worstCheckNs, worstUrl: _shortUrl(worstUrl), worstPer4kNs, worstPer4kUrl: _shortUrl(worstPer4kUrl),
-      coldCheckNs, coldUrl: _shortUrl(coldUrl), distinctMedianNs, distinctMaxNs, distinctUrl: _shortUrl(distinctUrl), plainCheckNs, linearity,
+      coldCheckNs, coldUrl: _shortUrl(coldUrl), distinctMedianNs, distinctMaxNs, distinctUrl: _shortUrl(distinctUrl),
+      freshMedianNs, freshMaxNs, freshUrl: _shortUrl(freshUrl), plainCheckNs, linearity,
     });
   }
   return rows;
@@ -395,6 +412,7 @@ function _failedRows(name: string, status: HostileRow['status'], detail: string)
     heapCommittedBytes: Number.NaN, heapUsedDeltaBytes: Number.NaN, artifactBytes: 0, loadMs: Number.NaN,
     automata: 0, maxStates: 0, worstCheckNs: Number.NaN, worstUrl: '', worstPer4kNs: Number.NaN, worstPer4kUrl: '',
     coldCheckNs: Number.NaN, coldUrl: '', distinctMedianNs: Number.NaN, distinctMaxNs: Number.NaN, distinctUrl: '',
+    freshMedianNs: Number.NaN, freshMaxNs: Number.NaN, freshUrl: '',
     plainCheckNs: Number.NaN, linearity: Number.NaN,
   }));
 }
@@ -437,19 +455,20 @@ function _code(url: string): string {
 export function formatHostileTable(rows: readonly HostileRow[]): string {
   const mib = (b: number): string => _fmt(b / 2 ** 20, 1);
   const lines = [
-    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | worst us per 4,000 octets walked | distinct URLs us (median / max) | cold check us | plain 4 KB check us | 40 KB / 4 KB |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | worst us per 4,000 octets walked | distinct URLs us (median / max) | fresh URLs us (median / max) | cold check us | plain 4 KB check us | 40 KB / 4 KB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     if (r.status !== 'ok') {
-      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | | | | |`);
+      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | | | | | |`);
       continue;
     }
     lines.push(
       `| ${r.input} | ${r.profile} | ${_fmt(r.inputBytes)} | ${_fmt(r.compileMs, 1)} | ${mib(r.heapCommittedBytes)} / ${mib(r.heapUsedDeltaBytes)} | ` +
         `${_fmt(r.artifactBytes)} | ${r.automata} (${r.maxStates}) | ${_fmt(r.worstCheckNs / 1000, 2)} ${_code(r.worstUrl)} | ` +
         `${_fmt(r.worstPer4kNs / 1000, 2)} ${_code(r.worstPer4kUrl)} | ` +
-        `${_fmt(r.distinctMedianNs / 1000, 1)} / ${_fmt(r.distinctMaxNs / 1000, 1)} ${_code(r.distinctUrl)} | ${_fmt(r.coldCheckNs / 1000, 1)} ${_code(r.coldUrl)} | ` +
+        `${_fmt(r.distinctMedianNs / 1000, 1)} / ${_fmt(r.distinctMaxNs / 1000, 1)} ${_code(r.distinctUrl)} | ` +
+        `${_fmt(r.freshMedianNs / 1000, 1)} / ${_fmt(r.freshMaxNs / 1000, 1)} ${_code(r.freshUrl)} | ${_fmt(r.coldCheckNs / 1000, 1)} ${_code(r.coldUrl)} | ` +
         `${_fmt(r.plainCheckNs / 1000, 2)} | ${_fmt(r.linearity, 1)} |`,
     );
   }

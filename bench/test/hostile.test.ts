@@ -29,7 +29,8 @@ describe('formatHostileTable', () => {
     input: 'storm', profile: 'rfc9309', status: 'ok', detail: '', inputBytes: 1000, compileMs: 12.5, compileRuns: 3,
     heapCommittedBytes: 2 ** 20, heapUsedDeltaBytes: 2 ** 21, artifactBytes: 5000, loadMs: 0.1, automata: 1, maxStates: 7,
     worstCheckNs: 250_000, worstUrl: '/a|b', worstPer4kNs: 125_000, worstPer4kUrl: '/x', coldCheckNs: 9_000_000,
-    coldUrl: '/c', distinctMedianNs: 300_000, distinctMaxNs: 4_000_000, distinctUrl: '/d', plainCheckNs: 20_000,
+    coldUrl: '/c', distinctMedianNs: 300_000, distinctMaxNs: 4_000_000, distinctUrl: '/d', freshMedianNs: 2_500_000,
+    freshMaxNs: 6_000_000, freshUrl: '/f', plainCheckNs: 20_000,
     linearity: 10,
   };
   const failed: HostileRow = { ...ok, input: 'hang', status: 'timeout', compileMs: Number.NaN };
@@ -42,9 +43,10 @@ describe('formatHostileTable', () => {
     for (const line of lines) expect(cells(line), line).toBe(cells(lines[0] as string));
   });
 
-  it('shows the distinct-URL median and max, and escapes pipes in URLs', () => {
+  it('shows the distinct- and fresh-URL medians and maxima, and escapes pipes in URLs', () => {
     const row = formatHostileTable([ok]).split('\n')[2] as string;
     expect(row).toContain('300.0 / 4,000.0 `/d`');
+    expect(row).toContain('2,500.0 / 6,000.0 `/f`');
     expect(row).toContain('`/a\\|b`');
     expect(row).not.toContain('**');
     expect(formatHostileTable([failed]).split('\n')[2]).toContain('**timeout**');

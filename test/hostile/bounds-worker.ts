@@ -16,7 +16,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import type { AgentRules, Profile } from '@robomata/runtime';
-import { findHostileInput } from './generate.js';
+import { findHostileInput, shuffledUrls } from './generate.js';
 
 /** Input of the worker. */
 export interface BoundsWorkerData {
@@ -45,6 +45,12 @@ export interface BoundsProfileResult {
   readonly worstCheckNs: number;
   readonly worstUrl: string;
   readonly worstAgent: string;
+  /**
+   * Worst mean time of one check of a new URL: {@link NEW_URLS} shuffles of each long URL, each
+   * checked once on the warm group (what an attacker can send: every URL unlike the last).
+   */
+  readonly worstNewUrlNs: number;
+  readonly worstNewUrlBase: string;
   /** Mean time of one check of the 4 KB `/aaa...a` URL against the worst group. */
   readonly plainCheckNs: number;
   /** Checks timed in all. */
@@ -63,6 +69,11 @@ export interface BoundsResult {
 function _gcFunction(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
+}
+
+/** Returns a short printable form of a URL for messages. */
+function _shortUrl(url: string): string {
+  return url.length > 48 ? `${JSON.stringify(url.slice(0, 24)).slice(0, -1)}...(${url.length} chars)"` : JSON.stringify(url);
 }
 
 /** Time budget of one (URL, group) timing loop: slow checks are measured, not waited for. */
@@ -86,6 +97,23 @@ function _timeChecks(rules: AgentRules, url: string, n: number): [number, number
   }
   if (sink === Number.MIN_SAFE_INTEGER) console.log(sink);
   return [Number(elapsed) / done, done];
+}
+
+/** New URLs (shuffles of a long URL) checked once each per (URL, group) pair. */
+export const NEW_URLS = 8;
+
+/**
+ * Returns the mean ns of one check over {@link NEW_URLS} shuffles of `url`, each checked once
+ * (`isAllowed` and `decide` alternating), seeded from the URL.
+ */
+function _timeNewUrls(rules: AgentRules, url: string): number {
+  const variants = shuffledUrls(url, NEW_URLS, url.length ^ url.charCodeAt(url.length >> 1));
+  let sink = 0;
+  const t0 = process.hrtime.bigint();
+  for (const [k, variant] of variants.entries()) sink += (k & 1) === 0 ? (rules.isAllowed(variant) ? 1 : 0) : rules.decide(variant);
+  const ns = Number(process.hrtime.bigint() - t0) / NEW_URLS;
+  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink);
+  return ns;
 }
 
 /** Measures one input; returns its figures. */
@@ -132,6 +160,8 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
     let worstAgent = '';
     let plainCheckNs = 0;
     let checksTimed = 0;
+    let worstNewUrlNs = 0;
+    let worstNewUrlBase = '';
     const plain = '/' + 'a'.repeat(4_000);
     for (const agent of input.agents) {
       const rules = robots.agent(agent);
@@ -147,6 +177,11 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
           worstAgent = agent;
         }
         if (url === plain) plainCheckNs = Math.max(plainCheckNs, ns);
+        const newNs = _timeNewUrls(rules, url);
+        if (newNs > worstNewUrlNs) {
+          worstNewUrlNs = newNs;
+          worstNewUrlBase = url;
+        }
       }
     }
     profiles.push({
@@ -160,8 +195,10 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
       automata,
       maxStates,
       worstCheckNs,
-      worstUrl: worstUrl.length > 48 ? `${JSON.stringify(worstUrl.slice(0, 24)).slice(0, -1)}...(${worstUrl.length} chars)"` : JSON.stringify(worstUrl),
+      worstUrl: _shortUrl(worstUrl),
       worstAgent,
+      worstNewUrlNs,
+      worstNewUrlBase: _shortUrl(worstNewUrlBase),
       plainCheckNs,
       checksTimed,
     });

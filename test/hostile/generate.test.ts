@@ -12,6 +12,8 @@ import {
   createRng,
   findHostileInput,
   latin1Bytes,
+  oneCharacterVariants,
+  shuffledUrls,
 } from './generate.js';
 
 /** Returns the byte lengths of the LF/CR-separated lines of `bytes`. */
@@ -99,6 +101,22 @@ describe('hostile inputs', () => {
     }
   });
 
+  it('storm-two-letters: rules of one-letter a/b segments ending in *z, about 250,000 segments, URLs without z', () => {
+    const input = findHostileInput('storm-two-letters');
+    const bytes = input.make();
+    expect(bytes.length).toBeGreaterThan(INPUT_BUDGET - 1_000);
+    const rules = binary(bytes).split('\n').filter((l) => /^(Allow|Disallow):/.test(l));
+    let segments = 0;
+    for (const rule of rules) {
+      expect(rule).toMatch(/^(Allow|Disallow): \/(\*[ab])+\*z$/);
+      segments += (rule.match(/\*[ab]/g) ?? []).length;
+    }
+    expect(segments).toBeGreaterThan(200_000);
+    const own = input.urls().slice(commonHostileUrls(0).length);
+    expect(own.length).toBe(2);
+    for (const url of own) expect(url).toMatch(/^\/[ab]{4000}$/);
+  });
+
   it('agents-100k names 100,000 distinct agents', () => {
     const text = binary(findHostileInput('agents-100k').make());
     const agents = text.match(/^User-agent: (.*)$/gm) ?? [];
@@ -127,6 +145,37 @@ describe('hostile inputs', () => {
     const urls = commonHostileUrls(1);
     expect(urls.filter((u) => u.length >= 3_900).length).toBeGreaterThan(20);
     expect(urls.some((u) => /[\ud800-\udbff](?![\udc00-\udfff])/.test(u))).toBe(true);
+  });
+
+  it('oneCharacterVariants changes at most one char, never the first, deterministically', () => {
+    const url = '/abcdefghijklmnopqrstuvwxyz';
+    const variants = oneCharacterVariants(url, 50, 7);
+    expect(oneCharacterVariants(url, 50, 7)).toEqual(variants);
+    expect(oneCharacterVariants(url, 50, 8)).not.toEqual(variants);
+    let changed = 0;
+    for (const v of variants) {
+      expect(v.length).toBe(url.length);
+      expect(v[0]).toBe('/');
+      const diffs = [...v].filter((c, i) => c !== url[i]).length;
+      expect(diffs).toBeLessThanOrEqual(1);
+      changed += diffs;
+    }
+    expect(changed).toBeGreaterThan(40);
+    expect(() => oneCharacterVariants('/', 1, 0)).toThrow(RangeError);
+  });
+
+  it('shuffledUrls keeps the first char and the multiset of chars, and moves the rest', () => {
+    const url = '/' + 'abcdefgh'.repeat(50);
+    const shuffles = shuffledUrls(url, 4, 3);
+    expect(shuffledUrls(url, 4, 3)).toEqual(shuffles);
+    expect(new Set(shuffles).size).toBe(4);
+    const sorted = (s: string): string => [...s].sort().join('');
+    for (const s of shuffles) {
+      expect(s[0]).toBe('/');
+      expect(sorted(s)).toBe(sorted(url));
+      // A uniform shuffle of 400 chars keeps about 1/8 of them in place; the input keeps all.
+      expect([...s].filter((c, i) => c === url[i]).length).toBeLessThan(url.length / 4);
+    }
   });
 
   it('latin1Bytes rejects chars that are not bytes', () => {

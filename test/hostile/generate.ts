@@ -193,6 +193,47 @@ function _longStormBody(rng: Rng, scale: _Scale, mixed: boolean): Uint8Array {
   return b.toBytes();
 }
 
+/**
+ * Returns `count` one-character variants of `url`, each with one character (never the first)
+ * replaced by another character of `url`, drawn from a generator seeded with `seed`: the new
+ * URLs a crawler meets, which a warm group has cached up to the changed character (the bench's
+ * distinct-URL column). O(count x |url|). Throws on a URL of fewer than 2 chars.
+ */
+export function oneCharacterVariants(url: string, count: number, seed: number): string[] {
+  if (url.length < 2) throw new RangeError(`oneCharacterVariants: url must have at least 2 chars, got ${url.length}`);
+  const rng = createRng(seed);
+  const variants: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const at = 1 + pickInt(rng, url.length - 1);
+    variants.push(url.slice(0, at) + url.charAt(pickInt(rng, url.length)) + url.slice(at + 1));
+  }
+  return variants;
+}
+
+/**
+ * Returns `count` shuffles of `url`: its first char, then its other chars in an order drawn
+ * (Fisher-Yates) from a generator seeded with `seed`. Each is a fresh URL with the same
+ * characters, sharing no prefix with `url` beyond chance: what an attacker who serves both the
+ * robots.txt and the links can send, every URL unlike the last (the bench's fresh-URL column and
+ * the bounds test's new-URL check). Code units move alone, so a surrogate pair may come apart
+ * into lone surrogates (hostile too). O(count x |url|).
+ */
+export function shuffledUrls(url: string, count: number, seed: number): string[] {
+  const rng = createRng(seed);
+  const out: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const units = url.split('');
+    for (let i = units.length - 1; i > 1; i--) {
+      const j = 1 + pickInt(rng, i);
+      const t = units[i] as string;
+      units[i] = units[j] as string;
+      units[j] = t;
+    }
+    out.push(units.join(''));
+  }
+  return out;
+}
+
 /** Returns the URLs every input is checked with: about 4 KB each, seeded where random. */
 export function commonHostileUrls(seed: number): string[] {
   const rng = createRng(deriveSeed(seed, 'common-urls'));
@@ -360,6 +401,22 @@ const _DEFINITIONS: readonly _Definition[] = [
       let mostlyA = '/' + 'b'.repeat(20);
       while (mostlyA.length < HOSTILE_URL_LENGTH - 2) mostlyA += pickInt(rng, 10) === 0 ? 'b' : 'a';
       return [mostlyA + 'bc', '/' + 'b'.repeat(20) + 'a'.repeat(HOSTILE_URL_LENGTH - 23) + 'bc'];
+    },
+  },
+  {
+    name: 'storm-two-letters',
+    description: 'hundreds of rules of one-letter segments over `a` and `b`, each ending in a `z` no URL holds: a new URL walks every rule to its end, one sweep step per segment of the group (the rule scan\'s worst case)',
+    body(rng, scale) {
+      const b = new _Body(_budget(scale));
+      b.line('User-agent: *');
+      for (let i = 0; ; i++) {
+        const pattern = _stormPattern(rng, 2 + pickInt(rng, scale === 'full' ? 400 : 30), 'ab', 'z');
+        if (!b.line((i % 2 === 0 ? 'Disallow: ' : 'Allow: ') + pattern)) break;
+      }
+      return b.toBytes();
+    },
+    urls(rng) {
+      return ['/' + _randomText(rng, 'ab', HOSTILE_URL_LENGTH), '/' + _fill('ab', HOSTILE_URL_LENGTH)];
     },
   },
   {
