@@ -240,17 +240,29 @@ const DISTINCT_URLS = 64;
 const FRESH_URLS = 16;
 
 /**
- * Returns the median and max ns of one check (isAllowed and decide alternating) over `urls`,
- * each checked once.
+ * The worst figures of URLs checked once each (the distinct and fresh columns): the worst median
+ * over the (group, URL) pairs, with its URL, and the worst single check.
  */
-function _timeOnce(rules: AgentRules, urls: readonly string[]): [number, number] {
-  const times: number[] = [];
-  for (const [k, url] of urls.entries()) {
-    const t0 = process.hrtime.bigint();
-    _sink += _check(rules, url, k);
-    times.push(Number(process.hrtime.bigint() - t0));
+class _WorstOnce {
+  median = 0;
+  max = 0;
+  url = '';
+
+  /** Checks each of `urls` once (isAllowed and decide alternating) and folds their times in as those of `base`. */
+  time(rules: AgentRules, base: string, urls: readonly string[]): void {
+    const times: number[] = [];
+    for (const [k, url] of urls.entries()) {
+      const t0 = process.hrtime.bigint();
+      _sink += _check(rules, url, k);
+      times.push(Number(process.hrtime.bigint() - t0));
+    }
+    const median = _median(times);
+    if (median > this.median) {
+      this.median = median;
+      this.url = base;
+    }
+    this.max = Math.max(this.max, ...times);
   }
-  return [_median(times), Math.max(...times)];
 }
 
 /** Target duration of one timed batch, ns: slow checks get smaller batches, not longer runs. */
@@ -335,12 +347,8 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     let worstPer4kUrl = '';
     let coldCheckNs = 0;
     let coldUrl = '';
-    let distinctMedianNs = 0;
-    let distinctMaxNs = 0;
-    let distinctUrl = '';
-    let freshMedianNs = 0;
-    let freshMaxNs = 0;
-    let freshUrl = '';
+    const distinct = new _WorstOnce();
+    const fresh = new _WorstOnce();
     let plainCheckNs = 0;
     let linearity = 0;
     gc(); // Settle the compiles' garbage first: concurrent GC on 2 cores would be timed as check cost.
@@ -363,18 +371,8 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
           worstPer4kUrl = url;
         }
         const seed = Math.imul(url.length, 0x9e3779b1) ^ url.charCodeAt(url.length >> 1);
-        const [median, max] = _timeOnce(rules, gen.oneCharacterVariants(url, DISTINCT_URLS, seed));
-        if (median > distinctMedianNs) {
-          distinctMedianNs = median;
-          distinctUrl = url;
-        }
-        distinctMaxNs = Math.max(distinctMaxNs, max);
-        const [freshMedian, freshMax] = _timeOnce(rules, gen.shuffledUrls(url, FRESH_URLS, seed));
-        if (freshMedian > freshMedianNs) {
-          freshMedianNs = freshMedian;
-          freshUrl = url;
-        }
-        freshMaxNs = Math.max(freshMaxNs, freshMax);
+        distinct.time(rules, url, gen.oneCharacterVariants(url, DISTINCT_URLS, seed));
+        fresh.time(rules, url, gen.shuffledUrls(url, FRESH_URLS, seed));
       }
       const p = _timeCheck(rules, plain, config);
       if (p >= plainCheckNs) {
@@ -398,8 +396,8 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
       compileMs: _median(times), compileRuns: times.length, heapCommittedBytes, heapUsedDeltaBytes,
       artifactBytes: artifact.length, loadMs, automata, maxStates,
       worstCheckNs, worstUrl: _shortUrl(worstUrl), worstPer4kNs, worstPer4kUrl: _shortUrl(worstPer4kUrl),
-      coldCheckNs, coldUrl: _shortUrl(coldUrl), distinctMedianNs, distinctMaxNs, distinctUrl: _shortUrl(distinctUrl),
-      freshMedianNs, freshMaxNs, freshUrl: _shortUrl(freshUrl), plainCheckNs, linearity,
+      coldCheckNs, coldUrl: _shortUrl(coldUrl), distinctMedianNs: distinct.median, distinctMaxNs: distinct.max,
+      distinctUrl: _shortUrl(distinct.url), freshMedianNs: fresh.median, freshMaxNs: fresh.max, freshUrl: _shortUrl(fresh.url), plainCheckNs, linearity,
     });
   }
   return rows;

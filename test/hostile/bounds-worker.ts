@@ -79,6 +79,11 @@ function _shortUrl(url: string): string {
 /** Time budget of one (URL, group) timing loop: slow checks are measured, not waited for. */
 const TIMING_BUDGET_NS = 250_000_000n;
 
+/** Runs check number `k` of `url` (`isAllowed` for even `k`, `decide` for odd) and returns its answer as a number for a sink. */
+function _check(rules: AgentRules, url: string, k: number): number {
+  return (k & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+}
+
 /**
  * Returns `[mean ns, checks]` of `isAllowed` and `decide` alternating, over `n` checks or until
  * {@link TIMING_BUDGET_NS} has passed (at least 4 checks), after a short warm-up.
@@ -90,7 +95,7 @@ function _timeChecks(rules: AgentRules, url: string, n: number): [number, number
   let done = 0;
   let elapsed = 0n;
   while (done < n) {
-    sink += (done & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
+    sink += _check(rules, url, done);
     done++;
     elapsed = process.hrtime.bigint() - t0;
     if (done >= 4 && elapsed > TIMING_BUDGET_NS) break;
@@ -110,7 +115,7 @@ function _timeNewUrls(rules: AgentRules, url: string): number {
   const variants = shuffledUrls(url, NEW_URLS, url.length ^ url.charCodeAt(url.length >> 1));
   let sink = 0;
   const t0 = process.hrtime.bigint();
-  for (const [k, variant] of variants.entries()) sink += (k & 1) === 0 ? (rules.isAllowed(variant) ? 1 : 0) : rules.decide(variant);
+  for (const [k, variant] of variants.entries()) sink += _check(rules, variant, k);
   const ns = Number(process.hrtime.bigint() - t0) / NEW_URLS;
   if (sink === Number.MIN_SAFE_INTEGER) console.log(sink);
   return ns;

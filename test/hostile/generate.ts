@@ -180,17 +180,32 @@ function _segmentStorm(rng: Rng, stars: number): string {
 }
 
 /**
- * Returns a body of long random-letter storm rules (up to 401 segments each, 31 reduced) until
- * the budget: every rule a Disallow, or Disallow and Allow alternating when `mixed`.
+ * Returns a `User-agent: *` body filled to the scale's budget with the lines `rule(0)`,
+ * `rule(1)`, ... (the first line that does not fit ends it).
  */
-function _longStormBody(rng: Rng, scale: _Scale, mixed: boolean): Uint8Array {
+function _ruleStormBody(scale: _Scale, rule: (i: number) => string): Uint8Array {
   const b = new _Body(_budget(scale));
   b.line('User-agent: *');
-  for (let i = 0; ; i++) {
-    const p = _segmentStorm(rng, 2 + pickInt(rng, scale === 'full' ? 400 : 30));
-    if (!b.line((mixed && i % 2 === 1 ? 'Allow: ' : 'Disallow: ') + p)) break;
-  }
+  for (let i = 0; b.line(rule(i)); i++);
   return b.toBytes();
+}
+
+/**
+ * Returns the definition of a storm of long random-letter rules (up to 401 segments each, 31
+ * reduced) against a random-letter URL: every rule a Disallow, or Disallow and Allow
+ * alternating when `mixed`.
+ */
+function _longStormDefinition(name: string, description: string, mixed: boolean): _Definition {
+  return {
+    name,
+    description,
+    body(rng, scale) {
+      return _ruleStormBody(scale, (i) => (mixed && i % 2 === 1 ? 'Allow: ' : 'Disallow: ') + _segmentStorm(rng, 2 + pickInt(rng, scale === 'full' ? 400 : 30)));
+    },
+    urls(rng) {
+      return ['/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH)];
+    },
+  };
 }
 
 /**
@@ -364,26 +379,12 @@ const _DEFINITIONS: readonly _Definition[] = [
       ];
     },
   },
-  {
-    name: 'storm-long-random',
-    description: 'hundreds of long (up to ~1 KB) random-letter wildcard rules: many NFA positions per rule',
-    body(rng, scale) {
-      return _longStormBody(rng, scale, false);
-    },
-    urls(rng) {
-      return ['/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH)];
-    },
-  },
-  {
-    name: 'storm-long-mixed',
-    description: 'storm-long-random with Allow and Disallow alternating: isAllowed, not only decide, needs the longest of hundreds of matching candidates',
-    body(rng, scale) {
-      return _longStormBody(rng, scale, true);
-    },
-    urls(rng) {
-      return ['/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH)];
-    },
-  },
+  _longStormDefinition('storm-long-random', 'hundreds of long (up to ~1 KB) random-letter wildcard rules: many NFA positions per rule', false),
+  _longStormDefinition(
+    'storm-long-mixed',
+    'storm-long-random with Allow and Disallow alternating: isAllowed, not only decide, needs the longest of hundreds of matching candidates',
+    true,
+  ),
   {
     name: 'segment-probe-storm',
     description: 'hundreds of `/*a*a*...*ac` rules whose last segment starts with the URL\'s commonest byte but never occurs (matching each rule alone reads the URL once per rule), behind a storm that defeats the DFA',
@@ -407,13 +408,7 @@ const _DEFINITIONS: readonly _Definition[] = [
     name: 'storm-two-letters',
     description: 'hundreds of rules of one-letter segments over `a` and `b`, each ending in a `z` no URL holds: a new URL walks every rule to its end, one sweep step per segment of the group (the rule scan\'s worst case)',
     body(rng, scale) {
-      const b = new _Body(_budget(scale));
-      b.line('User-agent: *');
-      for (let i = 0; ; i++) {
-        const pattern = _stormPattern(rng, 2 + pickInt(rng, scale === 'full' ? 400 : 30), 'ab', 'z');
-        if (!b.line((i % 2 === 0 ? 'Disallow: ' : 'Allow: ') + pattern)) break;
-      }
-      return b.toBytes();
+      return _ruleStormBody(scale, (i) => (i % 2 === 0 ? 'Disallow: ' : 'Allow: ') + _stormPattern(rng, 2 + pickInt(rng, scale === 'full' ? 400 : 30), 'ab', 'z'));
     },
     urls(rng) {
       return ['/' + _randomText(rng, 'ab', HOSTILE_URL_LENGTH), '/' + _fill('ab', HOSTILE_URL_LENGTH)];

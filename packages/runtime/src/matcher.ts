@@ -127,7 +127,6 @@ export const LAZY_MAX_TRANS_WORDS = 1 << 20;
  */
 export const LAZY_MAX_POOL_WORDS = 1 << 21;
 
-
 /**
  * The working set of an NFA simulation step, shared by every lazy DFA of the thread (a walk runs
  * to its end before another starts, and nothing in a walk calls out), so a group's cache holds
@@ -803,7 +802,6 @@ function _pathBytesFrom(url: string, i: number, rfc: boolean): number {
   }
   return m;
 }
-
 
 /**
  * Returns SIM_SCANNED after setting `sc.scanRank` to the rank that decides the walk from lazy

@@ -33,10 +33,11 @@ const _AFTER_NEXT = -1;
  * matched as a suffix); occurrences are numbered in NFA order, so a pattern's are consecutive.
  * Invariants: bit `x` of `occBits` is set when an occurrence starts at NFA position `x`, and
  * `occBase[w]` counts the occurrences before position `32w` (see {@link occurrenceAt}: 8 bytes
- * per 32 positions instead of a word per position); occurrence `k` is the record `occ[4k .. 4k + 4)`: its trie node, that node's depth, its rank, and what
- * follows it: occurrence `k + 1` (-1), a match (-2), or the anchored last run at NFA position
- * `>= 0` (interleaved, so a cursor's release reads one 16-byte record). Node 0 is
- * the root; `depth[v]` is the length of node `v`'s string; `fail[v]` is the node of its longest
+ * per 32 positions instead of a word per position); occurrence `k` is the record
+ * `occ[4k .. 4k + 4)`: its trie node, the segment's length, its rank, and what follows it:
+ * occurrence `k + 1` (-1), a match (-2), or the anchored last run at NFA position `>= 0`
+ * (interleaved, so a cursor's move reads one 16-byte record). Node 0 is the root; `fail[v]` is
+ * the node of its longest
  * proper suffix in the trie (`fail[0] == 0`); `out[v]` is the deepest node on `v`'s failure chain
  * (itself included) that ends a segment, or -1, and `outNext[v] == out[fail[v]]`. With a dense
  * table, `goto[v * classes + cls[b]]` is the full transition; else the edge hash answers trie
@@ -45,8 +46,8 @@ const _AFTER_NEXT = -1;
  */
 export class SegmentIndex {
   /**
-   * Per segment node: the top of its stack of waiting cursors, each of which any occurrence of
-   * the segment reported from now on may release (-1: empty; valid where `stackGen` is current).
+   * Per segment node: the top of its stack of waiting cursors, all of which the segment's next
+   * reported occurrence releases (-1: empty; valid where `stackGen` is current).
    */
   readonly stackTop: Int32Array;
   readonly stackGen: Int32Array;
@@ -57,7 +58,6 @@ export class SegmentIndex {
     readonly occBits: Int32Array,
     readonly occBase: Int32Array,
     readonly occ: Int32Array,
-    readonly depth: Int32Array,
     readonly fail: Int32Array,
     readonly out: Int32Array,
     readonly outNext: Int32Array,
@@ -403,12 +403,13 @@ export function buildSegmentIndex(
   ranges: Int32Array | null = null, rangeCount = 0,
 ): SegmentIndex {
   const positions = nfa.length >> 1;
+  // No ranges: the whole NFA, one range.
+  const spans = ranges ?? Int32Array.of(0, positions);
+  const spanCount = ranges === null ? 1 : rangeCount;
   let bound = 0;
-  if (ranges === null) bound = _countRuns(nfa, 0, positions);
-  for (let r = 0; r < rangeCount; r++) bound += _countRuns(nfa, ranges?.[2 * r] as number, ranges?.[2 * r + 1] as number);
+  for (let r = 0; r < spanCount; r++) bound += _countRuns(nfa, spans[2 * r] as number, spans[2 * r + 1] as number);
   const o = new _Occurrences(new Int32Array(bound << 2), new Int32Array((positions + 31) >>> 5));
-  if (ranges === null) _collectOccurrences(nfa, 0, positions, o);
-  for (let r = 0; r < rangeCount; r++) _collectOccurrences(nfa, ranges?.[2 * r] as number, ranges?.[2 * r + 1] as number, o);
+  for (let r = 0; r < spanCount; r++) _collectOccurrences(nfa, spans[2 * r] as number, spans[2 * r + 1] as number, o);
   const trie = o.trie;
   const nodes = trie.nodes;
   const order = _depthOrder(trie);
@@ -417,15 +418,14 @@ export function buildSegmentIndex(
   const outNext = new Int32Array(nodes);
   _linkNodes(trie, order, fail, out, outNext);
   const records = o.records.subarray(0, o.count << 2);
-  const depths = trie.depth.subarray(0, nodes);
   const base = _rankBase(o.bits);
   const rep = nodes * classes <= denseMaxWords ? _classBytes(cls, classes, o.used) : null;
   if (rep === null) {
-    return new SegmentIndex(o.bits, base, records, depths, fail, out, outNext, new Int32Array(0), classes, cls,
+    return new SegmentIndex(o.bits, base, records, fail, out, outNext, new Int32Array(0), classes, cls,
       trie.edgeParent, trie.edgeByte, trie.edgeNode, nodes);
   }
   // The dense table answers every step: the edge hash is dropped.
-  return new SegmentIndex(o.bits, base, records, depths, fail, out, outNext, _denseTable(trie, order, fail, rep, classes), classes, cls,
+  return new SegmentIndex(o.bits, base, records, fail, out, outNext, _denseTable(trie, order, fail, rep, classes), classes, cls,
     new Int32Array(0), new Uint8Array(0), new Int32Array(0), nodes);
 }
 
