@@ -9,7 +9,7 @@ import {
   NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte, nfaKindAt,
 } from './format.js';
 import {
-  buildSegmentIndex, grownInt32, grownUint8, suffixWork, sweepSegments,
+  SEGMENT_DENSE_MAX_WORDS, buildSegmentIndex, collectSuffixRanges, grownInt32, grownUint8, suffixRanges, sweepSegments,
 } from './segment-scan.js';
 import type { SegmentIndex } from './segment-scan.js';
 
@@ -773,13 +773,14 @@ function _pathPush(n: number, b: number): number {
 }
 
 /**
- * Writes into `_path`, from index `m`, the bytes a walk reads for `url` from code unit `i` to the
- * path's end (`#`, NUL or the end; SPEC.md section 7 decoding, as walkPath reads them); returns
- * the path's length. O(URL length); allocates only when a URL needs more room than any before.
+ * Writes the bytes a walk reads for `url` from code unit `i` to the path's end (`#`, NUL or the
+ * end; SPEC.md section 7 decoding, as walkPath reads them) into `_path`; returns their count.
+ * O(URL length); allocates only when a URL needs more room than any before.
  */
-function _pathBytesFrom(url: string, i: number, rfc: boolean, m: number): number {
+function _pathBytesFrom(url: string, i: number, rfc: boolean): number {
   const n = url.length;
-  if (_path.length < 9 * (n - i) + m + 1) _path = new Uint8Array(9 * (n - i) + m + 1);
+  if (_path.length < 9 * (n - i) + 1) _path = new Uint8Array(9 * (n - i) + 1);
+  let m = 0;
   const fast = rfc ? _FAST_RFC : _FAST_GOOGLE;
   while (i < n) {
     const c = url.charCodeAt(i);
@@ -803,61 +804,22 @@ function _pathBytesFrom(url: string, i: number, rfc: boolean, m: number): number
 }
 
 /**
- * Writes the whole path walkPath reads for `url` into `_path` (a `/` first when the path starts
- * with `?` or `;`, SPEC.md section 6); returns its length. Only called for URLs whose walk left
- * the DFA, so the path is not the bare `/` of a URL without one.
- */
-function _wholePathBytes(url: string, rfc: boolean): number {
-  const start = findPathStart(url);
-  if (start < 0) {
-    _path = _path.length === 0 ? new Uint8Array(1) : _path;
-    return _pathPush(0, 47);
-  }
-  if (url.charCodeAt(start) === 47) return _pathBytesFrom(url, start, rfc, 0);
-  if (_path.length === 0) _path = new Uint8Array(1);
-  return _pathBytesFrom(url, start, rfc, _pathPush(0, 47));
-}
-
-/**
  * Returns SIM_SCANNED after setting `sc.scanRank` to the rank that decides the walk from lazy
  * state `l` with the rest of `url` from code unit `i`: the lowest of the state's best rank and
- * the ranks of the group's patterns that match the path (segment-scan.ts `sweepSegments`). With
- * the group's whole segment index, the sweep reads the path again from its start, every pattern
- * from its first byte, so patterns that share a prefix share their progress; before it exists, a
- * state whose set reaches little of a large NFA sweeps the rest from `i` with a throwaway local
- * index of its positions' suffixes (each suffix is exactly what the NFA simulation would match,
- * and the pruning that built the set is exact). O(path x (1 + segment occurrences per byte) +
- * pattern-trie nodes reached), see `sweepSegments`. The whole index is built by the group's first
- * scan whose suffixes cover more than NFA positions >> {@link LOCAL_INDEX_SHIFT} (O(NFA
- * positions), once). Taken when a walk has spent its state budget; no allocation once the buffers
- * hold the URL and the whole index is built (a local index allocates).
+ * the ranks of its positions whose pattern suffix matches the rest (segment-scan.ts
+ * `sweepSegments`). The same answer as walking on (each position's suffix is exactly what the
+ * NFA simulation would match, and the pruning that built the set is exact), found without
+ * building states: O(set + rest x (1 + segment occurrences per byte) + segments matched), see
+ * `sweepSegments`. The group's segment automaton is built by its first scan whose suffixes
+ * cover more than NFA positions >> {@link LOCAL_INDEX_SHIFT} (O(NFA positions), once); smaller
+ * scans before it build a throwaway index of their suffixes. Taken when a walk has spent its
+ * state budget; no allocation once the buffers hold the URL, the set and the whole automaton
+ * (a throwaway index allocates).
  */
 function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: number, rfc: boolean): number {
-  const nfa = p.nfa;
-  const best = sc.bestOf[l] as number;
-  const local = p.segments === null ? _localIndexOf(p, sc, l) : null;
-  let found: number;
-  // The path first: writing it may replace `_path`.
-  if (local !== null) {
-    const n = _pathBytesFrom(url, i, rfc, 0);
-    found = sweepSegments(local, best, _path, n);
-  } else {
-    if (p.segments === null) p.segments = buildSegmentIndex(nfa, p.cls, p.classCount);
-    const n = _wholePathBytes(url, rfc);
-    found = sweepSegments(p.segments, best, _path, n);
-  }
-  sc.scanRank = found === NO_RANK ? -1 : found;
-  sc.scans++;
-  return SIM_SCANNED;
-}
-
-/**
- * Returns a throwaway segment index over the suffixes of lazy state `l`'s positions (less each
- * literal right after a `*` of the set: that `*`'s suffix covers it), or null when they cover
- * more than NFA positions >> {@link LOCAL_INDEX_SHIFT} or more than the whole index would after
- * earlier local builds (then the caller builds the whole one, once).
- */
-function _localIndexOf(p: AutomatonPart, sc: NfaScratch, l: number): SegmentIndex | null {
+  const n = _pathBytesFrom(url, i, rfc);
+  // The sweep's cursors: the set's positions, less each literal right after a `*` of the set
+  // (that `*`'s cursor covers it), and the lowest rank (the sweep stops once it has matched).
   const nfa = p.nfa;
   const w = _work;
   const gen = _nextGen(w);
@@ -866,16 +828,31 @@ function _localIndexOf(p: AutomatonPart, sc: NfaScratch, l: number): SegmentInde
   for (let k = 0; k < len; k++) w.stamp[sc.pool[off + k] as number] = gen;
   const set = w.next;
   let count = 0;
+  let lowest = NO_RANK;
   for (let k = 0; k < len; k++) {
     const x = sc.pool[off + k] as number;
     if (x > 0 && w.stamp[x - 1] === gen && nfaKindAt(nfa, x - 1) === NFA_KIND_STAR && nfaKindAt(nfa, x) < NFA_KIND_STAR) continue;
     set[count++] = x;
+    const r = nfa[(x << 1) + 1] as number;
+    if (r < lowest) lowest = r;
   }
-  const positions = nfa.length >> 1;
-  const work = suffixWork(nfa, set, count, Math.min(positions >> LOCAL_INDEX_SHIFT, positions - p.localIndexWork));
-  if (work < 0) return null;
-  p.localIndexWork += work;
-  return buildSegmentIndex(nfa, p.cls, p.classCount, set, count);
+  let ix = p.segments;
+  if (ix === null) {
+    // A set that reaches little of a large NFA gets a local index (its patterns' suffixes only)
+    // until local builds have cost as much as one whole build; then the whole one is built once.
+    const positions = nfa.length >> 1;
+    const ranges = collectSuffixRanges(nfa, set, count, Math.min(positions >> LOCAL_INDEX_SHIFT, positions - p.localIndexWork));
+    if (ranges >= 0) {
+      for (let r = 0; r < ranges; r++) p.localIndexWork += (suffixRanges[2 * r + 1] as number) - (suffixRanges[2 * r] as number);
+      ix = buildSegmentIndex(nfa, p.cls, p.classCount, SEGMENT_DENSE_MAX_WORDS, suffixRanges, ranges);
+    } else {
+      ix = p.segments = buildSegmentIndex(nfa, p.cls, p.classCount);
+    }
+  }
+  const found = sweepSegments(ix, nfa, set, count, lowest, sc.bestOf[l] as number, _path, n);
+  sc.scanRank = found === NO_RANK ? -1 : found;
+  sc.scans++;
+  return SIM_SCANNED;
 }
 
 /**

@@ -1,12 +1,12 @@
 // Property: the segment sweep gives the naive backtracking matcher's rank for random wildcard
-// patterns over a small alphabet (so segments overlap, repeat, nest and share prefixes), with
-// dense and with sparse stepping: a whole index over every pattern from its start, and a local
-// index over a random set of NFA positions' suffixes, each swept twice with a random best rank.
+// patterns over a small alphabet (so segments overlap, repeat and nest), random sets of NFA
+// positions, random best ranks and random paths, with dense and with sparse stepping, and with
+// a local index over the set's suffixes only.
 // Runs: ROBOMATA_DIFF_RUNS / 4 (default 5,000).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_RANK } from '../src/format.js';
-import { buildSegmentIndex, sweepSegments } from '../src/segment-scan.js';
+import { buildSegmentIndex, collectSuffixRanges, suffixRanges, sweepSegments } from '../src/segment-scan.js';
 import { asciiBytes, buildHandNfa, sweepNaively } from './_nfa.js';
 
 const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000) >> 2;
@@ -23,7 +23,7 @@ const caseArb = fc.record({
 });
 
 describe('sweepSegments (property)', () => {
-  it(`agrees with backtracking, whole and local, dense and sparse (${RUNS} runs)`, () => {
+  it(`agrees with backtracking on every suffix set, dense, sparse and local (${RUNS} runs)`, () => {
     fc.assert(
       fc.property(caseArb, ({ patterns, path, keep, best }) => {
         const hand = buildHandNfa(patterns);
@@ -31,16 +31,20 @@ describe('sweepSegments (property)', () => {
         const set: number[] = [];
         for (let x = 0; x < positions; x++) if (keep[x % 64]) set.push(x);
         const bytes = asciiBytes(path);
-        const wantWhole = sweepNaively(hand.nfa, hand.starts, best, bytes);
-        const wantLocal = sweepNaively(hand.nfa, set, best, bytes);
-        for (const denseMaxWords of [1 << 20, 0]) {
-          const whole = buildSegmentIndex(hand.nfa, hand.cls, hand.classes, null, 0, denseMaxWords);
-          const local = buildSegmentIndex(hand.nfa, hand.cls, hand.classes, Int32Array.from(set), set.length, denseMaxWords);
-          const ctx = `${JSON.stringify(patterns)} '${path}' set ${JSON.stringify(set)} best ${best} ${denseMaxWords === 0 ? 'sparse' : 'dense'}`;
+        const want = sweepNaively(hand.nfa, set, best, bytes);
+        const lowest = set.reduce((m, x) => Math.min(m, hand.nfa[(x << 1) + 1] as number), NO_RANK);
+        for (const mode of ['dense', 'sparse', 'local'] as const) {
+          // local: an index over the set's pattern suffixes only, as a scan over a large NFA builds.
+          const cursors = Int32Array.from(set);
+          const ranges = mode === 'local' ? collectSuffixRanges(hand.nfa, cursors, set.length, Infinity) : 0;
+          const denseMaxWords = mode === 'sparse' ? 0 : 1 << 20;
+          const ix = mode === 'local'
+            ? buildSegmentIndex(hand.nfa, hand.cls, hand.classes, denseMaxWords, suffixRanges, ranges)
+            : buildSegmentIndex(hand.nfa, hand.cls, hand.classes, denseMaxWords);
           // Twice on one index: the second sweep must not see the first's stacks.
           for (let round = 0; round < 2; round++) {
-            expect(sweepSegments(whole, best, bytes, bytes.length), `${ctx} whole`).toBe(wantWhole);
-            expect(sweepSegments(local, best, bytes, bytes.length), `${ctx} local`).toBe(wantLocal);
+            const got = sweepSegments(ix, hand.nfa, cursors, set.length, lowest, best, bytes, bytes.length);
+            expect(got, `${JSON.stringify(patterns)} '${path}' set ${JSON.stringify(set)} best ${best} ${mode}`).toBe(want);
           }
         }
       }),
