@@ -1,0 +1,85 @@
+/**
+ * The gadget behind SECURITY.md "Why no exact matcher is known to do much better on such
+ * groups": Disallow rules that encode 0/1 vectors answer orthogonal-vectors queries. Rule `i` is
+ * `/*s` then `*t*s` or `*s` per coordinate (`a_i[k]` 1 or 0); the path is `/s` then `ts` or `s`
+ * (`b[k]` 0 or 1). Both hold `d + 1` `s`s, so a rule matches exactly when its vector is
+ * orthogonal to the query's. Checks that the gadget is right (against brute force over the
+ * vectors, not against another matcher) and that the runtime answers it exactly, every URL new,
+ * through the rule scan (the group defeats the DFA), in both profiles.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileRobots } from '@robomata/compiler';
+import { decide as referenceDecide } from '@robomata/reference';
+import { createRng, pickInt } from './generate.js';
+
+/** Coordinates per vector. */
+const D = 40;
+/** Rules (vectors) in the group. */
+const N = 300;
+/** Queries (URLs), each new. */
+const QUERIES = 150;
+
+/** Returns `count` seeded 0/1 vectors of length D with a 1 in `ones` of 10 coordinates. */
+function vectors(seed: number, count: number, ones: number): number[][] {
+  const rng = createRng(seed);
+  return Array.from({ length: count }, () => Array.from({ length: D }, () => (pickInt(rng, 10) < ones ? 1 : 0)));
+}
+
+/** Returns the Disallow pattern of vector `a`. */
+function ruleOf(a: readonly number[]): string {
+  return `/*s${a.map((x) => (x === 1 ? '*t*s' : '*s')).join('')}`;
+}
+
+/** Returns the path of query `b`. */
+function pathOf(b: readonly number[]): string {
+  return `/s${b.map((x) => (x === 1 ? 's' : 'ts')).join('')}`;
+}
+
+/** Returns true when `a` and `b` share no coordinate set to 1. */
+function orthogonal(a: readonly number[], b: readonly number[]): boolean {
+  return a.every((x, k) => x === 0 || b[k] === 0);
+}
+
+describe('orthogonal-vectors rules', () => {
+  const rules = vectors(11, N, 3);
+  const queries = vectors(12, QUERIES, 7);
+  const txt = `User-agent: *\n${rules.map((a) => `Disallow: ${ruleOf(a)}`).join('\n')}\n`;
+
+  it('the gadget: a rule matches a path exactly when their vectors are orthogonal (reference matcher)', () => {
+    // Per query: a random rule (rarely orthogonal) and one drawn among the query's zeros (always).
+    const rng = createRng(13);
+    let matched = 0;
+    for (const [k, b] of queries.slice(0, 40).entries()) {
+      const partner = b.map((x) => (x === 0 && pickInt(rng, 2) === 0 ? 1 : 0));
+      for (const a of [rules[k] as number[], partner]) {
+        const one = `User-agent: *\nDisallow: ${ruleOf(a)}\n`;
+        expect(referenceDecide(one, 'x', pathOf(b)).allowed, `${ruleOf(a)} ${pathOf(b)}`).toBe(!orthogonal(a, b));
+        if (orthogonal(a, b)) matched++;
+      }
+    }
+    // Both outcomes occur, so the check above can fail either way.
+    expect(matched).toBeGreaterThanOrEqual(40);
+    expect(matched).toBeLessThan(80);
+  });
+
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`${profile}: isAllowed answers each query, and decide names the longest orthogonal rule`, () => {
+      const robots = compileRobots(txt, { profile });
+      const agent = robots.agent('x');
+      let partners = 0;
+      for (const b of queries) {
+        const path = pathOf(b);
+        const orthogonalRules = rules.map((a, i) => (orthogonal(a, b) ? i : -1)).filter((i) => i >= 0);
+        if (orthogonalRules.length > 0) partners++;
+        expect(agent.isAllowed(path), path).toBe(orthogonalRules.length === 0);
+        const id = agent.decide(path);
+        const line = id < 0 ? 0 : robots.rule(id).line;
+        expect(line, path).toBe(referenceDecide(txt, 'x', path, { profile }).line);
+        // Line 1 is the User-agent line: rule i is on line i + 2.
+        if (id >= 0) expect(orthogonalRules).toContain(line - 2);
+      }
+      expect(partners).toBeGreaterThan(0);
+      expect(partners).toBeLessThan(QUERIES);
+    });
+  }
+});
