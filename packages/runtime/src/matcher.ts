@@ -9,7 +9,7 @@ import {
   NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NFA_KIND_STAR, NO_RANK, isUnreservedByte, nfaKindAt,
 } from './format.js';
 import {
-  SEGMENT_DENSE_MAX_WORDS, buildSegmentIndex, collectSuffixRanges, grownInt32, grownUint8, suffixRanges, sweepSegments,
+  SEGMENT_DENSE_MAX_WORDS, buildSegmentIndex, collectSuffixRanges, grownInt32, grownUint8, isSegmentStart, suffixRanges, sweepSegments,
 } from './segment-scan.js';
 import type { SegmentIndex } from './segment-scan.js';
 
@@ -831,7 +831,7 @@ function _scanFrom(p: AutomatonPart, sc: NfaScratch, l: number, url: string, i: 
   let lowest = NO_RANK;
   for (let k = 0; k < len; k++) {
     const x = sc.pool[off + k] as number;
-    if (x > 0 && w.stamp[x - 1] === gen && nfaKindAt(nfa, x - 1) === NFA_KIND_STAR && nfaKindAt(nfa, x) < NFA_KIND_STAR) continue;
+    if (isSegmentStart(nfa, x) && w.stamp[x - 1] === gen) continue;
     set[count++] = x;
     const r = nfa[(x << 1) + 1] as number;
     if (r < lowest) lowest = r;

@@ -220,10 +220,18 @@ class _Occurrences {
   ) {}
 }
 
+/**
+ * Returns true when NFA position `x` starts a literal run right after a `*`: where a segment
+ * occurrence can start (the sweep's unit, and what a `*` position of the same set covers).
+ */
+export function isSegmentStart(nfa: Int32Array, x: number): boolean {
+  return x > 0 && nfaKindAt(nfa, x) < NFA_KIND_STAR && nfaKindAt(nfa, x - 1) === NFA_KIND_STAR;
+}
+
 /** Returns the number of literal runs right after a `*` in NFA positions `[lo, hi)`: a bound on their occurrences. */
 function _countRuns(nfa: Int32Array, lo: number, hi: number): number {
   let bound = 0;
-  for (let x = Math.max(lo, 1); x < hi; x++) if (nfaKindAt(nfa, x) < NFA_KIND_STAR && nfaKindAt(nfa, x - 1) === NFA_KIND_STAR) bound++;
+  for (let x = lo; x < hi; x++) if (isSegmentStart(nfa, x)) bound++;
   return bound;
 }
 
