@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A request as the server saw it. */
 export interface SeenRequest {
@@ -59,4 +60,35 @@ export async function startTestServer(): Promise<TestServer> {
 export function reply(res: ServerResponse, status: number, body = '', headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'text/plain', ...headers });
   res.end(body);
+}
+
+/**
+ * Starts two test servers before a file's tests and closes them after, handing them to `set`
+ * (two origins, for cross-origin redirects).
+ */
+export function useTestServers(set: (a: TestServer, b: TestServer) => void): void {
+  let a: TestServer | null = null;
+  let b: TestServer | null = null;
+  beforeAll(async () => {
+    a = await startTestServer();
+    b = await startTestServer();
+    set(a, b);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+}
+
+/**
+ * Returns a handler for a redirect chain `/robots.txt` -> `/r1` -> ... -> `/rN`: each hop
+ * answers `status` with a `location`, and `/rN` answers 200 with `final(N)`.
+ */
+export function redirectChain(hops: number, status: number, final: (at: number) => string): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const path = req.url ?? '';
+    const at = path === '/robots.txt' ? 0 : Number(path.slice(2));
+    if (at < hops) reply(res, status, '', { location: `/r${at + 1}` });
+    else reply(res, 200, final(at));
+  };
 }

@@ -1,5 +1,4 @@
-import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CACHE_TTL_MS,
   FAILURE_GRACE_MS,
@@ -9,7 +8,7 @@ import {
   retryDelayMs,
 } from '../src/cache.js';
 import type { RobotsCacheOptions } from '../src/cache.js';
-import { reply, startTestServer } from './_server.js';
+import { redirectChain, reply, useTestServers } from './_server.js';
 import type { TestServer } from './_server.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -18,17 +17,11 @@ const RULES = 'User-agent: *\nDisallow: /private/\n\nUser-agent: FooBot\nDisallo
 
 let a: TestServer;
 let b: TestServer;
+useTestServers((x, y) => {
+  a = x;
+  b = y;
+});
 let clock = 1_700_000_000_000;
-
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer();
-});
-
-afterAll(async () => {
-  await a.close();
-  await b.close();
-});
 
 function cacheFor(extra: Partial<RobotsCacheOptions> = {}) {
   clock = 1_700_000_000_000;
@@ -42,13 +35,8 @@ async function requestsDuring(s: TestServer, body: () => Promise<void>): Promise
   return s.count('/robots.txt') - before;
 }
 
-function chain(hops: number) {
-  return (path: string, res: ServerResponse): void => {
-    const at = path === '/robots.txt' ? 0 : Number(path.slice(2));
-    if (at < hops) reply(res, 307, '', { location: `/r${at + 1}` });
-    else reply(res, 200, RULES);
-  };
-}
+/** A 307 redirect chain of `hops` hops ending in RULES. */
+const chain = (hops: number) => redirectChain(hops, 307, () => RULES);
 
 describe('createRobotsCache outcomes', () => {
   it('2xx: the compiled rules answer, per agent', async () => {
@@ -98,14 +86,14 @@ describe('createRobotsCache outcomes', () => {
   });
 
   it.each([4, 5])('a chain of %i redirects gives the rules', async (hops) => {
-    a.handle((req, res) => chain(hops)(req.url ?? '', res));
+    a.handle(chain(hops));
     const cache = cacheFor();
     expect(await cache.isAllowed(`${a.base}/private/x`, 'Googlebot')).toBe(false);
     expect((await cache.get(`${a.base}/`)).redirects).toBe(hops);
   });
 
   it('a 6th redirect is treated as 4xx: allow all', async () => {
-    a.handle((req, res) => chain(6)(req.url ?? '', res));
+    a.handle(chain(6));
     const cache = cacheFor();
     expect(await cache.isAllowed(`${a.base}/private/x`, 'Googlebot')).toBe(true);
     const got = await cache.get(`${a.base}/`);

@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchRobotsTxt } from '../src/fetch-robots.js';
 import type { FetchRobotsOptions } from '../src/fetch-robots.js';
-import { reply, startTestServer } from './_server.js';
+import { redirectChain, reply, startTestServer, useTestServers } from './_server.js';
 import type { TestServer } from './_server.js';
 
 const OPTIONS: FetchRobotsOptions = {
@@ -15,26 +14,14 @@ const OPTIONS: FetchRobotsOptions = {
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
-/** Redirect chain: /robots.txt -> /r1 -> ... -> /rN (200), N hops. */
-function chain(hops: number, status = 302) {
-  return (path: string, res: ServerResponse): void => {
-    const at = path === '/robots.txt' ? 0 : Number(path.slice(2));
-    if (at < hops) reply(res, status, '', { location: `/r${at + 1}` });
-    else reply(res, 200, `User-agent: *\nDisallow: /hop${at}\n`);
-  };
-}
+/** Redirect chain: /robots.txt -> /r1 -> ... -> /rN (200, disallowing /hopN), N hops. */
+const chain = (hops: number, status = 302) => redirectChain(hops, status, (at) => `User-agent: *\nDisallow: /hop${at}\n`);
 
 let a: TestServer;
 let b: TestServer;
-
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer();
-});
-
-afterAll(async () => {
-  await a.close();
-  await b.close();
+useTestServers((x, y) => {
+  a = x;
+  b = y;
 });
 
 describe('fetchRobotsTxt status classes', () => {
@@ -69,7 +56,7 @@ describe('fetchRobotsTxt status classes', () => {
   });
 
   it.each([301, 302, 303, 307, 308])('follows a %i redirect', async (status) => {
-    a.handle((req, res) => chain(1, status)(req.url ?? '', res));
+    a.handle(chain(1, status));
     const out = await fetchRobotsTxt(`${a.base}/robots.txt`, OPTIONS);
     expect(out.statusClass).toBe('success');
     expect(out.redirects).toBe(1);
@@ -78,7 +65,7 @@ describe('fetchRobotsTxt status classes', () => {
   });
 
   it.each([4, 5])('follows a chain of %i redirects', async (hops) => {
-    a.handle((req, res) => chain(hops)(req.url ?? '', res));
+    a.handle(chain(hops));
     const before = a.requests.length;
     const out = await fetchRobotsTxt(`${a.base}/robots.txt`, OPTIONS);
     expect(out.statusClass).toBe('success');
@@ -88,7 +75,7 @@ describe('fetchRobotsTxt status classes', () => {
   });
 
   it('a 6th redirect ends the attempt as redirect-limit after exactly 6 requests', async () => {
-    a.handle((req, res) => chain(6)(req.url ?? '', res));
+    a.handle(chain(6));
     const before = a.requests.length;
     const out = await fetchRobotsTxt(`${a.base}/robots.txt`, OPTIONS);
     expect(out.statusClass).toBe('redirect-limit');
@@ -98,7 +85,7 @@ describe('fetchRobotsTxt status classes', () => {
   });
 
   it('maxRedirects 0 refuses the first redirect', async () => {
-    a.handle((req, res) => chain(1)(req.url ?? '', res));
+    a.handle(chain(1));
     const out = await fetchRobotsTxt(`${a.base}/robots.txt`, { ...OPTIONS, maxRedirects: 0 });
     expect(out.statusClass).toBe('redirect-limit');
     expect(out.redirects).toBe(0);
