@@ -449,16 +449,21 @@ function _code(url: string): string {
   return `\`${url.replace(/\|/g, '\\|')}\``;
 }
 
+/** The hostile table's columns, in order (`formatHostileTable` writes one cell per column). */
+const _COLUMNS: readonly string[] = [
+  'input', 'profile', 'input bytes', 'compile ms', 'heap MiB (committed / used)', 'artifact bytes', 'automata (max states)',
+  'worst 4 KB check us', 'worst us per 4,000 octets walked', 'distinct URLs us (median / max)', 'fresh URLs us (median / max)',
+  'cold check us', 'plain 4 KB check us', '40 KB / 4 KB',
+];
+
 /** Returns the rows as a Markdown table. */
 export function formatHostileTable(rows: readonly HostileRow[]): string {
   const mib = (b: number): string => _fmt(b / 2 ** 20, 1);
-  const lines = [
-    '| input | profile | input bytes | compile ms | heap MiB (committed / used) | artifact bytes | automata (max states) | worst 4 KB check us | worst us per 4,000 octets walked | distinct URLs us (median / max) | fresh URLs us (median / max) | cold check us | plain 4 KB check us | 40 KB / 4 KB |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ];
+  // Input and profile left-aligned, every figure right-aligned; a failed input fills the rest empty.
+  const lines = [`| ${_COLUMNS.join(' | ')} |`, `|---|---|${'---:|'.repeat(_COLUMNS.length - 2)}`];
   for (const r of rows) {
     if (r.status !== 'ok') {
-      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** | | | | | | | | | | |`);
+      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** |${' |'.repeat(_COLUMNS.length - 4)}`);
       continue;
     }
     lines.push(
