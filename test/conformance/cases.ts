@@ -67,7 +67,6 @@ function add(
   }
 }
 
-
 const STAR = 'User-agent: *\n';
 const BOM = [0xef, 0xbb, 0xbf] as const;
 

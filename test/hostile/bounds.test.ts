@@ -28,8 +28,8 @@ const EXTRA_HEAP_MB = 100;
  * count) for the inputs whose walks end in rule scans over hundreds of patterns: each such
  * check sweeps the path once and advances every live pattern (segment-scan.ts). With this
  * test's method they measured 0.3-0.7 ms (storm-long-random, storm-two-letters), 0.5-0.7 ms
- * (storm-long-mixed) and 0.8-1.6 ms (segment-probe-storm) on the development machine; per-pattern matching took 10 ms
- * and 35-45 ms. 20 ms leaves a wide margin for slow, shared CI machines and still catches a
+ * (storm-long-mixed) and 0.8-1.6 ms (segment-probe-storm) on the development machine;
+ * per-pattern matching took 10 ms and 35-45 ms. 20 ms leaves a wide margin for slow, shared CI machines and still catches a
  * return to per-pattern matching. The goal (well under 50 us) and the warm figures are in
  * `pnpm bench --hostile` (SECURITY.md).
  */

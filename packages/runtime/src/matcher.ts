@@ -732,8 +732,9 @@ function _walkRareLazy(p: AutomatonPart, sc: NfaScratch, url: string, i: number,
  * walk); storm-long-mixed 885 / 634 / 410 / 436 and storm-long-random 458 / 279 / 241 / 228 (a
  * new state at every byte, more than the cache holds: building is waste); storm-random-letters,
  * storm-single-line, index-html-storm and storm-same-letter 24-51 at every shift. Shift 5 has
- * the lowest worst case (634 us against 946 and 1,688); the cost is colder first walks (storm-long-random's
- * first pair 20 ms against 8 at shift 7). With per-pattern matching, shift 3 was chosen.
+ * the lowest worst case (634 us against 946 and 1,688); the cost is colder first walks
+ * (storm-long-random's first pair 20 ms against 8 at shift 7). With per-pattern matching, shift 3
+ * was chosen.
  */
 export const SCAN_BUDGET_SHIFT = 5;
 

@@ -37,9 +37,9 @@ const _AFTER_NEXT = -1;
  * `occ[4k .. 4k + 4)`: its trie node, the segment's length, its rank, and what follows it:
  * occurrence `k + 1` (-1), a match (-2), or the anchored last run at NFA position `>= 0`
  * (interleaved, so a cursor's move reads one 16-byte record). Node 0 is the root; `fail[v]` is
- * the node of its longest
- * proper suffix in the trie (`fail[0] == 0`); `out[v]` is the deepest node on `v`'s failure chain
- * (itself included) that ends a segment, or -1, and `outNext[v] == out[fail[v]]`. With a dense
+ * the node of its longest proper suffix in the trie (`fail[0] == 0`); `out[v]` is the deepest
+ * node on `v`'s failure chain (itself included) that ends a segment, or -1, and
+ * `outNext[v] == out[fail[v]]`. With a dense
  * table, `goto[v * classes + cls[b]]` is the full transition; else the edge hash answers trie
  * edges and steps follow failure links. The stack arrays are the sweep's per-node working state
  * (valid where `stackGen[v]` is the current sweep's).
@@ -398,8 +398,8 @@ function _denseTable(trie: _Trie, order: Int32Array, fail: Int32Array, rep: Int3
  * transition table when nodes x classes <= `denseMaxWords`. With `ranges` (`rangeCount` sorted,
  * disjoint `[lo, hi)` pairs, each ending after a pattern end), only the occurrences of those
  * positions: a *local* index for a scan whose set reaches little of a large NFA (see
- * {@link collectSuffixRanges}). O(positions + segment bytes +
- * nodes x classes when dense), in phases of their own so that V8 optimises each loop apart (one
+ * {@link collectSuffixRanges}). O(positions + segment bytes + nodes x classes when dense), in
+ * phases of their own so that V8 optimises each loop apart (one
  * function deoptimised at every phase: 20-40 ms for storm-long-random's first builds, against
  * 8 ms once warm). Memory: 16 bytes per segment occurrence, 1 per 4 NFA positions, 28 per trie
  * node plus the edge hash (sparse) or the table (dense, at most `denseMaxWords` words). Safe on
