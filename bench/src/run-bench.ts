@@ -648,7 +648,7 @@ export async function runBench(opts: RunOptions): Promise<BenchResults> {
   log('GC events...');
   for (const p of main.prepared) {
     if (p.strategy.id === 'floor') continue;
-    const want = p.strategy.id === 'compiled' || p.strategy.id === 'generated' ? cfg.gcChecks : p.strategy.id === 'reference' ? Math.max(1, Math.floor(cfg.gcOtherChecks / 10)) : cfg.gcOtherChecks;
+    const want = p.strategy.id === 'compiled' ? cfg.gcChecks : p.strategy.id === 'reference' ? Math.max(1, Math.floor(cfg.gcOtherChecks / 10)) : cfg.gcOtherChecks;
     gc.push(await _gcStats(p, mainWorkload.checks, want));
   }
   log(`  ${gc.map((g) => `${g.id}: ${g.events} in ${g.checks}`).join(', ')}`);

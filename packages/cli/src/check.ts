@@ -57,7 +57,7 @@ export function decideVerdict(robots: Robots, rules: AgentRules, agent: string, 
     info = robots.rule(id);
     infos.set(id, info);
   }
-  return { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern };
+  return { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? "" };
 }
 
 /** Returns a verdict as one tab-separated line: verdict, agent, url, line, kind, pattern. */

@@ -2,27 +2,42 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import type { Profile } from './format.js';
-import { AutomatonPart, NfaScratch, endRankOf, stepClass, walkPath } from './matcher.js';
-import { findAgentGroup, type AgentTable } from './select-group.js';
+import { NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { bestRank } from './matcher.js';
+import { findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from './select-group.js';
+import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
 
-/** @internal A validated merged group. */
-export interface LoadedGroup {
-  /** The group's automaton, or null when no rule can ever decide. */
-  readonly part: AutomatonPart | null;
-  /** Per rank: `(ruleId + 1) << 1 | allow`. */
-  readonly rankInfo: Int32Array;
-  readonly ruleIds: readonly number[];
-  readonly crawlDelay: number | undefined;
-  readonly global: boolean;
-}
+/** Words per group record in the image: flags, roots offset, root count, sources offset, source count, need. */
+export const GROUP_RECORD_WORDS = 6;
 
-/** @internal A validated rule record. */
-export interface LoadedRule {
-  readonly line: number;
-  readonly allow: boolean;
-  readonly offset: number;
-  readonly length: number;
+/**
+ * @internal A validated artifact as load.ts decodes it: the image, record offsets into it and
+ * the string records (`offset, length` pairs into `bytes`), decoded on first use.
+ */
+export class LoadedArtifact {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly profile: Profile,
+    readonly patternsKept: boolean,
+    readonly tables: Tables,
+    /** Scope tokens: `offset, length, 0` per token. */
+    readonly scope: Int32Array,
+    /** Agent tokens: `offset, length, group` per token. */
+    readonly agents: Int32Array,
+    readonly groupCount: number,
+    readonly globalGroup: number,
+    /** Image offset of the group records (GROUP_RECORD_WORDS each). */
+    readonly groupBase: number,
+    readonly crawlDelays: Float64Array,
+    readonly ruleCount: number,
+    /** Image offset of the rule records: line, allow, pattern offset, pattern length (-1: not kept). */
+    readonly ruleBase: number,
+    readonly sitemaps: Int32Array,
+    /** Per directive: line delta, key offset, key length, value offset, value length, parsed group + 1. */
+    readonly directives: Int32Array,
+    /** Per warning: code, line. */
+    readonly warnings: Int32Array,
+  ) {}
 }
 
 /** One allow/disallow rule, for explanations. */
@@ -31,21 +46,16 @@ export interface RuleInfo {
   /** 1-based line in the robots.txt. */
   readonly line: number;
   readonly kind: 'allow' | 'disallow';
-  /** The pattern as written. */
-  readonly pattern: string;
+  /** The pattern as written, or undefined when the artifact was compiled without patterns. */
+  readonly pattern: string | undefined;
 }
 
-/** Size of one automaton of a group. */
+/** Size of one part (shared trie) of a group. */
 export interface AutomatonInfo {
-  /** Expanded DFA states. */
-  readonly states: number;
-  readonly classes: number;
-  /** States left to NFA simulation (0: the DFA is complete). */
-  readonly frontiers: number;
-  /** NFA positions. */
-  readonly positions: number;
-  /** Bytes of its tables in the artifact. */
-  readonly bytes: number;
+  /** Radix-trie nodes. */
+  readonly nodes: number;
+  /** Patterns with a `*`, verified by the segment scan. */
+  readonly wildcards: number;
 }
 
 /** Description of a merged group, for tooling. */
@@ -56,6 +66,7 @@ export interface GroupInfo {
   readonly global: boolean;
   readonly ruleIds: readonly number[];
   readonly crawlDelay: number | undefined;
+  /** Its parts: tries shared with every merged group made of the same parsed groups. */
   readonly automata: readonly AutomatonInfo[];
 }
 
@@ -66,10 +77,38 @@ export interface OtherDirective {
   readonly value: string;
 }
 
+/** Something about the robots.txt body a crawler should know: cut at the size limit, an HTML page, binary data. */
+export interface RobotsWarning {
+  readonly code: WarningCode;
+  /** 1-based line it concerns (for 'truncated', the first line not parsed). */
+  readonly line: number;
+  readonly message: string;
+}
+
 /** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
 export type Selection = 'specific' | 'global' | 'none';
 
+/** Stable codes of {@link RobotsAgentError}. */
+export type RobotsAgentErrorCode = 'agent-not-in-scope';
+
+/** Thrown by {@link Robots.agent} for a crawler an agent-scoped artifact was not compiled for. */
+export class RobotsAgentError extends Error {
+  override readonly name = 'RobotsAgentError';
+  constructor(
+    readonly code: RobotsAgentErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const _DECODER = new TextDecoder();
+const _WARNING_TEXT: Record<WarningCode, string> = {
+  truncated: 'content past the size limit was ignored: rules after this point are not applied',
+  html: 'the body looks like an HTML page, not a robots.txt',
+  binary: 'the body looks like binary data, not a robots.txt',
+};
+const _NO_ROOTS = new Int32Array(0);
 
 function _typeName(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
@@ -82,14 +121,13 @@ function _urlError(url: unknown): TypeError {
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
- * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: `_part` is the
- * group's automaton (null: no rule can decide); `_scratch` exists exactly when it has frontier
- * states.
+ * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: `_roots` are
+ * the trie roots of the group's parts (none: allow all); `_need` bounds the path bytes read.
  */
 export class AgentRules {
-  private readonly _part: AutomatonPart | null;
-  private readonly _scratch: NfaScratch | null;
-  private readonly _rankInfo: Int32Array;
+  private readonly _t: Tables;
+  private readonly _roots: Int32Array;
+  private readonly _need: number;
   private readonly _rfc: boolean;
 
   /** @internal Use {@link Robots.agent}. */
@@ -98,28 +136,33 @@ export class AgentRules {
     readonly selection: Selection,
     /** Merged-group index, or -1 for 'none'. */
     readonly groupIndex: number,
-    group: LoadedGroup | null,
-    profile: Profile,
+    a: LoadedArtifact,
   ) {
-    const part = group === null ? null : group.part;
-    this._part = part;
-    this._rankInfo = group === null ? new Int32Array(0) : group.rankInfo;
-    this._scratch = part !== null && part.frontierCount > 0 ? new NfaScratch(part, this._rankInfo) : null;
-    this._rfc = profile === 'rfc9309';
+    this._t = a.tables;
+    this._rfc = a.profile === 'rfc9309';
+    if (groupIndex < 0) {
+      this._roots = _NO_ROOTS;
+      this._need = 0;
+    } else {
+      const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
+      const img = a.tables.img;
+      const off = img[rec + 1] as number;
+      this._roots = img.subarray(off, off + (img[rec + 2] as number));
+      this._need = img[rec + 5] as number;
+    }
   }
 
   /**
    * Returns true when the crawler may fetch `url` (an absolute URL or a path; SPEC.md section
-   * 6 finds the path). Zero allocation; O(path length), and usually far less: the walk stops as
-   * soon as the verdict is settled. RFC 9309 section 2.2.2.
+   * 6 finds the path). Zero allocation; O(path + candidates verified), reading only as much of
+   * the path as can matter. RFC 9309 section 2.2.2.
    */
   isAllowed(url: string): boolean {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    const p = this._part;
-    if (p === null) return true;
-    const r = endRankOf(p, this._scratch, walkPath(p, this._scratch, url, true, this._rfc));
-    return r < 0 || ((this._rankInfo[r] as number) & 1) === 1;
+    if (this._roots.length === 0) return true;
+    const r = bestRank(this._t, this._roots, this._need, url, this._rfc);
+    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & 1) === 1;
   }
 
   /**
@@ -127,76 +170,128 @@ export class AgentRules {
    * decides (allowed; also the rfc9309 implicit `/robots.txt` allow). Zero allocation.
    */
   decide(url: string): number {
-    // Invariant: as isAllowed, but walks until the deciding rule is settled. Hot: run pnpm bench.
+    // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    const p = this._part;
-    if (p === null) return -1;
-    const r = endRankOf(p, this._scratch, walkPath(p, this._scratch, url, false, this._rfc));
-    return r < 0 ? -1 : ((this._rankInfo[r] as number) >> 1) - 1;
+    if (this._roots.length === 0) return -1;
+    const r = bestRank(this._t, this._roots, this._need, url, this._rfc);
+    return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> 1) - 1;
   }
 }
 
 /**
- * A loaded artifact: every merged group's automata, the rule table, sitemaps and directives.
- * Created by `loadRobots` (or `compileRobots` in the compiler). Immutable; safe to share.
+ * A loaded artifact: every merged group's parts, the rule table, sitemaps, directives and
+ * warnings. Created by `loadRobots` (or `compileRobots` in the compiler). Immutable; safe to
+ * share. Strings are decoded on first use.
  */
 export class Robots {
+  private readonly _a: LoadedArtifact;
   private readonly _agents: AgentTable;
+  private readonly _scope: AgentTable | null;
   private readonly _specific: (AgentRules | undefined)[];
-  private readonly _globalRules: AgentRules;
-  private readonly _none: AgentRules;
+  private _globalRules: AgentRules | undefined = undefined;
+  private _sitemaps: readonly string[] | undefined = undefined;
 
   /** @internal Use `loadRobots`. */
-  constructor(
-    /** The artifact bytes (e.g. to post to a worker). */
-    readonly bytes: Uint8Array,
-    /** Matching profile the artifact was compiled for. */
-    readonly profile: Profile,
-    private readonly _strings: Uint8Array,
-    agentEntries: Int32Array,
-    agentCount: number,
-    private readonly _global: number,
-    private readonly _groups: readonly LoadedGroup[],
-    private readonly _rules: readonly LoadedRule[],
-    /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
-    readonly sitemaps: readonly string[],
-    private readonly _directives: readonly { line: number; key: string; value: string; group: number }[],
-  ) {
-    this._agents = { strings: _strings, entries: agentEntries, count: agentCount };
-    this._specific = new Array<AgentRules | undefined>(_groups.length).fill(undefined);
-    this._none = new AgentRules('none', -1, null, profile);
-    this._globalRules = _global < 0 ? this._none : new AgentRules('global', _global, _groups[_global] as LoadedGroup, profile);
+  constructor(artifact: LoadedArtifact) {
+    this._a = artifact;
+    this._agents = { strings: artifact.bytes, entries: artifact.agents, count: artifact.agents.length / 3 };
+    this._scope = artifact.scope.length === 0 ? null : { strings: artifact.bytes, entries: _withZeroGroups(artifact.scope), count: artifact.scope.length / 2 };
+    this._specific = [];
+  }
+
+  /** The artifact bytes (e.g. to post to a worker or store in a cache). */
+  get bytes(): Uint8Array {
+    return this._a.bytes;
+  }
+
+  /** Matching profile the artifact was compiled for (SPEC.md section 7). */
+  get profile(): Profile {
+    return this._a.profile;
   }
 
   /** Returns the artifact's size in bytes. */
   get byteLength(): number {
-    return this.bytes.byteLength;
+    return this._a.bytes.byteLength;
   }
 
   /** Returns the number of merged groups. */
   get groupCount(): number {
-    return this._groups.length;
+    return this._a.groupCount;
+  }
+
+  /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
+  get scope(): readonly string[] | null {
+    const s = this._a.scope;
+    if (s.length === 0) return null;
+    const out: string[] = [];
+    for (let i = 0; i < s.length; i += 2) out.push(this._text(s[i] as number, s[i + 1] as number));
+    return out;
+  }
+
+  /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
+  get sitemaps(): readonly string[] {
+    if (this._sitemaps === undefined) {
+      const s = this._a.sitemaps;
+      const out: string[] = [];
+      for (let i = 0; i < s.length; i += 2) out.push(this._text(s[i] as number, s[i + 1] as number));
+      this._sitemaps = out;
+    }
+    return this._sitemaps;
+  }
+
+  /** What the compiler noticed about the body: cut at the size limit, an HTML page, binary data (empty for a plain robots.txt). */
+  get warnings(): readonly RobotsWarning[] {
+    const w = this._a.warnings;
+    const out: RobotsWarning[] = [];
+    for (let i = 0; i < w.length; i += 2) {
+      const code = WARNING_CODES[w[i] as number] as WarningCode;
+      out.push({ code, line: w[i + 1] as number, message: _WARNING_TEXT[code] });
+    }
+    return out;
   }
 
   /**
    * Returns the rules for a crawler (SPEC.md section 3; RFC 9309 section 2.2.1): the merged
-   * group whose product token equals `userAgent` ASCII-case-insensitively, else the global
-   * group, else allow-all. `userAgent` is compared verbatim (`FooBot/1.2` selects no `FooBot`
-   * group: use `extractProductToken` on a full header). The same object is returned for the
-   * same choice: keep it. No allocation after the first call per group; O(|agent| log tokens).
+   * group whose product token equals the crawler's ASCII-case-insensitively, else the global
+   * group, else allow-all. In the rfc9309 profile a full User-Agent header is cut to its
+   * product token first (`FooBot/2.1 (+https://x)` selects `FooBot`); the google profile
+   * compares `userAgent` verbatim, as Google's parser does (`FooBot/2.1` selects no `FooBot`
+   * group: cut it with `extractProductToken`). Throws {@link RobotsAgentError} when the
+   * artifact was compiled for other agents only. The same object is returned for the same
+   * choice: keep it. O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
     if (typeof userAgent !== 'string') {
       throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
     }
-    const g = findAgentGroup(this._agents, userAgent);
-    if (g < 0) return this._globalRules;
+    let token = userAgent;
+    if (this._a.profile === 'rfc9309') {
+      const i = productTokenStart(userAgent);
+      const j = productTokenEnd(userAgent, i);
+      if (i !== 0 || j !== userAgent.length) token = userAgent.slice(i, j);
+    }
+    if (this._scope !== null && findAgentGroup(this._scope, token) < 0) {
+      throw new RobotsAgentError(
+        'agent-not-in-scope',
+        `this artifact was compiled for ${JSON.stringify(this.scope)} only; "${token}" may have a group of its own that was left out: compile again with it in options.agents`,
+      );
+    }
+    const g = findAgentGroup(this._agents, token);
+    if (g < 0) return this._global();
     let rules = this._specific[g];
     if (rules === undefined) {
-      rules = new AgentRules('specific', g, this._groups[g] as LoadedGroup, this.profile);
+      rules = new AgentRules('specific', g, this._a);
       this._specific[g] = rules;
     }
     return rules;
+  }
+
+  private _global(): AgentRules {
+    if (this._globalRules === undefined) {
+      const g = this._a.globalGroup;
+      this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
+    }
+    return this._globalRules;
   }
 
   /** Returns true when `userAgent` may fetch `url`; `agent(userAgent).isAllowed(url)`. */
@@ -209,99 +304,111 @@ export class Robots {
     return this.agent(userAgent).decide(url);
   }
 
-  /** Returns rule `id` (from `decide`) with its line, kind and pattern as written. */
+  /** Returns rule `id` (from `decide`) with its line, kind and pattern as written (undefined when not kept). */
   rule(id: number): RuleInfo {
-    const r = Number.isInteger(id) ? this._rules[id] : undefined;
-    if (r === undefined) throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${this._rules.length - 1}`);
+    const a = this._a;
+    if (!(Number.isInteger(id) && id >= 0 && id < a.ruleCount)) {
+      throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.ruleCount - 1}`);
+    }
+    const img = a.tables.img;
+    const rec = a.ruleBase + 4 * id;
+    const len = img[rec + 3] as number;
     return {
       id,
-      line: r.line,
-      kind: r.allow ? 'allow' : 'disallow',
-      pattern: _DECODER.decode(this._strings.subarray(r.offset, r.offset + r.length)),
+      line: img[rec] as number,
+      kind: img[rec + 1] === 1 ? 'allow' : 'disallow',
+      pattern: len < 0 ? undefined : this._text(img[rec + 2] as number, len),
     };
   }
 
   /** Returns the crawl-delay in seconds of the group `userAgent` obeys, or undefined. */
   crawlDelay(userAgent: string): number | undefined {
     const g = this.agent(userAgent).groupIndex;
-    return g < 0 ? undefined : (this._groups[g] as LoadedGroup).crawlDelay;
+    const d = g < 0 ? Number.NaN : (this._a.crawlDelays[g] as number);
+    return Number.isNaN(d) ? undefined : d;
   }
 
   /** Returns every other directive (crawl-delay, host, clean-param, ...) with its line. */
   otherDirectives(): readonly OtherDirective[] {
-    return this._directives.map((d) => ({ line: d.line, key: d.key, value: d.value }));
+    const d = this._a.directives;
+    const out: OtherDirective[] = [];
+    let line = 0;
+    for (let i = 0; i < d.length; i += 6) {
+      line += d[i] as number;
+      out.push({ line, key: this._text(d[i + 1] as number, d[i + 2] as number), value: this._text(d[i + 3] as number, d[i + 4] as number) });
+    }
+    return out;
   }
 
-  /** Returns a description of merged group `index` (tokens, rules, automata sizes). */
+  /** Returns a description of merged group `index` (tokens, rules, part sizes). */
   describeGroup(index: number): GroupInfo {
-    const g = Number.isInteger(index) ? this._groups[index] : undefined;
-    if (g === undefined) throw new RangeError(`no group ${String(index)}: there are ${this._groups.length}`);
-    const tokens: string[] = [];
-    const e = this._agents.entries;
-    for (let i = 0; i < this._agents.count; i++) {
-      if (e[i * 3 + 2] === index) {
-        const off = e[i * 3] as number;
-        tokens.push(_DECODER.decode(this._strings.subarray(off, off + (e[i * 3 + 1] as number))));
-      }
+    const a = this._a;
+    if (!(Number.isInteger(index) && index >= 0 && index < a.groupCount)) {
+      throw new RangeError(`no group ${String(index)}: there are ${a.groupCount}`);
     }
+    const img = a.tables.img;
+    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
+    const tokens: string[] = [];
+    const e = a.agents;
+    for (let i = 0; i < e.length; i += 3) if (e[i + 2] === index) tokens.push(this._text(e[i] as number, e[i + 1] as number));
+    const ruleIds: number[] = [];
+    const src = img[rec + 3] as number;
+    for (let k = 0; k < (img[rec + 4] as number); k++) {
+      const first = img[src + 2 * k] as number;
+      for (let id = first; id < first + (img[src + 2 * k + 1] as number); id++) ruleIds.push(id);
+    }
+    const delay = a.crawlDelays[index] as number;
     return {
       index,
       tokens,
-      global: g.global,
-      ruleIds: g.ruleIds,
-      crawlDelay: g.crawlDelay,
-      automata: g.part === null ? [] : [{
-        states: g.part.stateCount,
-        classes: g.part.classCount,
-        frontiers: g.part.frontierCount,
-        positions: g.part.nfa.length >> 1,
-        bytes: 256 + 4 * (g.part.header.length + g.part.pairs.length + g.part.end.length + g.part.nfa.length +
-          g.part.frontiers.length + g.part.lists.length),
-      }],
+      global: ((img[rec] as number) & 1) === 1,
+      ruleIds,
+      crawlDelay: Number.isNaN(delay) ? undefined : delay,
+      automata: this._partRoots(index).map((root) => _partSize(a.tables, root)),
     };
   }
 
-  /** @internal Returns the rank table of group `index`, for tooling (`describeAutomaton`). */
-  groupRankInfo(index: number): Int32Array {
-    return this._groups[index]?.rankInfo ?? new Int32Array(0);
+  /** @internal Returns the trie roots of merged group `index`'s parts, for tooling. */
+  _partRoots(index: number): number[] {
+    const a = this._a;
+    const img = a.tables.img;
+    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
+    return Array.from(img.subarray(img[rec + 1] as number, (img[rec + 1] as number) + (img[rec + 2] as number)));
   }
 
-  /** @internal Returns the automaton of group `index`, for tooling (`describeAutomaton`). */
-  groupPart(index: number): AutomatonPart | null {
-    return this._groups[index]?.part ?? null;
+  /** @internal Returns the decoded artifact, for tooling (describe.ts). */
+  _artifact(): LoadedArtifact {
+    return this._a;
+  }
+
+  private _text(off: number, len: number): string {
+    return _DECODER.decode(this._a.bytes.subarray(off, off + len));
   }
 }
 
-/** A read-only view of one automaton, for tooling (DOT output, inspection). */
-export interface AutomatonView {
-  readonly states: number;
-  readonly classes: number;
-  readonly start: number;
-  /** Returns the byte class of byte `b`. */
-  classOf(byte: number): number;
-  /** Returns the state reached from `state` on class `cls`; a value < 0 is frontier `-v - 2`. */
-  next(state: number, cls: number): number;
-  /** Returns the rule id decided when a path ends in `state`, or -1. */
-  endRule(state: number): number;
-  /** Returns true when no further byte can change the deciding rule. */
-  settled(state: number): boolean;
+/** Returns `offset, length` pairs as `offset, length, 0` triples (an AgentTable without groups). */
+function _withZeroGroups(pairs: Int32Array): Int32Array {
+  const out = new Int32Array((pairs.length / 2) * 3);
+  for (let i = 0, j = 0; i < pairs.length; i += 2, j += 3) {
+    out[j] = pairs[i] as number;
+    out[j + 1] = pairs[i + 1] as number;
+  }
+  return out;
 }
 
-/** Returns a view of automaton `part` of merged group `groupIndex`, for tooling. */
-export function describeAutomaton(robots: Robots, groupIndex: number, part: number): AutomatonView {
-  const p = part === 0 ? robots.groupPart(groupIndex) : null;
-  if (p === null) throw new RangeError(`group ${groupIndex} has no automaton ${part}`);
-  const rankInfo = robots.groupRankInfo(groupIndex);
-  return {
-    states: p.stateCount,
-    classes: p.classCount,
-    start: p.start,
-    classOf: (b) => p.cls[b & 255] as number,
-    next: (s, c) => stepClass(p, s, c),
-    endRule: (s) => {
-      const r = p.end[s] as number;
-      return r < 0 ? -1 : ((rankInfo[r] as number) >> 1) - 1;
-    },
-    settled: (s) => s >= p.settleRule,
-  };
+/** Returns the node and wildcard counts of the part rooted at `root` (a BFS over its trie). */
+function _partSize(t: Tables, root: number): AutomatonInfo {
+  const img = t.img;
+  let nodes = 0;
+  let wildcards = 0;
+  const queue = [root];
+  while (queue.length > 0) {
+    const x = queue.pop() as number;
+    const rec = t.nodeBase + x * NODE_WORDS;
+    nodes++;
+    wildcards += img[rec + NODE_WILD_COUNT] as number;
+    const first = img[rec + NODE_FIRST_CHILD] as number;
+    for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push(c);
+  }
+  return { nodes, wildcards };
 }

@@ -54,18 +54,30 @@ function _compareToken(table: AgentTable, i: number, agent: string): number {
   return len - n;
 }
 
+/** Returns the index of the first code unit of `header` after leading whitespace. */
+export function productTokenStart(header: string): number {
+  let i = 0;
+  while (i < header.length && /\s/.test(header.charAt(i))) i++;
+  return i;
+}
+
+/** Returns the index after the run of `[A-Za-z_-]` that starts at `i` in `header`. */
+export function productTokenEnd(header: string, i: number): number {
+  let j = i;
+  while (j < header.length && _isTokenChar(header.charCodeAt(j))) j++;
+  return j;
+}
+
 /**
  * Returns the product token of a User-Agent header: the longest leading run of `[A-Za-z_-]`
- * after leading whitespace (`FooBot/1.2 (+https://x)` gives `FooBot`). The lookup itself never
- * cuts (SPEC.md section 3): call this when you hold a full header.
+ * after leading whitespace (`FooBot/1.2 (+https://x)` gives `FooBot`). `Robots#agent` does
+ * this itself in the rfc9309 profile; in the google profile the lookup never cuts (SPEC.md
+ * section 3): call this when you hold a full header.
  */
 export function extractProductToken(userAgentHeader: string): string {
   if (typeof userAgentHeader !== 'string') {
     throw new TypeError(`userAgentHeader must be a string, got ${userAgentHeader === null ? 'null' : typeof userAgentHeader}`);
   }
-  let i = 0;
-  while (i < userAgentHeader.length && /\s/.test(userAgentHeader.charAt(i))) i++;
-  let j = i;
-  while (j < userAgentHeader.length && _isTokenChar(userAgentHeader.charCodeAt(j))) j++;
-  return userAgentHeader.slice(i, j);
+  const i = productTokenStart(userAgentHeader);
+  return userAgentHeader.slice(i, productTokenEnd(userAgentHeader, i));
 }

@@ -1,0 +1,99 @@
+/**
+ * The in-memory image a loaded artifact is matched on (built and validated by load.ts, read by
+ * matcher.ts and segment-scan.ts), and the thread-wide scratch of a check.
+ */
+
+/** Words per radix node in the image: see the `NODE_*` offsets. */
+export const NODE_WORDS = 9;
+/** Byte offset of the node's edge label in the artifact. */
+export const NODE_LABEL_OFF = 0;
+export const NODE_LABEL_LEN = 1;
+export const NODE_FIRST_CHILD = 2;
+export const NODE_CHILD_COUNT = 3;
+/** First byte of the label (-1 for a root). */
+export const NODE_FIRST_BYTE = 4;
+/** Best rank of a literal prefix pattern ending here, or NO_RANK. */
+export const NODE_PREFIX_RANK = 5;
+/** Best rank of a literal `$`-anchored pattern ending here, or NO_RANK. */
+export const NODE_END_RANK = 6;
+/** First wildcard pattern whose head ends here (ascending rank over the count). */
+export const NODE_WILD_FIRST = 7;
+export const NODE_WILD_COUNT = 8;
+
+/** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
+export const AC_WORDS = 8;
+export const AC_FIRST_CHILD = 0;
+export const AC_CHILD_COUNT = 1;
+export const AC_BYTE = 2;
+export const AC_FAIL = 3;
+export const AC_PARENT = 4;
+/** Depth: the length of the segment ending here. */
+export const AC_DEPTH = 5;
+/** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
+export const AC_DICT = 6;
+/** 1 when a segment ends here. */
+export const AC_OUT = 7;
+
+/** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
+export const WILD_WORDS = 5;
+export const WILD_RANK = 0;
+export const WILD_SEG_COUNT = 1;
+export const WILD_ANCHORED = 2;
+/** Image offset of the pattern's segment nodes. */
+export const WILD_SEG_OFF = 3;
+/** Sum of its segments' lengths. */
+export const WILD_SEG_BYTES = 4;
+
+/** Rank returned for the rfc9309 implicit `/robots.txt` allow (RFC 9309 section 2.2.2). */
+export const IMPLICIT_RANK = -1;
+
+/**
+ * A loaded artifact's matching tables: one Int32Array image (radix nodes, Aho-Corasick nodes
+ * with a dense root row, wildcard patterns and their segment lists, the rank table) plus the
+ * artifact bytes its labels point into. Invariant (checked by the loader): every offset, child
+ * range, fail link, segment node and rank lies inside its table; fail links and parents lead
+ * to strictly shallower nodes.
+ */
+export class Tables {
+  constructor(
+    readonly img: Int32Array,
+    readonly bytes: Uint8Array,
+    /** Image offset of radix node 0. */
+    readonly nodeBase: number,
+    /** Image offset of Aho-Corasick node 0. */
+    readonly acBase: number,
+    /** Image offset of the 256-entry root row (child of the root per byte, 0 for none). */
+    readonly acRootRow: number,
+    /** Image offset of wildcard pattern 0. */
+    readonly wildBase: number,
+    readonly wildCount: number,
+    readonly acCount: number,
+    /** Image offset of the rank table: `(ruleId + 1) << 1 | allow` per rank. */
+    readonly rankBase: number,
+    readonly rankCount: number,
+  ) {}
+}
+
+/**
+ * The wildcard candidates of the check in progress: pattern ids and the path offset where each
+ * one's head ended, `[0, count)`. One per thread (a check runs to its end before another
+ * starts, and nothing in a check calls out); the buffers only grow.
+ */
+export class Candidates {
+  wild = new Int32Array(64);
+  bound = new Int32Array(64);
+  count = 0;
+
+  /** Doubles both buffers, keeping their contents. */
+  grow(): void {
+    const w = new Int32Array(this.wild.length * 2);
+    const b = new Int32Array(this.bound.length * 2);
+    w.set(this.wild);
+    b.set(this.bound);
+    this.wild = w;
+    this.bound = b;
+  }
+}
+
+/** The thread's candidate scratch. */
+export const candidates = new Candidates();
