@@ -21,7 +21,7 @@ function optionsOf(c: ConformanceCase): CompileOptions {
  */
 function effectiveCase(c: ConformanceCase): ConformanceCase {
   const token = extractProductToken(c.agent);
-  if (c.profile === 'google' || token === c.agent) return c;
+  if (c.profile === 'google' || token === c.agent || token === '') return c;
   const want = referenceDecide(c.robotsTxt, token, c.url, optionsOf(c));
   return { ...c, allowed: want.allowed, line: want.line };
 }

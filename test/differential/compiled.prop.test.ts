@@ -38,7 +38,9 @@ function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309'
   for (const agent of agents) {
     const rules = robots.agent(agent);
     // The rfc9309 profile cuts a full User-Agent header to its product token (Robots#agent).
-    const asked = profile === 'rfc9309' ? extractProductToken(agent) : agent;
+    // (A header without a product token is kept whole.)
+    const cut = extractProductToken(agent);
+    const asked = profile === 'rfc9309' && cut !== '' ? cut : agent;
     for (const url of urls) {
       const want = decide(txt, asked, url, { profile });
       const got = rules.decide(url);

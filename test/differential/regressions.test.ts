@@ -92,4 +92,16 @@ describe('regressions', () => {
     expect(robots?.isAllowed(`/${'a'.repeat(16_649)}`, 'x')).toBe(true);
     expect(ms).toBeLessThan(1_500);
   });
+
+  // Found by the bench (ss64.com): in rfc9309, Robots#agent cuts a User-Agent header to its
+  // product token; '*' has none, and cutting it to "" selected the group of `User-agent: 008`
+  // (whose token is empty: digits end a token) instead of the global group.
+  it("agent('*') keeps the global group when a group's token is empty (User-agent: 008)", () => {
+    const txt = 'User-agent: *\nDisallow:\n\nUser-agent: 008\nDisallow: /\n';
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const robots = compileRobots(txt, { profile });
+      expect(robots.agent('*').selection, profile).toBe('global');
+      for (const agent of ['*', '/1.0', 'FooBot']) expectLikeReference(robots, txt, agent, '/share/api', profile);
+    }
+  });
 });

@@ -10,8 +10,9 @@ import { LoadedArtifact, Robots } from './robots.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
   NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_RANK,
-  WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
+  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_HEAD_DEPTH,
+  WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT, AC_FINAL_OFF,
+  AC_FIRST_COUNT, AC_FIRST_OFF,
 } from './tables.js';
 
 /** Stable codes of {@link RobotsFormatError}. */
@@ -313,7 +314,59 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
       if ((depth[c] as number) > maxDepth) maxDepth = depth[c] as number;
     }
   }
+  for (let i = 0; i < n; i++) {
+    const rec = state.nodeBase + (first + i) * NODE_WORDS;
+    const w0 = w[rec + NODE_WILD_FIRST] as number;
+    for (let k = w0; k < w0 + (w[rec + NODE_WILD_COUNT] as number); k++) {
+      w[wildBase + k * WILD_WORDS + WILD_HEAD_NODE] = first + i;
+      w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] = depth[i] as number;
+    }
+  }
   return { root: first, need: wildSeen ? NO_RANK : maxDepth + 1 };
+}
+
+/**
+ * Lists, per segment node, the wildcard patterns it starts (first segment; all but the
+ * one-segment `$` ones) and the one-segment `$` patterns it ends, each list ascending by head
+ * depth: a counting sort by depth, then a stable one by segment. O(patterns + nodes + deepest head).
+ */
+function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
+  const lists = img.alloc(wildCount);
+  const w = img.words;
+  const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
+  let deepest = 0;
+  for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, depthOf(k));
+  const byDepth = new Int32Array(deepest + 2);
+  for (let k = 0; k < wildCount; k++) byDepth[depthOf(k) + 1] = (byDepth[depthOf(k) + 1] as number) + 1;
+  for (let d = 1; d < byDepth.length; d++) byDepth[d] = (byDepth[d] as number) + (byDepth[d - 1] as number);
+  const order = new Int32Array(wildCount);
+  for (let k = 0; k < wildCount; k++) {
+    order[byDepth[depthOf(k)] as number] = k;
+    byDepth[depthOf(k)] = (byDepth[depthOf(k)] as number) + 1;
+  }
+  // Which list of which node a pattern goes to: (segment node << 1) | final.
+  const slot = (k: number): number => {
+    const rec = wildBase + k * WILD_WORDS;
+    const s = w[w[rec + WILD_SEG_OFF] as number] as number;
+    return (s << 1) | ((w[rec + WILD_ANCHORED] as number) === 1 && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
+  };
+  const next = new Int32Array(2 * acCount);
+  for (let k = 0; k < wildCount; k++) next[slot(k)] = (next[slot(k)] as number) + 1;
+  let at = lists;
+  for (let s = 0; s < 2 * acCount; s++) {
+    const rec = acBase + (s >> 1) * AC_WORDS;
+    const count = next[s] as number;
+    w[rec + ((s & 1) === 1 ? AC_FINAL_OFF : AC_FIRST_OFF)] = at;
+    w[rec + ((s & 1) === 1 ? AC_FINAL_COUNT : AC_FIRST_COUNT)] = count;
+    next[s] = at;
+    at += count;
+  }
+  for (let i = 0; i < wildCount; i++) {
+    const k = order[i] as number;
+    const s = slot(k);
+    w[next[s] as number] = k;
+    next[s] = (next[s] as number) + 1;
+  }
 }
 
 /** Everything GROUPS holds, before the parts are resolved to roots. */
@@ -430,6 +483,7 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const nodeState = { nodes: 0, wild: 0, nodeBase: img.used };
   for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
+  _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const groups = _readGroups(r, img, parts, rules.count, profile === 'rfc9309');
   for (let i = 2; i < agents.length; i += 3) {
     if ((agents[i] as number) >= groups.count) _fail('bad-table', `agent names group ${agents[i]} of ${groups.count}`);
@@ -440,7 +494,7 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   for (let i = 0; i < warnings.length; i += 2) if ((warnings[i] as number) >= WARNING_CODES.length) _fail('bad-table', `warning code ${warnings[i]}`);
   if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
   const words = img.words.slice(0, img.used);
-  const tables = new Tables(words, bytes, nodeState.nodeBase, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
+  const tables = new Tables(words, bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
   return new Robots(new LoadedArtifact(
     bytes, profile, (flags & FLAG_PATTERNS) !== 0, tables, Int32Array.from(scope), Int32Array.from(agents),
     groups.count, groups.global, groups.base, groups.crawlDelays, rules.count, rules.base,

@@ -10,8 +10,7 @@ import { fillPath, pathBuffer } from './path-bytes.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
   IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN,
-  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS,
-  candidates, type Tables,
+  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, candidates, type Tables,
 } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
@@ -30,26 +29,20 @@ function _radixChild(img: Int32Array, base: number, x: number, b: number): numbe
   return -1;
 }
 
-/** Appends the wildcard patterns of radix record `rec` that rank below `best` as candidates at `pos`. */
-function _addCandidates(t: Tables, rec: number, pos: number, best: number): void {
-  const img = t.img;
-  const first = img[rec + NODE_WILD_FIRST] as number;
-  const end = first + (img[rec + NODE_WILD_COUNT] as number);
+/** Records radix node `x` (which holds wildcard patterns) as passed with its head ending at `pos`. */
+function _addCandidate(x: number, pos: number, patterns: number): void {
   const c = candidates;
-  for (let w = first; w < end; w++) {
-    // Ascending rank: once one cannot beat `best`, none after it can.
-    if ((img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number) >= best) return;
-    if (c.count === c.wild.length) c.grow();
-    c.wild[c.count] = w;
-    c.bound[c.count] = pos;
-    c.count++;
-  }
+  if (c.count === c.node.length) c.grow();
+  c.node[c.count] = x;
+  c.bound[c.count] = pos;
+  c.count++;
+  c.patterns += patterns;
 }
 
 /**
  * Returns the lowest rank below `best` among the literal patterns of the part rooted at radix
- * node `root` that match the path `pathBuffer[0, m)`, else `best`; appends the part's wildcard
- * patterns whose head matches (and that rank below the best so far) as candidates.
+ * node `root` that match the path `pathBuffer[0, m)`, else `best`; records the nodes passed
+ * that hold wildcard patterns (their heads match) as candidates.
  * O(min(m, the part's deepest head)).
  */
 export function walkTrie(t: Tables, root: number, m: number, best: number): number {
@@ -65,7 +58,8 @@ export function walkTrie(t: Tables, root: number, m: number, best: number): numb
     const rec = base + x * NODE_WORDS;
     const pr = img[rec + NODE_PREFIX_RANK] as number;
     if (pr < best) best = pr;
-    if ((img[rec + NODE_WILD_COUNT] as number) > 0) _addCandidates(t, rec, pos, best);
+    const wc = img[rec + NODE_WILD_COUNT] as number;
+    if (wc > 0) _addCandidate(x, pos, wc);
     if (pos === m) {
       const er = img[rec + NODE_END_RANK] as number;
       return er < best ? er : best;
@@ -95,6 +89,7 @@ export function bestRank(t: Tables, roots: Int32Array, need: number, url: string
   const m = fillPath(url, rfc, need);
   if (rfc && m >= 11 && _isRobotsTxt(m)) return IMPLICIT_RANK;
   candidates.count = 0;
+  candidates.patterns = 0;
   let best = NO_RANK;
   for (let k = 0; k < roots.length; k++) best = walkTrie(t, roots[k] as number, m, best);
   return candidates.count === 0 ? best : verifyCandidates(t, m, best);

@@ -254,7 +254,8 @@ export class Robots {
    * Returns the rules for a crawler (SPEC.md section 3; RFC 9309 section 2.2.1): the merged
    * group whose product token equals the crawler's ASCII-case-insensitively, else the global
    * group, else allow-all. In the rfc9309 profile a full User-Agent header is cut to its
-   * product token first (`FooBot/2.1 (+https://x)` selects `FooBot`); the google profile
+   * product token first (`FooBot/2.1 (+https://x)` selects `FooBot`; a string with no product
+   * token, such as `*`, is kept whole and selects no group); the google profile
    * compares `userAgent` verbatim, as Google's parser does (`FooBot/2.1` selects no `FooBot`
    * group: cut it with `extractProductToken`). Throws {@link RobotsAgentError} when the
    * artifact was compiled for other agents only. The same object is returned for the same
@@ -266,9 +267,11 @@ export class Robots {
     }
     let token = userAgent;
     if (this._a.profile === 'rfc9309') {
+      // A header without a product token (`*`, `/1.0`) is kept verbatim: it selects no group
+      // (cutting it to "" would select groups whose token is empty, such as `User-agent: 008`).
       const i = productTokenStart(userAgent);
       const j = productTokenEnd(userAgent, i);
-      if (i !== 0 || j !== userAgent.length) token = userAgent.slice(i, j);
+      if (j > i && (i !== 0 || j !== userAgent.length)) token = userAgent.slice(i, j);
     }
     if (this._scope !== null && findAgentGroup(this._scope, token) < 0) {
       throw new RobotsAgentError(

@@ -1,18 +1,22 @@
 /**
  * Stage 3 of a check: verifies the wildcard candidates the trie walk found (SPEC.md section 4:
- * `*` matches any run of bytes). A candidate `head*s1*...*sk` (with or without a final `$`)
+ * `*` matches any run of bytes). A pattern `head*s1*...*sk` (with or without a final `$`)
  * matches when its segments occur in order after its head, each at its leftmost occurrence
  * after the previous one (leftmost placement leaves the most room for the rest, so it finds a
  * match whenever one exists); with `$` the last segment must end the path. A few small
- * candidates are verified one by one; otherwise one Aho-Corasick sweep over the path advances
- * every candidate at once (Hyperscan's literal-then-verify, with all the verification in the
- * sweep), so a check costs O(path x segments ending per byte + segments advanced) whatever the
- * group. No allocation in steady state.
+ * candidates are verified one by one; otherwise one Aho-Corasick sweep over the path finds
+ * every segment occurrence, and an occurrence advances only the patterns it concerns: those
+ * whose first segment it is (and whose head the walk passed), then those queued behind it
+ * (Hyperscan's literal-first matching). A check costs O(path x segments ending per byte +
+ * patterns advanced), at most O(path + the group's segments) per byte reported; no allocation
+ * in steady state.
  */
 import { pathBuffer } from './path-bytes.js';
 import {
-  AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
-  WILD_ANCHORED, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, candidates, type Tables,
+  AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
+  AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
+  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, candidates,
+  type Tables,
 } from './tables.js';
 
 /**
@@ -35,12 +39,16 @@ export const scanTuning = {
 };
 
 /**
- * Per-thread state of the sweep: per wildcard pattern its next segment index, bound and queue
- * link; per Aho-Corasick node the queue of patterns waiting for the segment ending there
- * (`qGen[s] == gen` marks a queue of this sweep); the patterns waiting for their final
+ * Per-thread state of the sweep: per radix node whether the walk passed it (`nodeGen == gen`);
+ * per wildcard pattern its next segment index, bound and queue link; per Aho-Corasick node how
+ * far its first-segment list has been started (`firstGen == gen`) and the queue of patterns
+ * waiting for the segment ending there (`qGen == gen`); the patterns waiting for their final
  * anchored segment. Buffers only grow (to the largest artifact the thread has matched).
  */
 class _SweepWork {
+  nodeGen = new Int32Array(0);
+  firstGen = new Int32Array(0);
+  firstPos = new Int32Array(0);
   wIdx = new Int32Array(0);
   wBound = new Int32Array(0);
   wNext = new Int32Array(0);
@@ -51,13 +59,13 @@ class _SweepWork {
   finBound = new Int32Array(16);
   finCount = 0;
   gen = 0;
-  live = 0;
 }
 
 const _sw = new _SweepWork();
 
 function _ensureSweep(t: Tables): void {
   const s = _sw;
+  if (s.nodeGen.length < t.nodeCount) s.nodeGen = new Int32Array(t.nodeCount);
   if (s.wIdx.length < t.wildCount) {
     s.wIdx = new Int32Array(t.wildCount);
     s.wBound = new Int32Array(t.wildCount);
@@ -67,7 +75,8 @@ function _ensureSweep(t: Tables): void {
     s.qHead = new Int32Array(t.acCount);
     s.qTail = new Int32Array(t.acCount);
     s.qGen = new Int32Array(t.acCount);
-    s.gen = 0;
+    s.firstGen = new Int32Array(t.acCount);
+    s.firstPos = new Int32Array(t.acCount);
   }
   if (s.finWild.length < t.wildCount) {
     s.finWild = new Int32Array(t.wildCount);
@@ -75,6 +84,8 @@ function _ensureSweep(t: Tables): void {
   }
   if (++s.gen === 0x7fffffff) {
     s.qGen.fill(0);
+    s.firstGen.fill(0);
+    s.nodeGen.fill(0);
     s.gen = 1;
   }
 }
@@ -120,32 +131,34 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number): b
 }
 
 /**
- * Returns the lowest rank below `best` among the candidates that match the path `[0, m)`,
- * else `best`. Few small candidates (see {@link scanTuning}) are matched one by one; else one
- * sweep decides them all. Same answers on both roads.
+ * Returns the lowest rank below `best` among the candidates' patterns that match the path
+ * `[0, m)`, else `best`. Few small candidates (see {@link scanTuning}) are matched one by one;
+ * else one sweep decides them all. Same answers on both roads.
  */
 export function verifyCandidates(t: Tables, m: number, best: number): number {
-  // Invariant: candidates.wild/bound[0, count) hold distinct patterns. Hot: run pnpm bench.
+  // Invariant: candidates.node/bound[0, count) are distinct trie nodes. Hot: run pnpm bench.
   const c = candidates;
+  if (c.patterns > scanTuning.directMaxCandidates) return sweepCandidates(t, m, best);
   const img = t.img;
-  let count = 0;
   let work = 0;
   for (let i = 0; i < c.count; i++) {
-    const rec = t.wildBase + (c.wild[i] as number) * WILD_WORDS;
-    if ((img[rec + WILD_RANK] as number) >= best) continue;
-    count++;
-    work += img[rec + WILD_SEG_BYTES] as number;
+    const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
+    const first = img[rec + NODE_WILD_FIRST] as number;
+    for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
   }
-  if (count === 0) return best;
-  if (count <= scanTuning.directMaxCandidates && work * (m + 1) <= scanTuning.directMaxWork) {
-    for (let i = 0; i < c.count; i++) {
-      const w = c.wild[i] as number;
+  if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best);
+  for (let i = 0; i < c.count; i++) {
+    const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
+    const first = img[rec + NODE_WILD_FIRST] as number;
+    const end = first + (img[rec + NODE_WILD_COUNT] as number);
+    for (let w = first; w < end; w++) {
       const r = img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-      if (r < best && matchWildcard(t, w, c.bound[i] as number, m)) best = r;
+      // Ascending rank within a node: once one cannot beat `best`, none after it can.
+      if (r >= best) break;
+      if (matchWildcard(t, w, c.bound[i] as number, m)) best = r;
     }
-    return best;
   }
-  return sweepCandidates(t, m, best);
+  return best;
 }
 
 /** Queues pattern `w` behind segment node `s` with `bound` (the sweep's queues keep bounds nondecreasing). */
@@ -160,7 +173,6 @@ function _enqueue(s: number, w: number, bound: number): void {
     sw.wNext[sw.qTail[s] as number] = w;
   }
   sw.qTail[s] = w;
-  sw.live++;
 }
 
 /** Sets pattern `w` waiting for its segment `j` from `bound`: queued, or kept for the end check when it is the final anchored one. */
@@ -192,7 +204,6 @@ function _advanceQueue(t: Tables, s: number, e: number, best: number): number {
     const next = sw.wNext[w] as number;
     if (next < 0) sw.qGen[s] = 0;
     else sw.qHead[s] = next;
-    sw.live--;
     const rec = t.wildBase + w * WILD_WORDS;
     const r = img[rec + WILD_RANK] as number;
     if (r < best) {
@@ -206,33 +217,88 @@ function _advanceQueue(t: Tables, s: number, e: number, best: number): number {
 }
 
 /**
- * Returns the lowest rank below `best` among the candidates matching the path `[0, m)`: one
- * Aho-Corasick pass from the first candidate's bound, each reported segment advancing the
- * patterns queued behind it, then the final anchored segments compared at the path's end.
- * O(m x segments ending per byte + candidates + segments advanced); stops once no pattern
- * waits.
+ * Starts the patterns whose first segment is the one ending at node `s` at offset `e` and whose
+ * head ends at or before the occurrence's start, if the walk passed their head: each pattern
+ * once, at its leftmost such occurrence (the list ascends by head depth and a per-segment
+ * cursor remembers how far it was started). Returns the new best rank.
+ */
+function _startFirst(t: Tables, s: number, e: number, best: number): number {
+  const img = t.img;
+  const sw = _sw;
+  const rec = t.acBase + s * AC_WORDS;
+  const start = e - (img[rec + AC_DEPTH] as number);
+  const off = img[rec + AC_FIRST_OFF] as number;
+  const end = off + (img[rec + AC_FIRST_COUNT] as number);
+  let k = sw.firstGen[s] === sw.gen ? (sw.firstPos[s] as number) : off;
+  for (; k < end; k++) {
+    const w = img[k] as number;
+    const wrec = t.wildBase + w * WILD_WORDS;
+    if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
+    if (sw.nodeGen[img[wrec + WILD_HEAD_NODE] as number] !== sw.gen) continue;
+    const r = img[wrec + WILD_RANK] as number;
+    if (r >= best) continue;
+    if ((img[wrec + WILD_SEG_COUNT] as number) === 1) best = r;
+    else _await(t, w, 1, e);
+  }
+  sw.firstGen[s] = sw.gen;
+  sw.firstPos[s] = k;
+  return best;
+}
+
+/**
+ * Returns the best rank below `best` among the `$`-anchored patterns whose last segment ends the
+ * path: those waiting for it (all others matched) and the one-segment ones listed at each
+ * segment node on the output chain of the sweep's last state `x`.
+ */
+function _finishAnchored(t: Tables, x: number, m: number, best: number): number {
+  const img = t.img;
+  const sw = _sw;
+  const base = t.acBase;
+  for (let i = 0; i < sw.finCount; i++) {
+    const w = sw.finWild[i] as number;
+    const rec = t.wildBase + w * WILD_WORDS;
+    const r = img[rec + WILD_RANK] as number;
+    if (r >= best) continue;
+    const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
+    if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m)) best = r;
+  }
+  let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+  while (o !== 0) {
+    const rec = base + o * AC_WORDS;
+    const start = m - (img[rec + AC_DEPTH] as number);
+    const off = img[rec + AC_FINAL_OFF] as number;
+    for (let k = off; k < off + (img[rec + AC_FINAL_COUNT] as number); k++) {
+      const wrec = t.wildBase + (img[k] as number) * WILD_WORDS;
+      if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
+      const r = img[wrec + WILD_RANK] as number;
+      if (r < best && sw.nodeGen[img[wrec + WILD_HEAD_NODE] as number] === sw.gen) best = r;
+    }
+    o = img[rec + AC_DICT] as number;
+  }
+  return best;
+}
+
+/**
+ * Returns the lowest rank below `best` among the candidates' patterns matching the path
+ * `[0, m)`: one Aho-Corasick pass over the path; each segment occurrence starts the patterns
+ * whose first segment it is and advances those queued behind it; at the end the `$`-anchored
+ * patterns are checked against the segments that end the path. O(m x segments ending per byte
+ * + patterns started and advanced).
  */
 export function sweepCandidates(t: Tables, m: number, best: number): number {
-  // Invariant: each queue holds patterns in nondecreasing bound order. Hot: run pnpm bench.
+  // Invariant: each queue holds patterns in nondecreasing bound order; a pattern is started
+  // once. Hot: run pnpm bench.
   _ensureSweep(t);
   const sw = _sw;
   const c = candidates;
-  const img = t.img;
-  sw.live = 0;
+  for (let i = 0; i < c.count; i++) sw.nodeGen[c.node[i] as number] = sw.gen;
   sw.finCount = 0;
-  let from = m;
-  for (let i = 0; i < c.count; i++) {
-    const w = c.wild[i] as number;
-    if ((img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number) >= best) continue;
-    const b = c.bound[i] as number;
-    if (b < from) from = b;
-    _await(t, w, 0, b);
-  }
+  const img = t.img;
   const path = pathBuffer;
   const base = t.acBase;
   const row = t.acRootRow;
   let x = 0;
-  for (let pos = from; pos < m && sw.live > 0; pos++) {
+  for (let pos = 0; pos < m; pos++) {
     const b = path[pos] as number;
     for (;;) {
       const y = x === 0 ? (img[row + b] as number) : _acChild(img, base, x, b);
@@ -245,19 +311,12 @@ export function sweepCandidates(t: Tables, m: number, best: number): number {
     }
     let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
     while (o !== 0) {
+      if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, o, pos + 1, best);
       if (sw.qGen[o] === sw.gen) best = _advanceQueue(t, o, pos + 1, best);
       o = img[base + o * AC_WORDS + AC_DICT] as number;
     }
   }
-  for (let i = 0; i < sw.finCount; i++) {
-    const w = sw.finWild[i] as number;
-    const rec = t.wildBase + w * WILD_WORDS;
-    const r = img[rec + WILD_RANK] as number;
-    if (r >= best) continue;
-    const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
-    if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m)) best = r;
-  }
-  return best;
+  return _finishAnchored(t, x, m, best);
 }
 
 /** Returns the child of Aho-Corasick node `x` on byte `b`, or 0. */

@@ -21,7 +21,7 @@ export const NODE_WILD_FIRST = 7;
 export const NODE_WILD_COUNT = 8;
 
 /** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
-export const AC_WORDS = 8;
+export const AC_WORDS = 12;
 export const AC_FIRST_CHILD = 0;
 export const AC_CHILD_COUNT = 1;
 export const AC_BYTE = 2;
@@ -33,9 +33,19 @@ export const AC_DEPTH = 5;
 export const AC_DICT = 6;
 /** 1 when a segment ends here. */
 export const AC_OUT = 7;
+/**
+ * Image offset and length of the wildcard patterns whose first segment ends here (all but the
+ * `$`-anchored ones with one segment), ascending by head depth: an occurrence of the segment
+ * starts each one whose head ends before it.
+ */
+export const AC_FIRST_OFF = 8;
+export const AC_FIRST_COUNT = 9;
+/** Image offset and length of the `$`-anchored one-segment patterns whose segment ends here. */
+export const AC_FINAL_OFF = 10;
+export const AC_FINAL_COUNT = 11;
 
 /** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
-export const WILD_WORDS = 5;
+export const WILD_WORDS = 7;
 export const WILD_RANK = 0;
 export const WILD_SEG_COUNT = 1;
 export const WILD_ANCHORED = 2;
@@ -43,6 +53,9 @@ export const WILD_ANCHORED = 2;
 export const WILD_SEG_OFF = 3;
 /** Sum of its segments' lengths. */
 export const WILD_SEG_BYTES = 4;
+/** The radix node where its head ends, and that node's depth (the head's length). */
+export const WILD_HEAD_NODE = 5;
+export const WILD_HEAD_DEPTH = 6;
 
 /** Rank returned for the rfc9309 implicit `/robots.txt` allow (RFC 9309 section 2.2.2). */
 export const IMPLICIT_RANK = -1;
@@ -60,6 +73,7 @@ export class Tables {
     readonly bytes: Uint8Array,
     /** Image offset of radix node 0. */
     readonly nodeBase: number,
+    readonly nodeCount: number,
     /** Image offset of Aho-Corasick node 0. */
     readonly acBase: number,
     /** Image offset of the 256-entry root row (child of the root per byte, 0 for none). */
@@ -75,22 +89,23 @@ export class Tables {
 }
 
 /**
- * The wildcard candidates of the check in progress: pattern ids and the path offset where each
- * one's head ended, `[0, count)`. One per thread (a check runs to its end before another
- * starts, and nothing in a check calls out); the buffers only grow.
+ * The trie nodes with wildcard patterns the check in progress passed (each one's head matched,
+ * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. One per thread (a check
+ * runs to its end before another starts, and nothing in a check calls out); buffers only grow.
  */
 export class Candidates {
-  wild = new Int32Array(64);
+  node = new Int32Array(64);
   bound = new Int32Array(64);
   count = 0;
+  patterns = 0;
 
   /** Doubles both buffers, keeping their contents. */
   grow(): void {
-    const w = new Int32Array(this.wild.length * 2);
+    const n = new Int32Array(this.node.length * 2);
     const b = new Int32Array(this.bound.length * 2);
-    w.set(this.wild);
+    n.set(this.node);
     b.set(this.bound);
-    this.wild = w;
+    this.node = n;
     this.bound = b;
   }
 }
