@@ -5,8 +5,8 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, compareBytes, compressTrie, type ByteTrie, type RadixNode } from './build-trie.js';
-import { WILDCARD, compareRank, patternKey, patternsOfRule, type MatchPattern } from './normalize-pattern.js';
+import { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie } from './build-trie.js';
+import { WILDCARD, bytesKey, compareRank, patternKey, patternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -44,6 +44,11 @@ export interface BuiltParts {
   readonly segmentEnds: Uint8Array;
 }
 
+/** The segment trie of a file without wildcard patterns: the root alone. */
+const _NO_SEGMENTS = buildByteTrie([]);
+const _NO_FAIL = new Int32Array(1);
+const _NO_ENDS = new Uint8Array(1);
+
 /** A pattern of the whole file and the part it belongs to. */
 interface _Ranked {
   readonly pattern: MatchPattern;
@@ -74,9 +79,6 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   });
 }
 
-/** Pattern bytes are ASCII after escaping (SPEC.md section 4), so UTF-8 decoding is a faithful key. */
-const _KEY = new TextDecoder();
-
 /** Collects distinct segments into one list. */
 class _Segments {
   readonly list: Uint8Array[] = [];
@@ -84,7 +86,7 @@ class _Segments {
 
   /** Returns the index of segment `bytes`, adding it once. */
   add(bytes: Uint8Array): number {
-    const key = _KEY.decode(bytes);
+    const key = bytesKey(bytes);
     let i = this.index.get(key);
     if (i === undefined) {
       i = this.list.length;
@@ -106,7 +108,7 @@ interface _Head {
 function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segments: _Segments): BuiltNode[] {
   const heads = new Map<string, { key: Uint8Array; head: _Head }>();
   const headOf = (key: Uint8Array): _Head => {
-    const k = _KEY.decode(key);
+    const k = bytesKey(key);
     let h = heads.get(k);
     if (h === undefined) {
       h = { key, head: { prefixRank: -1, endRank: -1, wildcards: [] } };
@@ -136,15 +138,8 @@ function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segmen
     headOf(body.subarray(0, star)).wildcards.push({ rank, segments: segs, anchored: r.pattern.anchored });
   }
   const sorted = [...heads.values()].sort((a, b) => compareBytes(a.key, b.key));
-  const trie = buildByteTrie(sorted.map((h) => h.key));
-  const terminal = new Uint8Array(trie.count);
-  const byNode = new Map<number, _Head>();
-  sorted.forEach((h, i) => {
-    terminal[trie.keyNode[i] as number] = 1;
-    byNode.set(trie.keyNode[i] as number, h.head);
-  });
-  return compressTrie(trie, terminal).map((r: RadixNode) => {
-    const h = byNode.get(r.node);
+  return buildRadixTrie(sorted.map((h) => h.key)).map((r) => {
+    const h = r.keyIndex < 0 ? undefined : (sorted[r.keyIndex] as { head: _Head }).head;
     return {
       label: r.label,
       childCount: r.children.length,
@@ -165,6 +160,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const byPart: number[][] = plan.parts.map(() => []);
   ranked.forEach((r, rank) => (byPart[r.part] as number[]).push(rank));
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
+  if (segments.list.length === 0) return { rankRules: ranked.map((r) => r.pattern.ruleId), parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: new Int32Array(0), segmentEnds: _NO_ENDS };
   // Sort the distinct segments for the trie, remembering where each one went.
   const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));

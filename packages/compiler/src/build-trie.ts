@@ -140,37 +140,58 @@ export function buildFailLinks(trie: ByteTrie): Int32Array {
   return fail;
 }
 
-/** One node of a radix trie: a byte-trie node where something happens. */
+/** One node of a radix trie. */
 export interface RadixNode {
-  /** The byte-trie node it stands for. */
-  readonly node: number;
-  /** Edge label from its radix parent (empty for the root). */
-  readonly label: Uint8Array;
-  /** Radix children, ascending by first label byte. */
+  /** Depth: bytes from the root. */
+  readonly depth: number;
+  /** A key whose first `depth` bytes spell the path to this node. */
+  readonly key: Uint8Array;
+  /** Edge label from its parent (empty for the root). */
+  label: Uint8Array;
+  /** Index of the key ending here, or -1. */
+  keyIndex: number;
+  /** Children, ascending by first label byte. */
   readonly children: RadixNode[];
 }
 
 /**
- * Returns the radix trie of `trie` in breadth-first order (children contiguous): the root, every
- * node marked in `terminal` and every node with other than one child keep a radix node; chains
- * of single-child unmarked nodes become edge labels. O(trie nodes).
+ * Returns the radix trie of `keys` (sorted ascending, distinct) in breadth-first order, children
+ * contiguous: built along the previous key's path as buildByteTrie is, with a node only where a
+ * key ends or paths branch (an edge is split where a new key leaves it). O(keys + key bytes).
  */
-export function compressTrie(trie: ByteTrie, terminal: Uint8Array): RadixNode[] {
-  const keep = (x: number): boolean => x === 0 || terminal[x] === 1 || trie.childCount[x] !== 1;
-  const root: RadixNode = { node: 0, label: new Uint8Array(0), children: [] };
+export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
+  const empty = new Uint8Array(0);
+  const root: RadixNode = { depth: 0, key: empty, label: empty, keyIndex: -1, children: [] };
+  const stack: RadixNode[] = [root];
+  let prev: Uint8Array = empty;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as Uint8Array;
+    const l = _lcp(prev, key);
+    let last: RadixNode | undefined;
+    while ((stack[stack.length - 1] as RadixNode).depth > l) last = stack.pop();
+    let top = stack[stack.length - 1] as RadixNode;
+    if (top.depth < l && last !== undefined) {
+      // The new key leaves the edge to `last` at depth l: split it there.
+      const mid: RadixNode = { depth: l, key, label: empty, keyIndex: -1, children: [last] };
+      top.children[top.children.length - 1] = mid;
+      stack.push(mid);
+      top = mid;
+    }
+    if (key.length === top.depth) {
+      top.keyIndex = i;
+    } else {
+      const leaf: RadixNode = { depth: key.length, key, label: empty, keyIndex: i, children: [] };
+      top.children.push(leaf);
+      stack.push(leaf);
+    }
+    prev = key;
+  }
   const order: RadixNode[] = [root];
   for (let q = 0; q < order.length; q++) {
     const r = order[q] as RadixNode;
-    const first = trie.firstChild[r.node] as number;
-    for (let c = first; c < first + (trie.childCount[r.node] as number); c++) {
-      let y = c;
-      while (!keep(y)) y = trie.firstChild[y] as number;
-      const len = (trie.depth[y] as number) - (trie.depth[r.node] as number);
-      const label = new Uint8Array(len);
-      for (let k = len - 1, z = y; k >= 0; k--, z = trie.parent[z] as number) label[k] = trie.byte[z] as number;
-      const child: RadixNode = { node: y, label, children: [] };
-      r.children.push(child);
-      order.push(child);
+    for (const c of r.children) {
+      c.label = c.key.subarray(r.depth, c.depth);
+      order.push(c);
     }
   }
   return order;

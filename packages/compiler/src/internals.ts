@@ -11,11 +11,12 @@ export {
   deriveIndexHtmlPattern,
   simplifyPattern,
   patternKey,
+  bytesKey,
   WILDCARD,
   type MatchPattern,
   type PatternSource,
 } from './normalize-pattern.js';
 export { planParts, type PartPlan } from './plan-parts.js';
-export { buildByteTrie, buildFailLinks, compressTrie, compareBytes, type ByteTrie, type RadixNode } from './build-trie.js';
+export { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie, type RadixNode } from './build-trie.js';
 export { buildParts, type BuiltParts, type BuiltNode, type BuiltWildcard } from './build-parts.js';
 export { serializeArtifact, type ArtifactInput } from './serialize.js';

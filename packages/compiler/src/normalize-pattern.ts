@@ -57,8 +57,15 @@ function _pushEscape(out: number[], b: number): void {
  * `$` written `%24`; the wildcard and a final `$` are kept. O(n).
  */
 export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
-  const out: number[] = [];
   const n = escaped.length;
+  // Most patterns are already canonical: return them as they are.
+  let plain = true;
+  for (let i = 0; i < n && plain; i++) {
+    const b = escaped[i] as number;
+    plain = b !== _PERCENT && b < 0x80 && (b !== _DOLLAR || i === n - 1);
+  }
+  if (plain) return escaped;
+  const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const b = escaped[i] as number;
     if (b === _PERCENT && _isHex(escaped[i + 1]) && _isHex(escaped[i + 2])) {
@@ -114,6 +121,14 @@ export function simplifyPattern(
     anchored = true;
     end--;
   }
+  // Without `**` and a trailing `*` the body is the form itself (less a final `$`).
+  let simple = end === 0 || form[end - 1] !== WILDCARD;
+  for (let i = 1; i < end && simple; i++) simple = !(form[i] === WILDCARD && form[i - 1] === WILDCARD);
+  if (simple) {
+    const first = form[0];
+    if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
+    return { body: form.subarray(0, end), anchored, priority, kind, line, ruleId };
+  }
   const out: number[] = [];
   for (let i = 0; i < end; i++) {
     const b = form[i] as number;
@@ -138,12 +153,19 @@ export interface PatternSource {
   readonly escaped: Uint8Array;
 }
 
-/** Pattern bodies are ASCII after escaping, so UTF-8 decoding is a faithful key. */
-const _KEY_DECODER = new TextDecoder();
+/**
+ * Returns bytes as a string of Latin-1 characters: a faithful, cheap Map key (pattern bytes are
+ * ASCII after escaping). O(n).
+ */
+export function bytesKey(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
+  return s;
+}
 
 /** Returns a string that identifies what a pattern matches: its anchor and body. */
 export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
-  return (p.anchored ? '$' : '') + _KEY_DECODER.decode(p.body);
+  return (p.anchored ? '$' : '') + bytesKey(p.body);
 }
 
 /**

@@ -30,8 +30,8 @@ const _ENCODER = new TextEncoder();
 
 /** A growable byte buffer of varints and byte strings. */
 class _Writer {
-  bytes = new Uint8Array(256);
   length = HEADER_BYTES;
+  constructor(public bytes: Uint8Array) {}
 
   private _room(n: number): void {
     if (this.length + n <= this.bytes.length) return;
@@ -59,11 +59,22 @@ class _Writer {
 
   /** Appends a byte string (length, then bytes); a JS string is written as UTF-8. */
   s(x: Uint8Array | string): void {
-    const bytes = typeof x === 'string' ? _ENCODER.encode(x) : x;
-    this.v(bytes.length);
-    this._room(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
+    if (typeof x === 'string') {
+      let ascii = true;
+      for (let i = 0; i < x.length && ascii; i++) ascii = x.charCodeAt(i) < 0x80;
+      if (!ascii) {
+        this.s(_ENCODER.encode(x));
+        return;
+      }
+      this.v(x.length);
+      this._room(x.length);
+      for (let i = 0; i < x.length; i++) this.bytes[this.length++] = x.charCodeAt(i);
+      return;
+    }
+    this.v(x.length);
+    this._room(x.length);
+    this.bytes.set(x, this.length);
+    this.length += x.length;
   }
 }
 
@@ -157,7 +168,8 @@ function _writeTexts(w: _Writer, input: ArtifactInput): void {
  * the same bytes. O(size of the output).
  */
 export function serializeArtifact(input: ArtifactInput): Uint8Array {
-  const w = new _Writer();
+  // Room for the usual artifact (smaller than its source) without growing.
+  const w = new _Writer(new Uint8Array(input.parsed.byteLength + 256));
   const scope = input.scope ?? [];
   w.v(scope.length);
   for (const token of scope) w.s(token);

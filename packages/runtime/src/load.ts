@@ -6,7 +6,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, computeChecksum, type Profile,
 } from './format.js';
-import { LoadedArtifact, Robots } from './robots.js';
+import { GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_RECORD_WORDS, LoadedArtifact, Robots, parseCrawlDelay } from './robots.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
   NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
@@ -89,8 +89,8 @@ class _Reader {
 
 /** A growable Int32Array: the image under construction. */
 class _Image {
-  words = new Int32Array(1024);
   used = 0;
+  constructor(public words: Int32Array) {}
 
   /** Reserves `n` words; returns their offset. */
   alloc(n: number): number {
@@ -124,23 +124,27 @@ function _compareBytes(bytes: Uint8Array, aOff: number, aLen: number, bOff: numb
   return aLen - bLen;
 }
 
-/** Reads a list of strictly ascending `[a-z_-]` tokens (SCOPE), or tokens with a group each (AGENTS). */
-function _readTokens(r: _Reader, what: string, withGroup: boolean): number[] {
+/**
+ * Reads a list of strictly ascending `[a-z_-]` tokens (SCOPE), or tokens with a group each
+ * (AGENTS), into the image as `offset, length, group` triples (group 0 for SCOPE); returns the
+ * image offset and count.
+ */
+function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean): { base: number; count: number } {
   const n = r.count(what, withGroup ? 2 : 1);
-  const out: number[] = [];
-  let prevOff = 0;
-  let prevLen = -1;
+  const base = img.alloc(3 * n);
+  const w = img.words;
   for (let i = 0; i < n; i++) {
     const off = r.s(what);
     const len = r.lastLength;
     if (!_isToken(r.bytes, off, len)) _fail('bad-table', `${what} ${i}: a byte outside [a-z_-]`);
-    if (prevLen >= 0 && _compareBytes(r.bytes, prevOff, prevLen, off, len) >= 0) _fail('bad-table', `${what}: tokens not strictly sorted at ${i}`);
-    out.push(off, len);
-    if (withGroup) out.push(r.v(what));
-    prevOff = off;
-    prevLen = len;
+    if (i > 0 && _compareBytes(r.bytes, w[base + 3 * i - 3] as number, w[base + 3 * i - 2] as number, off, len) >= 0) {
+      _fail('bad-table', `${what}: tokens not strictly sorted at ${i}`);
+    }
+    w[base + 3 * i] = off;
+    w[base + 3 * i + 1] = len;
+    w[base + 3 * i + 2] = withGroup ? r.v(what) : 0;
   }
-  return out;
+  return { base, count: n };
 }
 
 /** Checks the header; returns the flags. */
@@ -191,7 +195,8 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
   const count = r.count('segment nodes', 0);
   if (count < 1 || count - 1 > (r.bytes.length - r.pos) / 3) _fail('bad-table', `segment trie of ${count} nodes`);
   const base = img.alloc(AC_WORDS * count);
-  const row = img.alloc(256);
+  // The dense root row is only read by sweeps, which only files with segments have.
+  const row = count > 1 ? img.alloc(256) : -1;
   const w = img.words;
   let prevParent = 0;
   let prevByte = -1;
@@ -331,6 +336,7 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
  * depth: a counting sort by depth, then a stable one by segment. O(patterns + nodes + deepest head).
  */
 function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
+  if (wildCount === 0) return;
   const lists = img.alloc(wildCount);
   const w = img.words;
   const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
@@ -373,9 +379,8 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
 interface _Groups {
   readonly count: number;
   readonly global: number;
-  /** Image offset of the group records: flags, roots offset, root count, sources offset, source count, need. */
+  /** Image offset of the group records (GROUP_RECORD_WORDS each, see robots.ts). */
   readonly base: number;
-  readonly crawlDelays: Float64Array;
 }
 
 /** Reads GROUPS into the image, resolving part indices to trie roots. */
@@ -383,19 +388,15 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const count = r.count('groups', 5);
   const global = r.v('global group') - 1;
   if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
-  const base = img.alloc(6 * count);
-  const crawlDelays = new Float64Array(count);
+  const base = img.alloc(GROUP_RECORD_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
     if ((flags & ~GROUP_FLAG_GLOBAL) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
     const delayOff = r.s('crawl-delay');
     const delayLen = r.lastLength;
-    let delay = Number.NaN;
-    if (delayLen > 0) {
-      delay = Number(String.fromCharCode(...r.bytes.subarray(delayOff, delayOff + Math.min(delayLen, 32))));
-      if (!(delay >= 0 && delayLen <= 32)) _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
+    if (delayLen > 0 && !(delayLen <= 32 && parseCrawlDelay(r.bytes, delayOff, delayLen) >= 0)) {
+      _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
     }
-    crawlDelays[g] = delay;
     const partCount = r.count('group parts', 1);
     const roots = img.alloc(partCount);
     let need = 0;
@@ -415,7 +416,9 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       img.words[sources + 2 * k] = firstRule;
       img.words[sources + 2 * k + 1] = rules;
     }
-    const rec = base + 6 * g;
+    const rec = base + GROUP_RECORD_WORDS * g;
+    img.words[rec + GROUP_DELAY_OFF] = delayOff;
+    img.words[rec + GROUP_DELAY_LEN] = delayLen;
     img.words[rec] = flags;
     img.words[rec + 1] = roots;
     img.words[rec + 2] = partCount;
@@ -424,20 +427,27 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
     img.words[rec + 5] = rfc && need < 12 ? 12 : need;
   }
-  return { count, global, base, crawlDelays };
+  return { count, global, base };
 }
 
-/** Reads a count, then that many records laid out as `layout` says: `v` a varint, `s` a byte string (pushed as offset, length). */
-function _readRecords(r: _Reader, what: string, layout: readonly ('v' | 's')[]): number[] {
+/**
+ * Reads a count, then that many records laid out as `layout` says (`v` a varint, `s` a byte
+ * string stored as offset, length) into the image; returns the image offset and count.
+ */
+function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('v' | 's')[], words: number): { base: number; count: number } {
   const n = r.count(what, layout.length);
-  const out: number[] = [];
+  const base = img.alloc(words * n);
+  let at = base;
   for (let i = 0; i < n; i++) {
     for (const kind of layout) {
-      if (kind === 'v') out.push(r.v(what));
-      else out.push(r.s(what), r.lastLength);
+      if (kind === 'v') img.words[at++] = r.v(what);
+      else {
+        img.words[at++] = r.s(what);
+        img.words[at++] = r.lastLength;
+      }
     }
   }
-  return out;
+  return { base, count: n };
 }
 
 /** Turns `bytes` into a Uint8Array, or throws the TypeError of a wrong argument. */
@@ -464,10 +474,11 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const flags = _readHeader(bytes);
   const profile: Profile = (flags & FLAG_PROFILE_GOOGLE) !== 0 ? 'google' : 'rfc9309';
   const r = new _Reader(bytes);
-  const img = new _Image();
-  const scope = _readTokens(r, 'scope', false);
-  if (((flags & FLAG_SCOPED) !== 0) !== scope.length > 0) _fail('bad-table', 'the scoped flag and the scope tokens disagree');
-  const agents = _readTokens(r, 'agents', true);
+  // Room for any valid artifact's image (at most about 4 words per artifact byte) without growing.
+  const img = new _Image(new Int32Array(4 * bytes.length + 512));
+  const scope = _readTokens(r, img, 'scope', false);
+  if (((flags & FLAG_SCOPED) !== 0) !== scope.count > 0) _fail('bad-table', 'the scoped flag and the scope tokens disagree');
+  const agents = _readTokens(r, img, 'agents', true);
   const rules = _readRules(r, img, (flags & FLAG_PATTERNS) !== 0);
   const rankCount = r.count('ranks', 1);
   const rankBase = img.alloc(rankCount);
@@ -485,19 +496,21 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const groups = _readGroups(r, img, parts, rules.count, profile === 'rfc9309');
-  for (let i = 2; i < agents.length; i += 3) {
-    if ((agents[i] as number) >= groups.count) _fail('bad-table', `agent names group ${agents[i]} of ${groups.count}`);
+  for (let i = 0; i < agents.count; i++) {
+    const g = img.words[agents.base + 3 * i + 2] as number;
+    if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
-  const sitemaps = _readRecords(r, 'sitemaps', ['s']);
-  const directives = _readRecords(r, 'directives', ['v', 's', 's', 'v']);
-  const warnings = _readRecords(r, 'warnings', ['v', 'v']);
-  for (let i = 0; i < warnings.length; i += 2) if ((warnings[i] as number) >= WARNING_CODES.length) _fail('bad-table', `warning code ${warnings[i]}`);
+  const sitemaps = _readRecords(r, img, 'sitemaps', ['s'], 2);
+  const directives = _readRecords(r, img, 'directives', ['v', 's', 's', 'v'], 6);
+  const warnings = _readRecords(r, img, 'warnings', ['v', 'v'], 2);
+  for (let i = 0; i < warnings.count; i++) {
+    if ((img.words[warnings.base + 2 * i] as number) >= WARNING_CODES.length) _fail('bad-table', `warning code ${img.words[warnings.base + 2 * i]}`);
+  }
   if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
-  const words = img.words.slice(0, img.used);
-  const tables = new Tables(words, bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
+  const tables = new Tables(img.words.slice(0, img.used), bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
   return new Robots(new LoadedArtifact(
-    bytes, profile, (flags & FLAG_PATTERNS) !== 0, tables, Int32Array.from(scope), Int32Array.from(agents),
-    groups.count, groups.global, groups.base, groups.crawlDelays, rules.count, rules.base,
-    Int32Array.from(sitemaps), Int32Array.from(directives), Int32Array.from(warnings),
+    bytes, profile, (flags & FLAG_PATTERNS) !== 0, tables, scope.base, scope.count, agents.base, agents.count,
+    groups.count, groups.global, groups.base, rules.count, rules.base, sitemaps.base, sitemaps.count,
+    directives.base, directives.count, warnings.base, warnings.count,
   ));
 }

@@ -7,12 +7,30 @@ import { bestRank } from './matcher.js';
 import { findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from './select-group.js';
 import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
 
-/** Words per group record in the image: flags, roots offset, root count, sources offset, source count, need. */
-export const GROUP_RECORD_WORDS = 6;
+/** Words per group record in the image: see the `GROUP_*` offsets. */
+export const GROUP_RECORD_WORDS = 8;
+/** Image offset and count of the group's part roots. */
+const _GROUP_ROOTS = 1;
+const _GROUP_ROOT_COUNT = 2;
+/** Image offset and count of its sources (`firstRule, ruleCount` pairs). */
+const _GROUP_SOURCES = 3;
+const _GROUP_SOURCE_COUNT = 4;
+/** Path bytes that can matter to it (NO_RANK: all). */
+const _GROUP_NEED = 5;
+/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
+export const GROUP_DELAY_OFF = 6;
+export const GROUP_DELAY_LEN = 7;
+
+/** Returns the crawl-delay written at `bytes[off, off + len)` in seconds (NaN when it is not a number). */
+export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): number {
+  let s = '';
+  for (let k = 0; k < len; k++) s += String.fromCharCode(bytes[off + k] as number);
+  return s.trim() === '' ? Number.NaN : Number(s);
+}
 
 /**
- * @internal A validated artifact as load.ts decodes it: the image, record offsets into it and
- * the string records (`offset, length` pairs into `bytes`), decoded on first use.
+ * @internal A validated artifact as load.ts decodes it: the image (tables.ts) with the offsets
+ * and counts of its records; strings stay in `bytes` and are decoded on first use.
  */
 export class LoadedArtifact {
   constructor(
@@ -21,22 +39,27 @@ export class LoadedArtifact {
     readonly patternsKept: boolean,
     readonly tables: Tables,
     /** Scope tokens: `offset, length, 0` per token. */
-    readonly scope: Int32Array,
+    readonly scopeBase: number,
+    readonly scopeCount: number,
     /** Agent tokens: `offset, length, group` per token. */
-    readonly agents: Int32Array,
+    readonly agentBase: number,
+    readonly agentCount: number,
     readonly groupCount: number,
     readonly globalGroup: number,
     /** Image offset of the group records (GROUP_RECORD_WORDS each). */
     readonly groupBase: number,
-    readonly crawlDelays: Float64Array,
     readonly ruleCount: number,
     /** Image offset of the rule records: line, allow, pattern offset, pattern length (-1: not kept). */
     readonly ruleBase: number,
-    readonly sitemaps: Int32Array,
+    /** Sitemaps: `offset, length` each. */
+    readonly sitemapBase: number,
+    readonly sitemapCount: number,
     /** Per directive: line delta, key offset, key length, value offset, value length, parsed group + 1. */
-    readonly directives: Int32Array,
+    readonly directiveBase: number,
+    readonly directiveCount: number,
     /** Per warning: code, line. */
-    readonly warnings: Int32Array,
+    readonly warningBase: number,
+    readonly warningCount: number,
   ) {}
 }
 
@@ -146,9 +169,9 @@ export class AgentRules {
     } else {
       const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
       const img = a.tables.img;
-      const off = img[rec + 1] as number;
-      this._roots = img.subarray(off, off + (img[rec + 2] as number));
-      this._need = img[rec + 5] as number;
+      const off = img[rec + _GROUP_ROOTS] as number;
+      this._roots = img.subarray(off, off + (img[rec + _GROUP_ROOT_COUNT] as number));
+      this._need = img[rec + _GROUP_NEED] as number;
     }
   }
 
@@ -194,8 +217,9 @@ export class Robots {
   /** @internal Use `loadRobots`. */
   constructor(artifact: LoadedArtifact) {
     this._a = artifact;
-    this._agents = { strings: artifact.bytes, entries: artifact.agents, count: artifact.agents.length / 3 };
-    this._scope = artifact.scope.length === 0 ? null : { strings: artifact.bytes, entries: _withZeroGroups(artifact.scope), count: artifact.scope.length / 2 };
+    const img = artifact.tables.img;
+    this._agents = { strings: artifact.bytes, entries: img, base: artifact.agentBase, count: artifact.agentCount };
+    this._scope = artifact.scopeCount === 0 ? null : { strings: artifact.bytes, entries: img, base: artifact.scopeBase, count: artifact.scopeCount };
     this._specific = [];
   }
 
@@ -221,31 +245,25 @@ export class Robots {
 
   /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
   get scope(): readonly string[] | null {
-    const s = this._a.scope;
-    if (s.length === 0) return null;
-    const out: string[] = [];
-    for (let i = 0; i < s.length; i += 2) out.push(this._text(s[i] as number, s[i + 1] as number));
-    return out;
+    const a = this._a;
+    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, 3);
   }
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
-    if (this._sitemaps === undefined) {
-      const s = this._a.sitemaps;
-      const out: string[] = [];
-      for (let i = 0; i < s.length; i += 2) out.push(this._text(s[i] as number, s[i + 1] as number));
-      this._sitemaps = out;
-    }
+    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, 2);
     return this._sitemaps;
   }
 
   /** What the compiler noticed about the body: cut at the size limit, an HTML page, binary data (empty for a plain robots.txt). */
   get warnings(): readonly RobotsWarning[] {
-    const w = this._a.warnings;
+    const a = this._a;
+    const img = a.tables.img;
     const out: RobotsWarning[] = [];
-    for (let i = 0; i < w.length; i += 2) {
-      const code = WARNING_CODES[w[i] as number] as WarningCode;
-      out.push({ code, line: w[i + 1] as number, message: _WARNING_TEXT[code] });
+    for (let i = 0; i < a.warningCount; i++) {
+      const at = a.warningBase + 2 * i;
+      const code = WARNING_CODES[img[at] as number] as WarningCode;
+      out.push({ code, line: img[at + 1] as number, message: _WARNING_TEXT[code] });
     }
     return out;
   }
@@ -326,19 +344,19 @@ export class Robots {
 
   /** Returns the crawl-delay in seconds of the group `userAgent` obeys, or undefined. */
   crawlDelay(userAgent: string): number | undefined {
-    const g = this.agent(userAgent).groupIndex;
-    const d = g < 0 ? Number.NaN : (this._a.crawlDelays[g] as number);
-    return Number.isNaN(d) ? undefined : d;
+    return this._crawlDelayOf(this.agent(userAgent).groupIndex);
   }
 
   /** Returns every other directive (crawl-delay, host, clean-param, ...) with its line. */
   otherDirectives(): readonly OtherDirective[] {
-    const d = this._a.directives;
+    const a = this._a;
+    const d = a.tables.img;
     const out: OtherDirective[] = [];
     let line = 0;
-    for (let i = 0; i < d.length; i += 6) {
-      line += d[i] as number;
-      out.push({ line, key: this._text(d[i + 1] as number, d[i + 2] as number), value: this._text(d[i + 3] as number, d[i + 4] as number) });
+    for (let i = 0; i < a.directiveCount; i++) {
+      const at = a.directiveBase + 6 * i;
+      line += d[at] as number;
+      out.push({ line, key: this._text(d[at + 1] as number, d[at + 2] as number), value: this._text(d[at + 3] as number, d[at + 4] as number) });
     }
     return out;
   }
@@ -352,21 +370,22 @@ export class Robots {
     const img = a.tables.img;
     const rec = a.groupBase + index * GROUP_RECORD_WORDS;
     const tokens: string[] = [];
-    const e = a.agents;
-    for (let i = 0; i < e.length; i += 3) if (e[i + 2] === index) tokens.push(this._text(e[i] as number, e[i + 1] as number));
+    for (let i = 0; i < a.agentCount; i++) {
+      const at = a.agentBase + 3 * i;
+      if (img[at + 2] === index) tokens.push(this._text(img[at] as number, img[at + 1] as number));
+    }
     const ruleIds: number[] = [];
-    const src = img[rec + 3] as number;
-    for (let k = 0; k < (img[rec + 4] as number); k++) {
+    const src = img[rec + _GROUP_SOURCES] as number;
+    for (let k = 0; k < (img[rec + _GROUP_SOURCE_COUNT] as number); k++) {
       const first = img[src + 2 * k] as number;
       for (let id = first; id < first + (img[src + 2 * k + 1] as number); id++) ruleIds.push(id);
     }
-    const delay = a.crawlDelays[index] as number;
     return {
       index,
       tokens,
       global: ((img[rec] as number) & 1) === 1,
       ruleIds,
-      crawlDelay: Number.isNaN(delay) ? undefined : delay,
+      crawlDelay: this._crawlDelayOf(index),
       automata: this._partRoots(index).map((root) => _partSize(a.tables, root)),
     };
   }
@@ -376,7 +395,23 @@ export class Robots {
     const a = this._a;
     const img = a.tables.img;
     const rec = a.groupBase + index * GROUP_RECORD_WORDS;
-    return Array.from(img.subarray(img[rec + 1] as number, (img[rec + 1] as number) + (img[rec + 2] as number)));
+    return Array.from(img.subarray(img[rec + _GROUP_ROOTS] as number, (img[rec + _GROUP_ROOTS] as number) + (img[rec + _GROUP_ROOT_COUNT] as number)));
+  }
+
+  private _crawlDelayOf(group: number): number | undefined {
+    if (group < 0) return undefined;
+    const a = this._a;
+    const rec = a.groupBase + group * GROUP_RECORD_WORDS;
+    const len = a.tables.img[rec + GROUP_DELAY_LEN] as number;
+    return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.tables.img[rec + GROUP_DELAY_OFF] as number, len);
+  }
+
+  /** Returns the strings of `count` records of `words` words at image offset `base` (offset, length first). */
+  private _texts(base: number, count: number, words: number): string[] {
+    const img = this._a.tables.img;
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) out.push(this._text(img[base + words * i] as number, img[base + words * i + 1] as number));
+    return out;
   }
 
   /** @internal Returns the decoded artifact, for tooling (describe.ts). */
@@ -387,16 +422,6 @@ export class Robots {
   private _text(off: number, len: number): string {
     return _DECODER.decode(this._a.bytes.subarray(off, off + len));
   }
-}
-
-/** Returns `offset, length` pairs as `offset, length, 0` triples (an AgentTable without groups). */
-function _withZeroGroups(pairs: Int32Array): Int32Array {
-  const out = new Int32Array((pairs.length / 2) * 3);
-  for (let i = 0, j = 0; i < pairs.length; i += 2, j += 3) {
-    out[j] = pairs[i] as number;
-    out[j + 1] = pairs[i + 1] as number;
-  }
-  return out;
 }
 
 /** Returns the node and wildcard counts of the part rooted at `root` (a BFS over its trie). */

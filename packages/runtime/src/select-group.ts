@@ -4,13 +4,15 @@
  */
 
 /**
- * Sorted token table view. Invariant (checked by the loader): `entries` holds `count` records
+ * Sorted token table view. Invariant (checked by the loader): `entries` holds `count` records from `base`
  * (string offset, string length, group) whose token bytes are strictly ascending and lie in
  * `strings`.
  */
 export interface AgentTable {
   readonly strings: Uint8Array;
   readonly entries: Int32Array;
+  /** Offset of record 0 in `entries`. */
+  readonly base: number;
   readonly count: number;
 }
 
@@ -32,7 +34,7 @@ export function findAgentGroup(table: AgentTable, agent: string): number {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const cmp = _compareToken(table, mid, agent);
-    if (cmp === 0) return table.entries[mid * 3 + 2] as number;
+    if (cmp === 0) return table.entries[table.base + mid * 3 + 2] as number;
     if (cmp < 0) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -41,8 +43,8 @@ export function findAgentGroup(table: AgentTable, agent: string): number {
 
 /** Compares token `i` of the table with the lower-cased agent: <0, 0, >0. */
 function _compareToken(table: AgentTable, i: number, agent: string): number {
-  const off = table.entries[i * 3] as number;
-  const len = table.entries[i * 3 + 1] as number;
+  const off = table.entries[table.base + i * 3] as number;
+  const len = table.entries[table.base + i * 3 + 1] as number;
   const n = agent.length;
   const m = len < n ? len : n;
   for (let k = 0; k < m; k++) {
