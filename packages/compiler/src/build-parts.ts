@@ -33,6 +33,12 @@ export interface BuiltNode {
 export interface BuiltParts {
   /** Rule id per rank. */
   readonly rankRules: readonly number[];
+  /**
+   * Per rule id: true when its text as written can be rebuilt from the tables: its own pattern
+   * is the rule's best rank, a node or wildcard names that rank, and the text is exactly the
+   * pattern's body (plus `$`).
+   */
+  readonly rebuildable: Uint8Array;
   /** Per part: its radix nodes, breadth-first (children contiguous). */
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
@@ -49,32 +55,37 @@ const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL = new Int32Array(1);
 const _NO_ENDS = new Uint8Array(1);
 
-/** A pattern of the whole file and the part it belongs to. */
+/** A pattern of the whole file, the part it belongs to, and whether it is its rule's own (not an index.html companion). */
 interface _Ranked {
   readonly pattern: MatchPattern;
   readonly part: number;
+  readonly own: boolean;
 }
 
-/** Returns every pattern of the plan's rules in rank order, duplicates within a part removed. */
+/**
+ * Returns every pattern of the plan's rules in rank order, less the wildcard patterns that
+ * repeat a better-ranked one of their part (they could never decide; a repeated literal pattern
+ * is dropped when its head is built, by keeping the first rank).
+ */
 function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): _Ranked[] {
   const all: _Ranked[] = [];
   plan.parts.forEach((sources, part) => {
     for (const source of sources) {
       const first = plan.firstRule[source] as number;
       (parsed.groups[source] as ParsedRobots['groups'][number]).rules.forEach((rule, k) => {
-        for (const pattern of patternsOfRule({ kind: rule.kind, line: rule.line, ruleId: first + k, escaped: rule.escaped }, profile)) {
-          all.push({ pattern, part });
-        }
+        patternsOfRule({ kind: rule.kind, line: rule.line, ruleId: first + k, escaped: rule.escaped }, profile).forEach((pattern, i) => {
+          all.push({ pattern, part, own: i === 0 });
+        });
       });
     }
   });
   all.sort((a, b) => compareRank(a.pattern, b.pattern));
-  const seen = plan.parts.map(() => new Set<string>());
+  const seen = new Set<string>();
   return all.filter((r) => {
-    const set = seen[r.part] as Set<string>;
-    const key = patternKey(r.pattern);
-    if (set.has(key)) return false;
-    set.add(key);
+    if (r.pattern.body.indexOf(WILDCARD) < 0) return true;
+    const key = `${r.part}:${patternKey(r.pattern)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
 }
@@ -99,55 +110,95 @@ class _Segments {
 
 /** What ends at one head: built up in rank order. */
 interface _Head {
+  readonly key: Uint8Array;
   prefixRank: number;
   endRank: number;
-  readonly wildcards: BuiltWildcard[];
+  wildcards: BuiltWildcard[] | null;
 }
 
-/** Returns one part's radix nodes from its patterns' ranks (indices into `ranked`, ascending). */
-function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segments: _Segments): BuiltNode[] {
-  const heads = new Map<string, { key: Uint8Array; head: _Head }>();
-  const headOf = (key: Uint8Array): _Head => {
-    const k = bytesKey(key);
-    let h = heads.get(k);
-    if (h === undefined) {
-      h = { key, head: { prefixRank: -1, endRank: -1, wildcards: [] } };
-      heads.set(k, h);
+/** Returns the head of a pattern: its body before the first `*`, or all of it. */
+function _headOf(body: Uint8Array): Uint8Array {
+  const star = body.indexOf(WILDCARD);
+  return star < 0 ? body : body.subarray(0, star);
+}
+
+/** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */
+function _segmentsOf(body: Uint8Array, segments: _Segments): number[] {
+  const segs: number[] = [];
+  let from = body.indexOf(WILDCARD) + 1;
+  for (let k = from; k <= body.length; k++) {
+    if (k === body.length || body[k] === WILDCARD) {
+      segs.push(segments.add(body.subarray(from, k)));
+      from = k + 1;
     }
-    return h.head;
-  };
-  for (const rank of ranks) {
-    const r = ranked[rank] as _Ranked;
-    const body = r.pattern.body;
-    const star = body.indexOf(WILDCARD);
-    if (star < 0) {
-      const head = headOf(body);
-      if (r.pattern.anchored) {
-        if (head.endRank < 0) head.endRank = rank;
-      } else if (head.prefixRank < 0) head.prefixRank = rank;
-      continue;
-    }
-    const segs: number[] = [];
-    let from = star + 1;
-    for (let k = from; k <= body.length; k++) {
-      if (k === body.length || body[k] === WILDCARD) {
-        segs.push(segments.add(body.subarray(from, k)));
-        from = k + 1;
-      }
-    }
-    headOf(body.subarray(0, star)).wildcards.push({ rank, segments: segs, anchored: r.pattern.anchored });
   }
-  const sorted = [...heads.values()].sort((a, b) => compareBytes(a.key, b.key));
-  return buildRadixTrie(sorted.map((h) => h.key)).map((r) => {
-    const h = r.keyIndex < 0 ? undefined : (sorted[r.keyIndex] as { head: _Head }).head;
+  return segs;
+}
+
+const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
+
+/**
+ * Returns one part's radix nodes from its patterns' ranks (indices into `ranked`, ascending):
+ * the ranks sorted by head (stably, so each head's ranks stay ascending) and grouped, the
+ * first rank of a literal pattern kept per head and anchor.
+ */
+function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segments: _Segments): BuiltNode[] {
+  const headBytes = new Map<number, Uint8Array>();
+  for (const rank of ranks) headBytes.set(rank, _headOf((ranked[rank] as _Ranked).pattern.body));
+  const order = ranks.slice().sort((a, b) => compareBytes(headBytes.get(a) as Uint8Array, headBytes.get(b) as Uint8Array));
+  const heads: _Head[] = [];
+  let head: _Head | undefined;
+  for (const rank of order) {
+    const key = headBytes.get(rank) as Uint8Array;
+    if (head === undefined || compareBytes(head.key, key) !== 0) {
+      head = { key, prefixRank: -1, endRank: -1, wildcards: null };
+      heads.push(head);
+    }
+    const pattern = (ranked[rank] as _Ranked).pattern;
+    if (key.length < pattern.body.length) {
+      (head.wildcards ??= []).push({ rank, segments: _segmentsOf(pattern.body, segments), anchored: pattern.anchored });
+    } else if (pattern.anchored) {
+      if (head.endRank < 0) head.endRank = rank;
+    } else if (head.prefixRank < 0) head.prefixRank = rank;
+  }
+  return buildRadixTrie(heads.map((h) => h.key)).map((r) => {
+    const h = r.keyIndex < 0 ? undefined : heads[r.keyIndex];
     return {
       label: r.label,
       childCount: r.children.length,
       prefixRank: h === undefined ? -1 : h.prefixRank,
       endRank: h === undefined ? -1 : h.endRank,
-      wildcards: h === undefined ? [] : h.wildcards,
+      wildcards: h?.wildcards ?? _NO_WILDCARDS,
     };
   });
+}
+
+/** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
+function _rebuildable(parsed: ParsedRobots, plan: PartPlan, ranked: readonly _Ranked[], parts: readonly (readonly BuiltNode[])[]): Uint8Array {
+  const named = new Uint8Array(ranked.length);
+  for (const part of parts) {
+    for (const node of part) {
+      if (node.prefixRank >= 0) named[node.prefixRank] = 1;
+      if (node.endRank >= 0) named[node.endRank] = 1;
+      for (const w of node.wildcards) named[w.rank] = 1;
+    }
+  }
+  const out = new Uint8Array(plan.rules.length);
+  const seen = new Uint8Array(plan.rules.length);
+  ranked.forEach((r, rank) => {
+    const id = r.pattern.ruleId;
+    // Only the rule's best rank counts: the runtime rebuilds from it.
+    if (seen[id] === 1) return;
+    seen[id] = 1;
+    if (!r.own || named[rank] !== 1) return;
+    const raw = (plan.rules[id] as ParsedRobots['groups'][number]['rules'][number]).rawBytes;
+    const body = r.pattern.body;
+    const n = body.length + (r.pattern.anchored ? 1 : 0);
+    if (raw.length !== n || (r.pattern.anchored && raw[n - 1] !== 0x24)) return;
+    for (let k = 0; k < body.length; k++) if (raw[k] !== body[k]) return;
+    out[id] = 1;
+  });
+  return out;
 }
 
 /**
@@ -160,7 +211,9 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const byPart: number[][] = plan.parts.map(() => []);
   ranked.forEach((r, rank) => (byPart[r.part] as number[]).push(rank));
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
-  if (segments.list.length === 0) return { rankRules: ranked.map((r) => r.pattern.ruleId), parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: new Int32Array(0), segmentEnds: _NO_ENDS };
+  const rankRules = ranked.map((r) => r.pattern.ruleId);
+  const rebuildable = _rebuildable(parsed, plan, ranked, parts);
+  if (segments.list.length === 0) return { rankRules, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: new Int32Array(0), segmentEnds: _NO_ENDS };
   // Sort the distinct segments for the trie, remembering where each one went.
   const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
@@ -171,7 +224,8 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
     segmentEnds[segmentTrie.keyNode[k] as number] = 1;
   });
   return {
-    rankRules: ranked.map((r) => r.pattern.ruleId),
+    rankRules,
+    rebuildable,
     parts,
     segmentTrie,
     fail: buildFailLinks(segmentTrie),

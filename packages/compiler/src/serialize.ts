@@ -72,6 +72,11 @@ class _Writer {
       return;
     }
     this.v(x.length);
+    this.raw(x);
+  }
+
+  /** Appends bytes as they are. */
+  raw(x: Uint8Array): void {
     this._room(x.length);
     this.bytes.set(x, this.length);
     this.length += x.length;
@@ -82,10 +87,18 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
   const rules = input.plan.rules;
   w.v(rules.length);
   let line = 0;
-  for (const rule of rules) {
+  for (let id = 0; id < rules.length; id++) {
+    const rule = rules[id] as (typeof rules)[number];
     w.v(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
     line = rule.line;
-    if (input.patterns) w.s(rule.rawBytes);
+    // 0: rebuilt from the tables; else the length + 1, then the text as written.
+    if (input.patterns) {
+      if (input.built.rebuildable[id] === 1) w.v(0);
+      else {
+        w.v(rule.rawBytes.length + 1);
+        w.raw(rule.rawBytes);
+      }
+    }
   }
   w.v(input.built.rankRules.length);
   for (const id of input.built.rankRules) w.v(id);

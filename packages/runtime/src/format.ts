@@ -21,7 +21,9 @@
  * 2. AGENTS: count, then per entry `s` token (lower-case `[a-z_-]*`, strictly ascending) and
  *    merged-group index.
  * 3. RULES: count, then per rule `(line - previous line) << 1 | allow` (lines ascend strictly
- *    from 0), and with FLAG_PATTERNS its `s` pattern as written.
+ *    from 0), and with FLAG_PATTERNS its pattern as written: `v` 0 when the text is exactly the
+ *    body of the rule's best-ranked pattern (plus `$`) and the runtime rebuilds it from the
+ *    tables, else `v` length + 1 and the bytes.
  * 4. RANKS: count, then per rank the rule id it decides for. Rank order is the decision order
  *    of SPEC.md section 5 over every pattern of the file: longer pattern first, allow before
  *    disallow, earlier line first; the lowest matching rank of a group decides.

@@ -6,7 +6,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, computeChecksum, type Profile,
 } from './format.js';
-import { GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_RECORD_WORDS, LoadedArtifact, Robots, parseCrawlDelay } from './robots.js';
+import { GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_RECORD_WORDS, LoadedArtifact, REBUILD_PATTERN, Robots, parseCrawlDelay } from './robots.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
   NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
@@ -178,8 +178,15 @@ function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number
     let off = 0;
     let len = -1;
     if (patterns) {
-      off = r.s('rule pattern');
-      len = r.lastLength;
+      // 0: rebuilt from the tables (see robots.ts); else the length + 1, then the text.
+      const x = r.v('rule pattern');
+      if (x === 0) len = REBUILD_PATTERN;
+      else {
+        len = x - 1;
+        if (len > r.bytes.length - r.pos) _fail('bad-table', `rule ${i}: a ${len}-byte pattern overruns the artifact`);
+        off = r.pos;
+        r.pos += len;
+      }
     }
     const rec = base + 4 * i;
     img.words[rec] = line;

@@ -4,8 +4,12 @@
  */
 import { NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
 import { bestRank } from './matcher.js';
+import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from './select-group.js';
 import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
+
+/** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
+export const REBUILD_PATTERN = -2;
 
 /** Words per group record in the image: see the `GROUP_*` offsets. */
 export const GROUP_RECORD_WORDS = 8;
@@ -213,6 +217,7 @@ export class Robots {
   private readonly _specific: (AgentRules | undefined)[];
   private _globalRules: AgentRules | undefined = undefined;
   private _sitemaps: readonly string[] | undefined = undefined;
+  private _patterns: PatternIndex | undefined = undefined;
 
   /** @internal Use `loadRobots`. */
   constructor(artifact: LoadedArtifact) {
@@ -334,12 +339,12 @@ export class Robots {
     const img = a.tables.img;
     const rec = a.ruleBase + 4 * id;
     const len = img[rec + 3] as number;
-    return {
-      id,
-      line: img[rec] as number,
-      kind: img[rec + 1] === 1 ? 'allow' : 'disallow',
-      pattern: len < 0 ? undefined : this._text(img[rec + 2] as number, len),
-    };
+    let pattern: string | undefined;
+    if (len === REBUILD_PATTERN) {
+      this._patterns ??= new PatternIndex(a.tables, a.ruleCount);
+      pattern = rebuildPattern(a.tables, this._patterns, id);
+    } else if (len >= 0) pattern = this._text(img[rec + 2] as number, len);
+    return { id, line: img[rec] as number, kind: img[rec + 1] === 1 ? 'allow' : 'disallow', pattern };
   }
 
   /** Returns the crawl-delay in seconds of the group `userAgent` obeys, or undefined. */
