@@ -12,7 +12,7 @@ import {
   NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT, AC_FINAL_OFF,
-  AC_FIRST_COUNT, AC_FIRST_OFF,
+  AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN,
 } from './tables.js';
 
 /** Stable codes of {@link RobotsFormatError}. */
@@ -202,8 +202,8 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
   const count = r.count('segment nodes', 0);
   if (count < 1 || count - 1 > (r.bytes.length - r.pos) / 3) _fail('bad-table', `segment trie of ${count} nodes`);
   const base = img.alloc(AC_WORDS * count);
-  // The dense root row is only read by sweeps, which only files with segments have.
-  const row = count > 1 ? img.alloc(256) : -1;
+  // A dense root row (the sweep's most frequent lookup) pays for its 1 KB only in large tries.
+  const row = count >= AC_ROOT_ROW_MIN ? img.alloc(256) : -1;
   const w = img.words;
   let prevParent = 0;
   let prevByte = -1;
@@ -220,7 +220,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     const prec = base + p * AC_WORDS;
     if ((w[prec + AC_CHILD_COUNT] as number) === 0) w[prec + AC_FIRST_CHILD] = i;
     w[prec + AC_CHILD_COUNT] = (w[prec + AC_CHILD_COUNT] as number) + 1;
-    if (p === 0) w[row + b] = i;
+    if (p === 0 && row >= 0) w[row + b] = i;
     w[rec + AC_BYTE] = b;
     w[rec + AC_FAIL] = f;
     w[rec + AC_PARENT] = p;

@@ -78,20 +78,21 @@ export function walkTrie(t: Tables, root: number, m: number, best: number): numb
 }
 
 /**
- * Returns the rank that decides `url` for a group made of the parts rooted at `roots`: the
+ * Returns the rank that decides `url` for a group made of the parts whose roots the image lists
+ * at `[roots, roots + rootCount)`: the
  * lowest rank of a matching pattern, {@link IMPLICIT_RANK} for the rfc9309 `/robots.txt`
  * allow, or NO_RANK when nothing matches. `need` is how many path bytes can matter (the
  * deepest head plus one, or all of them when the group has wildcard patterns). O(path + the
  * verification of the candidates, see segment-scan.ts); no allocation in steady state.
  */
-export function bestRank(t: Tables, roots: Int32Array, need: number, url: string, rfc: boolean): number {
+export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean): number {
   // Invariant: candidates are appended during the walks only. Hot: run pnpm bench.
   const m = fillPath(url, rfc, need);
   if (rfc && m >= 11 && _isRobotsTxt(m)) return IMPLICIT_RANK;
   candidates.count = 0;
   candidates.patterns = 0;
   let best = NO_RANK;
-  for (let k = 0; k < roots.length; k++) best = walkTrie(t, roots[k] as number, m, best);
+  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best);
   return candidates.count === 0 ? best : verifyCandidates(t, m, best);
 }
 

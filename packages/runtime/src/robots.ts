@@ -135,7 +135,6 @@ const _WARNING_TEXT: Record<WarningCode, string> = {
   html: 'the body looks like an HTML page, not a robots.txt',
   binary: 'the body looks like binary data, not a robots.txt',
 };
-const _NO_ROOTS = new Int32Array(0);
 
 function _typeName(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
@@ -148,12 +147,14 @@ function _urlError(url: unknown): TypeError {
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
- * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: `_roots` are
- * the trie roots of the group's parts (none: allow all); `_need` bounds the path bytes read.
+ * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: the image lists
+ * the trie roots of the group's parts at `[_roots, _roots + _rootCount)` (none: allow all);
+ * `_need` bounds the path bytes read.
  */
 export class AgentRules {
   private readonly _t: Tables;
-  private readonly _roots: Int32Array;
+  private readonly _roots: number;
+  private readonly _rootCount: number;
   private readonly _need: number;
   private readonly _rfc: boolean;
 
@@ -167,16 +168,11 @@ export class AgentRules {
   ) {
     this._t = a.tables;
     this._rfc = a.profile === 'rfc9309';
-    if (groupIndex < 0) {
-      this._roots = _NO_ROOTS;
-      this._need = 0;
-    } else {
-      const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
-      const img = a.tables.img;
-      const off = img[rec + _GROUP_ROOTS] as number;
-      this._roots = img.subarray(off, off + (img[rec + _GROUP_ROOT_COUNT] as number));
-      this._need = img[rec + _GROUP_NEED] as number;
-    }
+    const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
+    const img = a.tables.img;
+    this._roots = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOTS] as number);
+    this._rootCount = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOT_COUNT] as number);
+    this._need = groupIndex < 0 ? 0 : (img[rec + _GROUP_NEED] as number);
   }
 
   /**
@@ -187,8 +183,8 @@ export class AgentRules {
   isAllowed(url: string): boolean {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    if (this._roots.length === 0) return true;
-    const r = bestRank(this._t, this._roots, this._need, url, this._rfc);
+    if (this._rootCount === 0) return true;
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
     return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & 1) === 1;
   }
 
@@ -199,8 +195,8 @@ export class AgentRules {
   decide(url: string): number {
     // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    if (this._roots.length === 0) return -1;
-    const r = bestRank(this._t, this._roots, this._need, url, this._rfc);
+    if (this._rootCount === 0) return -1;
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
     return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> 1) - 1;
   }
 }

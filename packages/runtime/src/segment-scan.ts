@@ -301,7 +301,7 @@ export function sweepCandidates(t: Tables, m: number, best: number): number {
   for (let pos = 0; pos < m; pos++) {
     const b = path[pos] as number;
     for (;;) {
-      const y = x === 0 ? (img[row + b] as number) : _acChild(img, base, x, b);
+      const y = x === 0 && row >= 0 ? (img[row + b] as number) : _acChild(img, base, x, b);
       if (y > 0) {
         x = y;
         break;

@@ -44,6 +44,13 @@ export const AC_FIRST_COUNT = 9;
 export const AC_FINAL_OFF = 10;
 export const AC_FINAL_COUNT = 11;
 
+/**
+ * Segment-trie nodes from which the root gets a dense 256-entry row instead of a binary search
+ * over its children: below it the row's 1 KB would be most of a small file's image (corpus
+ * median image 1.7 KB), and the search is a few steps over a small fan-out.
+ */
+export const AC_ROOT_ROW_MIN = 256;
+
 /** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
 export const WILD_WORDS = 7;
 export const WILD_RANK = 0;
@@ -76,7 +83,7 @@ export class Tables {
     readonly nodeCount: number,
     /** Image offset of Aho-Corasick node 0. */
     readonly acBase: number,
-    /** Image offset of the 256-entry root row (child of the root per byte, 0 for none). */
+    /** Image offset of the 256-entry root row (child of the root per byte, 0 for none), or -1 (see AC_ROOT_ROW_MIN). */
     readonly acRootRow: number,
     /** Image offset of wildcard pattern 0. */
     readonly wildBase: number,
