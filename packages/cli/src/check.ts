@@ -91,7 +91,10 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   for (const name of options.agent) {
     const token = extractProductToken(name);
     if (token !== name && token !== '') {
-      writeErrorLine(io, `robomata: note: agent "${name}" is matched verbatim; did you mean "${token}"?`);
+      // rfc9309 cuts a User-Agent header to its product token; google compares verbatim.
+      writeErrorLine(io, robots.profile === 'google'
+        ? `robomata: note: agent "${name}" is matched verbatim (google profile); did you mean "${token}"?`
+        : `robomata: note: agent "${name}" is matched by its product token "${token}"`);
     }
   }
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));

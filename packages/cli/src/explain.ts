@@ -54,7 +54,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   const quoted = tokens.map((t) => JSON.stringify(t)).join(', ');
   let groupReason: string;
   if (rules.selection === 'specific') {
-    groupReason = `its own group: user-agent ${quoted} names "${options.agent}" (case-insensitive, verbatim)`;
+    groupReason = `its own group: user-agent ${quoted} names "${options.agent}" (case-insensitive${robots.profile === 'google' ? ', verbatim' : ', by product token'})`;
   } else if (rules.selection === 'global') {
     groupReason = `the global group (User-agent: *): no group names "${options.agent}"`;
   } else {
