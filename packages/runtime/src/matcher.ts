@@ -10,23 +10,14 @@ import { fillPath, pathBuffer } from './path-bytes.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
   IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN,
-  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, candidates, type Tables,
+  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, candidates, searchChildren, type Tables,
 } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
 function _radixChild(img: Int32Array, base: number, x: number, b: number): number {
   const rec = base + x * NODE_WORDS;
-  let lo = img[rec + NODE_FIRST_CHILD] as number;
-  let hi = lo + (img[rec + NODE_CHILD_COUNT] as number) - 1;
-  // Binary search over the children's first bytes (ascending, distinct).
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = img[base + mid * NODE_WORDS + NODE_FIRST_BYTE] as number;
-    if (c === b) return mid;
-    if (c < b) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  const lo = img[rec + NODE_FIRST_CHILD] as number;
+  return searchChildren(img, base, NODE_WORDS, NODE_FIRST_BYTE, lo, lo + (img[rec + NODE_CHILD_COUNT] as number) - 1, b);
 }
 
 /** Records radix node `x` (which holds wildcard patterns) as passed with its head ending at `pos`. */

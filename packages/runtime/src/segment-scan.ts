@@ -16,7 +16,7 @@ import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
   AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, candidates,
-  type Tables,
+  searchChildren, type Tables,
 } from './tables.js';
 
 /**
@@ -319,17 +319,10 @@ export function sweepCandidates(t: Tables, m: number, best: number): number {
   return _finishAnchored(t, x, m, best);
 }
 
-/** Returns the child of Aho-Corasick node `x` on byte `b`, or 0. */
+/** Returns the child of Aho-Corasick node `x` on byte `b`, or 0 (the root is nobody's child). */
 function _acChild(img: Int32Array, base: number, x: number, b: number): number {
   const rec = base + x * AC_WORDS;
-  let lo = img[rec + AC_FIRST_CHILD] as number;
-  let hi = lo + (img[rec + AC_CHILD_COUNT] as number) - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = img[base + mid * AC_WORDS + AC_BYTE] as number;
-    if (c === b) return mid;
-    if (c < b) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 0;
+  const lo = img[rec + AC_FIRST_CHILD] as number;
+  const y = searchChildren(img, base, AC_WORDS, AC_BYTE, lo, lo + (img[rec + AC_CHILD_COUNT] as number) - 1, b);
+  return y < 0 ? 0 : y;
 }

@@ -96,6 +96,22 @@ export class Tables {
 }
 
 /**
+ * Returns the index in `[lo, hi]` of the record whose `field` equals `b`, or -1: a binary search
+ * over records of `words` words from image offset `base`, ascending and distinct in `field`
+ * (the children of a trie node). O(log children).
+ */
+export function searchChildren(img: Int32Array, base: number, words: number, field: number, lo: number, hi: number, b: number): number {
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = img[base + mid * words + field] as number;
+    if (c === b) return mid;
+    if (c < b) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
  * The trie nodes with wildcard patterns the check in progress passed (each one's head matched,
  * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. One per thread (a check
  * runs to its end before another starts, and nothing in a check calls out); buffers only grow.
