@@ -32,9 +32,12 @@ describe('robomata inspect', () => {
     expect(d.groups.flatMap((g) => g.automata).reduce((s, a) => s + a.wildcards, 0)).toBeGreaterThan(0);
     const scoped = tmp.path('scoped.rbmt');
     writeFileSync(scoped, compile(readFileSync(EXAMPLE_ROBOTS), { agents: ['ExampleBot'] }));
-    const s = JSON.parse((await runCli(['inspect', scoped, '--json'])).stdout) as { scope: string[] | null; groups: unknown[] };
+    const s = JSON.parse((await runCli(['inspect', scoped, '--json'])).stdout) as { scope: string[] | null; groups: { global: boolean; built: boolean; automata: unknown[] }[] };
     expect(s.scope).toEqual(['examplebot']);
-    expect(s.groups.length).toBeLessThan(4);
+    // Every group keeps its index; only the global group (ExampleBot has none of its own) is built.
+    expect(s.groups).toHaveLength(4);
+    expect(s.groups.filter((g) => g.built).map((g) => g.global)).toEqual([true]);
+    expect(s.groups.filter((g) => !g.built).every((g) => g.automata.length === 0)).toBe(true);
   });
 
   it('--dot --agent writes the group tries as a Graphviz digraph', async () => {

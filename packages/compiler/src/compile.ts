@@ -2,12 +2,12 @@
  * The compiler's entry points: robots.txt to artifact bytes (`compile`) or straight to a loaded
  * `Robots` (`compileRobots`). Stages: parse, merge groups, plan parts, build tries, serialise.
  */
-import { extractProductToken, loadRobots, type Robots } from '@robomata/runtime';
+import { AgentRules, Robots, extractProductToken, loadRobots } from '@robomata/runtime';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
-import { mergeGroups } from './merge-groups.js';
+import { mergeGroups, type MergedGroups } from './merge-groups.js';
 import { parseRobotsTxt, type ParsedRobots } from './parse.js';
-import { planParts, type PartPlan } from './plan-parts.js';
+import { groupsOfScope, planParts, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
 /** Options of {@link compile} and {@link compileRobots}. */
@@ -84,22 +84,39 @@ function _warningsOf(parsed: ParsedRobots): { code: WarningCode; line: number }[
   return cut === undefined ? [] : [{ code: 'truncated', line: cut.line }];
 }
 
+/** Everything a build of one file needs once it is parsed. */
+interface _Source {
+  readonly parsed: ParsedRobots;
+  readonly merged: MergedGroups;
+  readonly profile: Profile;
+  readonly scope: readonly string[] | undefined;
+  readonly patterns: boolean;
+}
+
+/** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
+function _build(src: _Source, build: Uint8Array | undefined): CompileReport {
+  const { parsed, merged, profile, scope, patterns } = src;
+  const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
+  const built = buildParts(parsed, plan, profile);
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  return { artifact, parsed, plan, built };
+}
+
+/** Returns the parsed and merged file and the options of a compile, or throws their TypeError. */
+function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined): _Source {
+  const profile = _checkOptions(robotsTxt, options);
+  const scope = _scopeOf(options?.agents);
+  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+  return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
+}
+
 /**
  * Returns the compilation report: the artifact plus the parse, plan and tables behind it.
  * Never throws on content (only on argument types). Time and artifact size linear in the
  * input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
-  const profile = _checkOptions(robotsTxt, options);
-  const scope = _scopeOf(options?.agents);
-  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
-  const merged = mergeGroups(parsed);
-  const plan = planParts(parsed, merged, scope);
-  const built = buildParts(parsed, plan, profile);
-  const artifact = serializeArtifact({
-    profile, parsed, merged, plan, built, scope, patterns: options?.patterns ?? true, warnings: _warningsOf(parsed),
-  });
-  return { artifact, parsed, plan, built };
+  return _build(_source(robotsTxt, options), undefined);
 }
 
 /**
@@ -112,7 +129,58 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
   return compileWithReport(robotsTxt, options).artifact;
 }
 
-/** Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts. */
+/**
+ * A `Robots` whose groups are built on their first `agent()`: it holds every group, rule and
+ * string of the file, and builds a group's tries (in an artifact of its own, with the same
+ * group indices and rule ids) the first time a crawler selects it.
+ */
+class _LazyRobots extends Robots {
+  readonly #src: _Source;
+  readonly #built = new Map<number, Robots>();
+
+  constructor(base: Robots, src: _Source) {
+    super(base._artifact());
+    this.#src = src;
+  }
+
+  /** Returns the artifact that holds group `g`'s parts, building it on first use. */
+  #groupRobots(g: number): Robots {
+    if (this._isBuilt(g)) return this;
+    let robots = this.#built.get(g);
+    if (robots === undefined) {
+      const only = new Uint8Array(this.#src.merged.groups.length);
+      only[g] = 1;
+      robots = loadRobots(_build(this.#src, only).artifact);
+      this.#built.set(g, robots);
+    }
+    return robots;
+  }
+
+  override agent(userAgent: string): AgentRules {
+    const pick = this._selectGroup(userAgent);
+    if (pick === -1) return this._global();
+    const g = pick >= 0 ? pick : -pick - 2;
+    if (this._isBuilt(g)) return super.agent(userAgent);
+    return this.#groupRobots(g).agent(userAgent);
+  }
+
+  override _canBuild(): boolean {
+    return true;
+  }
+
+  override _groupTables(index: number): ReturnType<Robots['_groupTables']> {
+    return index >= 0 && index < this.groupCount ? this.#groupRobots(index)._groupTables(index) : super._groupTables(index);
+  }
+}
+
+/**
+ * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
+ * file is parsed once and each group's tries are built on the first `agent()` that selects it
+ * (a crawler that asks for one agent builds one group). Answers, rule ids and group indices are
+ * those of `loadRobots(compile(robotsTxt, options))`.
+ */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
-  return loadRobots(compile(robotsTxt, options));
+  const src = _source(robotsTxt, options);
+  const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
+  return new _LazyRobots(base, src);
 }

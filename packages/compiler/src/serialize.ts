@@ -4,7 +4,7 @@
  * deterministic (the same input always gives the same bytes).
  */
 import {
-  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, HEADER_BYTES, MAGIC,
+  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES, MAGIC,
   WARNING_CODES, computeChecksum, type Profile, type WarningCode,
 } from '@robomata/runtime/format';
 import type { BuiltParts } from './build-parts.js';
@@ -143,7 +143,7 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
   w.v(plan.global + 1);
   plan.groups.forEach((g, k) => {
     const group = merged.groups[g] as MergedGroups['groups'][number];
-    w.v(group.global ? GROUP_FLAG_GLOBAL : 0);
+    w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | (plan.built[k] === 1 ? 0 : GROUP_FLAG_UNBUILT));
     w.s(group.crawlDelay === undefined ? '' : String(group.crawlDelay));
     const parts = plan.groupParts[k] as readonly number[];
     w.v(parts.length);

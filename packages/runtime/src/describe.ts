@@ -86,9 +86,7 @@ function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void
  * `maxNodes` states (default 500; the rest counted in `omitted`). O(states shown + scans).
  */
 export function describeAutomaton(robots: Robots, groupIndex: number, options: { readonly maxNodes?: number } = {}): AutomatonGraph {
-  const roots = robots._partRoots(groupIndex);
-  const a = robots._artifact();
-  const t = a.tables;
+  const { tables: t, roots } = robots._groupTables(groupIndex);
   const img = t.img;
   const maxNodes = options.maxNodes ?? 500;
   const nodes: GraphNode[] = [];
@@ -117,7 +115,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     const first = img[rec + NODE_FIRST_CHILD] as number;
     for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) {
       const crec = t.nodeBase + c * NODE_WORDS;
-      const text = _latin1(a.bytes, img[crec + NODE_LABEL_OFF] as number, img[crec + NODE_LABEL_LEN] as number);
+      const text = _latin1(t.bytes, img[crec + NODE_LABEL_OFF] as number, img[crec + NODE_LABEL_LEN] as number);
       queue.push({ x: c, prefix: prefix + text, parent: id, label: text });
     }
   }

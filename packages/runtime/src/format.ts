@@ -18,6 +18,8 @@
  *
  * 1. SCOPE: count, then count `s` product tokens (lower-case `[a-z_-]*`, strictly ascending):
  *    the agents an agent-scoped artifact was compiled for (FLAG_SCOPED; 0 tokens otherwise).
+ *    Every group, token and rule of the file is listed whatever the scope; groups outside it
+ *    carry GROUP_FLAG_UNBUILT.
  * 2. AGENTS: count, then per entry `s` token (lower-case `[a-z_-]*`, strictly ascending) and
  *    merged-group index.
  * 3. RULES: count, then per rule `(line - previous line) << 1 | allow` (lines ascend strictly
@@ -42,7 +44,7 @@
  *    ends here), `endRank + 1` (0: none; a literal pattern with a final `$` ends here) and the
  *    number of wildcard patterns whose head ends here (taken in order from WILDCARDS).
  * 8. GROUPS: count, `global + 1` (0: no global group), then per merged group its flags
- *    (GROUP_FLAG_GLOBAL), `s` crawl-delay as written by `String(seconds)` (empty: none), part
+ *    (GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT), `s` crawl-delay as written by `String(seconds)` (empty: none), part
  *    count and part indices, then source count and per source `firstRule`, `ruleCount`.
  * 9. SITEMAPS: count, then `s` URLs in file order.
  * 10. DIRECTIVES: count, then per directive `line - previous line` (nondecreasing), `s` key,
@@ -73,6 +75,12 @@ export const FLAG_SCOPED = 4;
 export const KNOWN_FLAGS = FLAG_PROFILE_GOOGLE | FLAG_PATTERNS | FLAG_SCOPED;
 /** Group flag bit: this merged group is the global (`*`) group. */
 export const GROUP_FLAG_GLOBAL = 1;
+/**
+ * Group flag bit: the group's parts were not built into this artifact (an agent-scoped compile,
+ * or a group `compileRobots` builds on first use); it has no parts and `agent()` refuses it.
+ * Group indices and rule ids stay those of the whole file either way.
+ */
+export const GROUP_FLAG_UNBUILT = 2;
 /** Warning codes in the order the WARNINGS section numbers them. */
 export const WARNING_CODES = ['truncated', 'html', 'binary'] as const;
 /** Rank value meaning "no rule matched". */

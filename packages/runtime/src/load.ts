@@ -3,7 +3,7 @@
  * and decodes it into one Int32Array image (tables.ts) plus lazily decoded strings.
  */
 import {
-  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, HEADER_BYTES,
+  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, computeChecksum, type Profile,
 } from './format.js';
 import { GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_RECORD_WORDS, LoadedArtifact, REBUILD_PATTERN, Robots, parseCrawlDelay } from './robots.js';
@@ -398,13 +398,14 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const base = img.alloc(GROUP_RECORD_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
-    if ((flags & ~GROUP_FLAG_GLOBAL) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
+    if ((flags & ~(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
     const delayOff = r.s('crawl-delay');
     const delayLen = r.lastLength;
     if (delayLen > 0 && !(delayLen <= 32 && parseCrawlDelay(r.bytes, delayOff, delayLen) >= 0)) {
       _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
     }
     const partCount = r.count('group parts', 1);
+    if ((flags & GROUP_FLAG_UNBUILT) !== 0 && partCount !== 0) _fail('bad-table', `group ${g} is not built but has parts`);
     const roots = img.alloc(partCount);
     let need = 0;
     for (let k = 0; k < partCount; k++) {

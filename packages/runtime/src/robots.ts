@@ -2,7 +2,7 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import { NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
 import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from './select-group.js';
@@ -93,6 +93,8 @@ export interface GroupInfo {
   readonly global: boolean;
   readonly ruleIds: readonly number[];
   readonly crawlDelay: number | undefined;
+  /** False when its tries were left out of this artifact (an agent-scoped compile): `agent()` refuses it. */
+  readonly built: boolean;
   /** Its parts: tries shared with every merged group made of the same parsed groups. */
   readonly automata: readonly AutomatonInfo[];
 }
@@ -281,6 +283,30 @@ export class Robots {
    * choice: keep it. O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
+    const pick = this._selectGroup(userAgent);
+    if (pick === -1) return this._global();
+    const g = pick >= 0 ? pick : -pick - 2;
+    if (!this._isBuilt(g)) {
+      throw new RobotsAgentError(
+        'agent-not-in-scope',
+        `this artifact was compiled for ${JSON.stringify(this.scope)} only; the group "${userAgent}" selects was left out: compile again with it in options.agents`,
+      );
+    }
+    if (pick < -1) return this._global();
+    let rules = this._specific[g];
+    if (rules === undefined) {
+      rules = new AgentRules('specific', g, this._a);
+      this._specific[g] = rules;
+    }
+    return rules;
+  }
+
+  /**
+   * @internal Returns the group `userAgent` selects without building anything: `g` for its own
+   * group, `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all).
+   * Throws as {@link Robots.agent} does for a wrong type or a crawler outside the scope.
+   */
+  _selectGroup(userAgent: string): number {
     if (typeof userAgent !== 'string') {
       throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
     }
@@ -299,21 +325,28 @@ export class Robots {
       );
     }
     const g = findAgentGroup(this._agents, token);
-    if (g < 0) return this._global();
-    let rules = this._specific[g];
-    if (rules === undefined) {
-      rules = new AgentRules('specific', g, this._a);
-      this._specific[g] = rules;
-    }
-    return rules;
+    if (g >= 0) return g;
+    return this._a.globalGroup < 0 ? -1 : -this._a.globalGroup - 2;
   }
 
-  private _global(): AgentRules {
+  /** @internal The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
+  _global(): AgentRules {
     if (this._globalRules === undefined) {
       const g = this._a.globalGroup;
       this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
     }
     return this._globalRules;
+  }
+
+  /** @internal Returns true when `agent()` answers for group `g` (it is built, or can be). */
+  _canBuild(g: number): boolean {
+    return this._isBuilt(g);
+  }
+
+  /** @internal Returns true when group `g`'s parts are in this artifact. */
+  _isBuilt(g: number): boolean {
+    const a = this._a;
+    return ((a.tables.img[a.groupBase + g * GROUP_RECORD_WORDS] as number) & GROUP_FLAG_UNBUILT) === 0;
   }
 
   /** Returns true when `userAgent` may fetch `url`; `agent(userAgent).isAllowed(url)`. */
@@ -387,16 +420,18 @@ export class Robots {
       global: ((img[rec] as number) & 1) === 1,
       ruleIds,
       crawlDelay: this._crawlDelayOf(index),
-      automata: this._partRoots(index).map((root) => _partSize(a.tables, root)),
+      built: this._canBuild(index),
+      automata: this._groupTables(index).roots.map((root) => _partSize(this._groupTables(index).tables, root)),
     };
   }
 
-  /** @internal Returns the trie roots of merged group `index`'s parts, for tooling. */
-  _partRoots(index: number): number[] {
+  /** @internal Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (empty when not built). */
+  _groupTables(index: number): { readonly tables: Tables; readonly roots: readonly number[] } {
     const a = this._a;
     const img = a.tables.img;
     const rec = a.groupBase + index * GROUP_RECORD_WORDS;
-    return Array.from(img.subarray(img[rec + _GROUP_ROOTS] as number, (img[rec + _GROUP_ROOTS] as number) + (img[rec + _GROUP_ROOT_COUNT] as number)));
+    const roots = Array.from(img.subarray(img[rec + _GROUP_ROOTS] as number, (img[rec + _GROUP_ROOTS] as number) + (img[rec + _GROUP_ROOT_COUNT] as number)));
+    return { tables: a.tables, roots };
   }
 
   private _crawlDelayOf(group: number): number | undefined {
