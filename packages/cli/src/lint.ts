@@ -1,5 +1,5 @@
 /**
- * `robomata lint FILE`: the parser's per-line diagnostics (SPEC.md section 8), one per line in
+ * `robomata lint FILE`: the parser's per-line diagnostics (docs/semantics.md section 8), one per line in
  * the format compilers use, `file:line: severity: message [code]`.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Stage 1 of the compiler: robots.txt bytes to groups, rules, sitemaps, other directives and
- * per-line diagnostics (SPEC.md sections 1 to 3 and 8; RFC 9309 section 2).
+ * per-line diagnostics (docs/semantics.md sections 1 to 3 and 8; RFC 9309 section 2).
  *
  * CONTRACT (consumed by merge-groups.ts, normalize-pattern.ts, build-automaton.ts, serialize.ts).
  */
@@ -29,7 +29,7 @@ export interface ParsedRule {
   readonly pattern: string;
   /** The value's raw bytes as written (trimmed). */
   readonly rawBytes: Uint8Array;
-  /** SPEC.md section 4 escaping of rawBytes: `%xx` hex upper-cased, bytes >= 0x80 as `%XX`. */
+  /** docs/semantics.md section 4 escaping of rawBytes: `%xx` hex upper-cased, bytes >= 0x80 as `%XX`. */
   readonly escaped: Uint8Array;
 }
 
@@ -38,13 +38,13 @@ export interface ParsedAgent {
   readonly line: number;
   /** The value as written (trimmed). */
   readonly value: string;
-  /** True for `*` alone or `*` followed by whitespace (SPEC.md section 3). */
+  /** True for `*` alone or `*` followed by whitespace (docs/semantics.md section 3). */
   readonly global: boolean;
   /** Product token: longest leading run of `[A-Za-z_-]`, as written (not lower-cased). "" for global. */
   readonly token: string;
 }
 
-/** A group: consecutive user-agent lines and the rules after them (SPEC.md section 3). */
+/** A group: consecutive user-agent lines and the rules after them (docs/semantics.md section 3). */
 export interface ParsedGroup {
   readonly agents: readonly ParsedAgent[];
   readonly rules: readonly ParsedRule[];
@@ -117,7 +117,7 @@ export interface ParsedRobots {
 /**
  * Bytes of a line that are kept: Google's robots.cc line buffer is `2083 * 8` = 16,664 bytes
  * including its terminating NUL (2,083 being the longest URL old browsers accepted), so a line
- * keeps its first 16,663 bytes (SPEC.md section 1).
+ * keeps its first 16,663 bytes (docs/semantics.md section 1).
  */
 export const MAX_LINE_BYTES = 16_663;
 
@@ -152,7 +152,7 @@ interface _KeyForm {
 /** Spelling shown in messages for each key kind. */
 const _CANONICAL_KEY: readonly string[] = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
 
-/** Recognised key forms in test order (SPEC.md section 2). */
+/** Recognised key forms in test order (docs/semantics.md section 2). */
 const _KEY_FORMS: readonly _KeyForm[] = (
   [
     ['user-agent', _KeyKind.UserAgent, false],
@@ -307,7 +307,7 @@ function _incompleteTailStart(bytes: Uint8Array, s: number, e: number): number {
 }
 
 /**
- * Returns the SPEC.md section 4 escaping of `raw`: `%` plus two hex digits is kept with the
+ * Returns the docs/semantics.md section 4 escaping of `raw`: `%` plus two hex digits is kept with the
  * hex upper-cased, every byte >= 0x80 becomes `%XX`, all else is unchanged. Returns `raw`
  * itself when nothing changes. O(n).
  */
@@ -408,7 +408,7 @@ class _Parser {
   run(): void {
     const bytes = this.bytes;
     const n = this.n;
-    // Skip a leading byte-order mark, also a partial one (SPEC.md section 1).
+    // Skip a leading byte-order mark, also a partial one (docs/semantics.md section 1).
     let pos = 0;
     if (pos < n && bytes[pos] === 0xef) {
       pos++;
@@ -473,7 +473,7 @@ class _Parser {
         `line ${line}: a NUL byte at byte ${nul - start + 1} of the line ends the line; the rest of the line is ignored`,
       );
     }
-    // Cut the comment and trim (SPEC.md sections 1 and 2).
+    // Cut the comment and trim (docs/semantics.md sections 1 and 2).
     let e = hash >= 0 && hash < contentEnd ? hash : contentEnd;
     let s = start;
     while (s < e && _isSpace(bytes[s]!)) s++;
@@ -512,7 +512,7 @@ class _Parser {
     }
   }
 
-  /** Splits the trimmed, comment-free content `[s, e)` into key and value (SPEC.md section 2). */
+  /** Splits the trimmed, comment-free content `[s, e)` into key and value (docs/semantics.md section 2). */
   parseContent(line: number, s: number, e: number, colon: number): void {
     const bytes = this.bytes;
     let ke: number;
@@ -586,7 +586,7 @@ class _Parser {
     else this.handleRule(line, form.kind === _KeyKind.Allow ? 'allow' : 'disallow', canonical, vs, ve);
   }
 
-  /** A user-agent line: opens a group after a rule, else joins the current one (SPEC.md section 3). */
+  /** A user-agent line: opens a group after a rule, else joins the current one (docs/semantics.md section 3). */
   handleUserAgent(line: number, vs: number, ve: number): void {
     const bytes = this.bytes;
     const value = this.decode(vs, ve);
@@ -634,13 +634,13 @@ class _Parser {
     else group.rules.push(rule);
   }
 
-  /** A sitemap line: a global URL (SPEC.md section 8). */
+  /** A sitemap line: a global URL (docs/semantics.md section 8). */
   handleSitemap(line: number, vs: number, ve: number): void {
     if (ve > vs) this.sitemaps.push({ line, url: this.decode(vs, ve) });
     else this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
   }
 
-  /** Any other key: kept with its group; crawl-delay sets the group's delay (SPEC.md section 8). */
+  /** Any other key: kept with its group; crawl-delay sets the group's delay (docs/semantics.md section 8). */
   handleOther(line: number, ks: number, ke: number, vs: number, ve: number): void {
     const key = this.decode(ks, ke);
     const value = this.decode(vs, ve);
@@ -681,7 +681,7 @@ class _Parser {
 /**
  * Returns the groups, rules, sitemaps, other directives and linter diagnostics of a robots.txt
  * file (RFC 9309 section 2.1 protocol definition and groups, 2.2 rules, 2.5 limits; the exact
- * semantics are SPEC.md sections 1 to 3 and 8, which follow Google's robots.cc parser).
+ * semantics are docs/semantics.md sections 1 to 3 and 8, which follow Google's robots.cc parser).
  *
  * Works on bytes: a string is UTF-8 encoded first (a lone surrogate becomes U+FFFD). Only the
  * first `options.maxBytes` bytes (default {@link DEFAULT_MAX_BYTES}) are read; the rest is
