@@ -18,6 +18,19 @@ export function matchedPath(url: string, profile: Profile): string {
   return profile === 'rfc9309' ? _canonicalPath(path) : path;
 }
 
+/**
+ * Returns a warning when `url` has no parsable path of its own: no `scheme://` and no leading `/`
+ * (or `?`, `;`), so docs/semantics.md section 6 reads what precedes its first `/` as a host
+ * (`private/x` is matched as `/x`, `example.com` as `/`); undefined for a URL or an absolute path.
+ * O(length of url).
+ */
+export function describeUrlWithoutPath(url: string): string | undefined {
+  if (/^[/?;]/.test(url) || url.includes('://')) return undefined;
+  const path = _extractPath(url);
+  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}...` : url);
+  return `${shown} has neither a scheme (https://...) nor a leading "/": it is read as host/path and matched as path ${JSON.stringify(path)}`;
+}
+
 /** docs/semantics.md section 6 (google/robotstxt GetPathParamsQuery): the path, params and query of a URL. */
 function _extractPath(full: string): string {
   const nul = full.indexOf('\0');
