@@ -12,6 +12,7 @@ export default defineConfig({
       '@robomata/runtime': src('runtime'),
       '@robomata/compiler': src('compiler'),
       '@robomata/fetch': src('fetch'),
+      '@robomata/robots-parser': src('robots-parser'),
     },
   },
   test: {
