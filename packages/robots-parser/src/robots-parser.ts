@@ -88,6 +88,16 @@ function _endsOrigin(c: number): boolean {
   return Number.isNaN(c) || c === 0x2f || c === 0x3f || c === 0x23;
 }
 
+/**
+ * Returns the product token robomata selects a group by for a User-Agent string: its leading run
+ * of `[A-Za-z_-]` (`extractProductToken`), or `*` (the global group) when it has none (`*`, `''`,
+ * `123bot`), as robots-parser's default `*`.
+ */
+export function productTokenOf(ua: string): string {
+  const token = extractProductToken(ua);
+  return token === '' ? '*' : token;
+}
+
 /** The rules one User-Agent string selects, and the product token they were selected by. */
 interface _Agent {
   readonly token: string;
@@ -147,7 +157,7 @@ class _Robot implements RobomataRobot {
     let agent = this._agents.get(key);
     if (agent === undefined) {
       if (typeof key !== 'string') throw new TypeError(`ua must be a string (a User-Agent or product token), got ${key === null ? 'null' : typeof key}`);
-      const token = extractProductToken(key);
+      const token = productTokenOf(key);
       agent = { token, rules: this.robots.agent(token) };
       if (this._agents.size < AGENT_CACHE_MAX) this._agents.set(key, agent);
     }
