@@ -118,6 +118,15 @@ describe('packed packages installed with npm in a fresh project', () => {
     }
   });
 
+  it('has READMEs that stand alone: every relative link points into the tarball', () => {
+    for (const p of packages) {
+      const installed = join(project, 'node_modules', ...p.name.split('/'));
+      const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+      const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((t) => !/^[a-z]+:/.test(t) && !t.startsWith('#'));
+      for (const t of targets) expect(existsSync(join(installed, t.split('#')[0] ?? '')), `${p.name}: README links ${t}`).toBe(true);
+    }
+  });
+
   it('imports every exports subpath from ESM and requires it from CommonJS', () => {
     const esm: string[] = [];
     const cjs: string[] = [];
