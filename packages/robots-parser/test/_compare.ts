@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { parseRobotsTxt } from '@robomata/compiler';
 import type { ParsedRobots } from '@robomata/compiler';
+import { createPrng } from '../../../bench/src/prng.js';
 import { matchedPath } from '../../cli/src/url-path.js';
 import { robotsParser } from '../src/index.js';
 import { productTokenOf } from '../src/robots-parser.js';
@@ -72,17 +73,6 @@ function _rebuild(
   return lines.join('\n');
 }
 
-function _rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const _TAILS = ['', 'x', '/', '?a=1', '.html', '%7E', '%2f', 'é', '#frag', ' b', '/../c'];
 
 /** Returns absolute and relative URLs built from the file's own rules (seeded by its name), plus fixed ones. */
@@ -90,8 +80,9 @@ export function urlsForFile(text: string, host: string, count: number): string[]
   const values = [...text.matchAll(/^[ \t]*(?:dis)?allow[ \t]*:[ \t]*([^\r\n#]*)/gim)].map((m) => (m[1] ?? '').trim()).filter((v) => v !== '');
   let seed = 0;
   for (let i = 0; i < host.length; i++) seed = Math.imul(seed ^ host.charCodeAt(i), 0x01000193);
-  const rand = _rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const prng = createPrng(seed);
+  const rand = prng.next;
+  const pick = <T>(xs: readonly T[]): T => prng.pick(xs);
   const urls = ['/', '/robots.txt', `https://${host}/`, `https://${host}:443/index.html`, `http://${host}/`, 'https://other.example/'];
   for (let k = 0; urls.length < count && values.length > 0 && k < count * 4; k++) {
     let v = pick(values).replace(/\$$/, '').replace(/\*/g, () => pick(['', 'a', 'x/y', '?q=']));
