@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const file = (pkg: string, name: string): string => fileURLToPath(new URL(`./packages/${pkg}/src/${name}.ts`, import.meta.url));
 const src = (pkg: string): string => file(pkg, 'index');
@@ -16,10 +16,14 @@ export default defineConfig({
       { find: '@robomata/runtime', replacement: src('runtime') },
       { find: '@robomata/compiler', replacement: src('compiler') },
       { find: '@robomata/fetch', replacement: src('fetch') },
+      { find: '@robomata/robots-parser', replacement: src('robots-parser') },
     ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    // The pack-and-install test (npm install, two TypeScript runs) runs as its own step of
+    // test:all, after the rest, so that its load does not disturb the timing-bound tests.
+    exclude: process.env['ROBOMATA_PACK_TEST'] === '1' ? configDefaults.exclude : [...configDefaults.exclude, 'test/pack/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

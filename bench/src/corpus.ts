@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Prng } from './prng.js';
 
 /** One robots.txt file of the corpus. */
@@ -16,8 +17,11 @@ export interface CorpusFile {
   readonly text: string;
 }
 
-/** Default corpus location (4,231 real files). */
-export const CORPUS_DIR = '/work/shared/corpus/robots';
+/**
+ * Default corpus location: the repository's fixture (4,231 real files, test/fixtures/corpus), found
+ * relative to this module (bench/src or bench/dist, both two levels below the repository root).
+ */
+export const CORPUS_DIR = fileURLToPath(new URL('../../test/fixtures/corpus/robots', import.meta.url));
 
 /**
  * Returns the sizes of every regular file of `dir`, sorted by name. O(n) stat calls.

@@ -18,7 +18,7 @@ describe('regex-strategy: conformance cases', () => {
 });
 
 describe('regex-strategy: helpers', () => {
-  it('extracts paths as SPEC.md section 6 shows', () => {
+  it('extracts paths as docs/semantics.md section 6 shows', () => {
     expect(extractUrlPath('http://www.example.com')).toBe('/');
     expect(extractUrlPath('example.com?a')).toBe('/?a');
     expect(extractUrlPath('a/b')).toBe('/b');

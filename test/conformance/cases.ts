@@ -1,6 +1,6 @@
-// The conformance suite: hand-derived verdicts for every bullet of SPEC.md sections 1 to 7.
+// The conformance suite: hand-derived verdicts for every bullet of docs/semantics.md sections 1 to 7.
 //
-// Every expected verdict (and deciding line) below was worked out by hand from SPEC.md and the
+// Every expected verdict (and deciding line) below was worked out by hand from docs/semantics.md and the
 // lead's decisions in CONTRACT.md, never by running an implementation. Each `add` call states
 // one robots.txt and a list of URL checks; every check becomes one case per profile. A check
 // `[url, rfc]` expects the same in both profiles, `[url, rfc, google]` states them apart.
@@ -13,7 +13,7 @@ import { bytesOf } from '../../packages/compiler/test/_bytes.js';
 export interface ConformanceCase {
   /** What the case checks (unique together with `spec`, `agent`, `url` and `profile`). */
   readonly name: string;
-  /** The SPEC.md bullet it checks: `<section>.<bullet id>.<detail>`, e.g. `1.lines.crlf`. */
+  /** The docs/semantics.md bullet it checks: `<section>.<bullet id>.<detail>`, e.g. `1.lines.crlf`. */
   readonly spec: string;
   readonly robotsTxt: string | Uint8Array;
   readonly agent: string;

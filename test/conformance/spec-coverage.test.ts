@@ -1,10 +1,10 @@
-// Every bullet of SPEC.md sections 1 to 7 is named by a spec id, and every id has cases.
+// Every bullet of docs/semantics.md sections 1 to 7 is named by a spec id, and every id has cases.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFORMANCE_CASES, countCasesBySection } from './cases.js';
 
-/** SPEC.md lives in /work/shared, next to the repository: test/conformance -> ../../../shared. */
-const SPEC_URL = new URL('../../../shared/SPEC.md', import.meta.url);
+/** The semantics document, in the repository: test/conformance -> ../../docs. */
+const SPEC_URL = new URL('../../docs/semantics.md', import.meta.url);
 
 /** Spec ids per bullet: the bullet is found by a snippet of its text (whitespace-normalised). */
 const BULLETS: readonly { section: number; snippet: string; ids: readonly string[] }[] = [
@@ -38,7 +38,7 @@ const BULLETS: readonly { section: number; snippet: string; ids: readonly string
   { section: 7, snippet: 'The priority is the octet length of the canonical pattern', ids: ['7.priority'] },
 ];
 
-/** Returns the bullets of SPEC.md sections 1 to 7 as `{ section, text }` (continuations joined). */
+/** Returns the bullets of docs/semantics.md sections 1 to 7 as `{ section, text }` (continuations joined). */
 function readBullets(): { section: number; text: string }[] {
   const bullets: { section: number; text: string }[] = [];
   let section = 0;
@@ -58,7 +58,7 @@ function readBullets(): { section: number; text: string }[] {
 
 const idOf = (spec: string): string => spec.split('.').slice(0, 2).join('.');
 
-describe('conformance: SPEC.md coverage', () => {
+describe('conformance: docs/semantics.md coverage', () => {
   const bullets = readBullets();
 
   it('reads the bullets of sections 1 to 7', () => {
@@ -73,7 +73,7 @@ describe('conformance: SPEC.md coverage', () => {
     }
   });
 
-  it('finds every table entry in SPEC.md', () => {
+  it('finds every table entry in docs/semantics.md', () => {
     for (const entry of BULLETS) {
       const hits = bullets.filter((b) => b.section === entry.section && b.text.includes(entry.snippet));
       expect(hits.length, `snippet not found once: ${entry.snippet}`).toBe(1);

@@ -18,6 +18,7 @@ import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { loadRobotsSource } from './load-robots.js';
 import { LineWriter } from './output.js';
+import { describeUrlWithoutPath } from './url-path.js';
 
 /** Options of {@link runCheck}, as parsed by commander. */
 export interface CheckOptions {
@@ -27,6 +28,8 @@ export interface CheckOptions {
   readonly json?: boolean;
   /** Exit 0 whatever the verdicts (a listing, not a gate). */
   readonly exitZero?: boolean;
+  /** Print a header line naming the columns first (tab-separated output only). */
+  readonly header?: boolean;
   readonly profile: Profile;
   readonly profileExplicit: boolean;
   readonly maxBytes?: number;
@@ -60,9 +63,17 @@ export function decideVerdict(robots: Robots, rules: AgentRules, agent: string, 
   return { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? "" };
 }
 
-/** Returns a verdict as one tab-separated line: verdict, agent, url, line, kind, pattern. */
+/** Column names of the tab-separated output, printed by `--header`. */
+export const TSV_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', 'line', 'kind', 'pattern'];
+
+/**
+ * Returns a verdict as one tab-separated line: verdict, agent, url, line, kind, pattern. When no
+ * rule decided (kind `none`) there is no pattern and the line ends after `none`: no trailing
+ * empty column.
+ */
 export function formatVerdictTsv(v: Verdict): string {
-  return `${v.allowed ? 'allowed' : 'disallowed'}\t${v.agent}\t${v.url}\t${v.line}\t${v.kind}\t${v.pattern}`;
+  const head = `${v.allowed ? 'allowed' : 'disallowed'}\t${v.agent}\t${v.url}\t${v.line}\t${v.kind}`;
+  return v.kind === 'none' ? head : `${head}\t${v.pattern}`;
 }
 
 /** Returns a verdict as one JSON line. */
@@ -75,6 +86,9 @@ export function formatVerdictJson(v: Verdict): string {
  * O(URLs x agents x URL length) time, O(1) memory in the number of URLs.
  */
 export async function runCheck(args: readonly string[], options: CheckOptions, io: CliIo): Promise<number> {
+  if (options.header === true && options.json === true) {
+    throw new CliError('--header applies to the tab-separated output, not to --json');
+  }
   if (options.urls !== undefined) {
     try {
       await access(options.urls);
@@ -101,18 +115,26 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   const infos = new Map<number, RuleInfo>();
   const format = options.json === true ? formatVerdictJson : formatVerdictTsv;
   const out = new LineWriter(io.stdout);
-  let anyDisallowed = false;
+  if (options.header === true) out.writeLine(TSV_COLUMNS.join('\t'));
+  const tally = { urls: 0, allowed: 0, disallowed: 0, withoutPath: 0 };
 
   const checkOne = async (url: string): Promise<void> => {
+    tally.urls++;
     for (const { name, rules } of agents) {
       const verdict = decideVerdict(robots, rules, name, url, infos);
-      if (!verdict.allowed) anyDisallowed = true;
+      if (verdict.allowed) tally.allowed++;
+      else tally.disallowed++;
       if (out.writeLine(format(verdict))) await out.flush();
     }
   };
 
-  for (const url of args) await checkOne(url);
-  if (args.length === 0 || options.urls !== undefined) {
+  for (const url of args) {
+    const problem = describeUrlWithoutPath(url);
+    if (problem !== undefined) writeErrorLine(io, `robomata: warning: ${problem}`);
+    await checkOne(url);
+  }
+  const streamed = args.length === 0 || options.urls !== undefined;
+  if (streamed) {
     const input: Readable =
       options.urls !== undefined ? createReadStream(options.urls) : io.stdin;
     const progress = io.stderr.isTTY === true ? _createProgress(io) : undefined;
@@ -121,6 +143,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
       for await (const raw of lines) {
         const url = raw.trim();
         if (url === '' || url.startsWith('#')) continue;
+        if (describeUrlWithoutPath(url) !== undefined) tally.withoutPath++;
         await checkOne(url);
         progress?.tick();
       }
@@ -129,7 +152,25 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     }
   }
   await out.flush();
-  return anyDisallowed && options.exitZero !== true ? EXIT_FINDINGS : EXIT_OK;
+  if (streamed) writeErrorLine(io, formatCheckSummary(tally, agents.length));
+  return tally.disallowed > 0 && options.exitZero !== true ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/**
+ * Returns the summary line `check` writes to stderr after a stream (stdin or --urls):
+ * `robomata: checked N URL(s) x M agent(s): A allowed, D disallowed`, plus how many streamed
+ * lines had no parsable path of their own (see describeUrlWithoutPath).
+ */
+export function formatCheckSummary(
+  tally: { readonly urls: number; readonly allowed: number; readonly disallowed: number; readonly withoutPath: number },
+  agents: number,
+): string {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  let line = `robomata: checked ${n(tally.urls)} URL(s) x ${n(agents)} agent(s): ${n(tally.allowed)} allowed, ${n(tally.disallowed)} disallowed`;
+  if (tally.withoutPath > 0) {
+    line += `; ${n(tally.withoutPath)} line(s) had neither a scheme nor a leading "/" and were read as host/path`;
+  }
+  return line;
 }
 
 /** A throttled "N URLs, R URLs/s" line on a TTY stderr. */

@@ -8,8 +8,9 @@ import type { Profile } from '@robomata/runtime';
 import { EXIT_FINDINGS, EXIT_OK } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
-import { loadRobotsSource } from './load-robots.js';
-import { matchedPath } from './url-path.js';
+import { loadRobotsWithWarnings } from './load-robots.js';
+import type { ParseWarning } from './load-robots.js';
+import { describeUrlWithoutPath, matchedPath } from './url-path.js';
 
 /** Options of {@link runExplain}, as parsed by commander. */
 export interface ExplainOptions {
@@ -37,11 +38,18 @@ export interface Explanation {
   };
   readonly rule: { readonly id: number; readonly line: number; readonly kind: 'allow' | 'disallow' | 'none'; readonly pattern: string };
   readonly reason: string;
+  /**
+   * The parser's warnings about the robots.txt (a truncated, HTML or binary body), also written to
+   * stderr; a truncated file's cut may hide the rule that decides.
+   */
+  readonly warnings: readonly ParseWarning[];
 }
 
 /** Returns the explanation of the verdict for `agent` on `url` under the given robots source. */
 export async function explainUrl(url: string, options: ExplainOptions, io: CliIo): Promise<Explanation> {
-  const robots = await loadRobotsSource(options.robots, {
+  const urlProblem = describeUrlWithoutPath(url);
+  if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
+  const { robots, warnings } = await loadRobotsWithWarnings(options.robots, {
     profile: options.profile,
     profileExplicit: options.profileExplicit,
     maxBytes: options.maxBytes,
@@ -79,6 +87,8 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   } else {
     reason = 'no rule of the group matches the path';
   }
+  const cut = warnings.find((w) => w.code === 'truncated');
+  if (cut !== undefined) reason += `; but the file was cut at line ${cut.line} and the cut may hide rules that decide otherwise`;
   return {
     url,
     agent: options.agent,
@@ -88,6 +98,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
     group: { selection: rules.selection, index: rules.groupIndex, tokens, reason: groupReason },
     rule,
     reason,
+    warnings,
   };
 }
 
@@ -101,6 +112,7 @@ export function formatExplanation(e: Explanation): string {
     ['group', e.group.index >= 0 ? `#${e.group.index}, ${e.group.reason}` : e.group.reason],
     ['rule', e.rule.line > 0 ? `line ${e.rule.line}: ${e.rule.kind} ${e.rule.pattern}` : 'none'],
     ['verdict', `${e.allowed ? 'allowed' : 'disallowed'}: ${e.reason}`],
+    ...e.warnings.map((w): [string, string] => ['warning', `line ${w.line}: ${w.message} [${w.code}]`]),
   ];
   return rows.map(([label, value]) => `${label.padEnd(8)}${value}`).join('\n');
 }

@@ -4,7 +4,8 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { compileRobots } from '@robomata/compiler';
+import { compileWithReport } from '@robomata/compiler';
+import type { ParsedRobots } from '@robomata/compiler';
 import { createRobotsCache } from '@robomata/fetch';
 import { RobotsFormatError, loadRobots } from '@robomata/runtime';
 import { MAGIC } from '@robomata/runtime/format';
@@ -14,6 +15,44 @@ import { CliError, describeFileError } from './errors.js';
 /** User-Agent header the CLI sends when it fetches a robots.txt. */
 export const CLI_USER_AGENT = 'robomata-cli/0.1 (+https://github.com/robomata/robomata)';
 
+
+/** A whole-file warning of the compiler's parser (truncated, HTML or binary body). */
+export type ParseWarning = ParsedRobots['warnings'][number];
+
+/** What {@link loadRobotsWithWarnings} returns: the rules and the parser's warnings about the file. */
+export interface LoadedRobots {
+  readonly robots: Robots;
+  /** Warnings of a compiled robots.txt (an artifact or a fetched body carries none yet). */
+  readonly warnings: readonly ParseWarning[];
+}
+
+/** Returns a parse warning as one stderr line: `robomata: warning: SOURCE:LINE: message [code]`. */
+export function formatParseWarning(source: string, w: ParseWarning): string {
+  return `robomata: warning: ${source}:${w.line}: ${w.message} [${w.code}]`;
+}
+
+/**
+ * Returns the artifact of the robots.txt `bytes` of `source` with the parser's warnings, or throws
+ * a {@link CliError} when the compiler rejects it. Each warning is also written to `warn`.
+ */
+export function compileSource(
+  source: string,
+  bytes: Uint8Array,
+  options: Pick<LoadOptions, 'profile' | 'maxBytes' | 'warn'>,
+): { artifact: Uint8Array; warnings: readonly ParseWarning[] } {
+  let report;
+  try {
+    report = compileWithReport(bytes, {
+      profile: options.profile,
+      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    });
+  } catch (err) {
+    throw new CliError(`cannot compile ${source}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const warnings = report.parsed.warnings;
+  for (const w of warnings) options.warn(formatParseWarning(source, w));
+  return { artifact: report.artifact, warnings };
+}
 
 /** Options of {@link loadRobotsSource}. */
 export interface LoadOptions {
@@ -64,9 +103,15 @@ export function loadArtifact(path: string, bytes: Uint8Array, options: Pick<Load
 /**
  * Returns the {@link Robots} for `source`: an http(s) URL is fetched (any outcome is a Robots:
  * 4xx allows all, 5xx disallows all; a note goes to `warn`), a file starting with the artifact
- * magic is loaded, any other file is compiled as robots.txt with the profile.
+ * magic is loaded, any other file is compiled as robots.txt with the profile (its parse warnings,
+ * a truncated, HTML or binary body, go to `warn`).
  */
 export async function loadRobotsSource(source: string, options: LoadOptions): Promise<Robots> {
+  return (await loadRobotsWithWarnings(source, options)).robots;
+}
+
+/** As {@link loadRobotsSource}, also returning the parse warnings of a compiled robots.txt. */
+export async function loadRobotsWithWarnings(source: string, options: LoadOptions): Promise<LoadedRobots> {
   if (/^https?:\/\//i.test(source)) {
     const cache = createRobotsCache({
       userAgent: CLI_USER_AGENT,
@@ -84,18 +129,14 @@ export async function loadRobotsSource(source: string, options: LoadOptions): Pr
       const detail = fetched.error !== undefined && fetched.httpStatus === 0 ? `: ${fetched.error}` : '';
       options.warn(`robomata: note: ${fetched.sourceUrl}: ${status}${detail}; applying ${fetched.policy}`);
     } else if (fetched.truncated) {
-      options.warn(`robomata: note: ${fetched.sourceUrl}: body longer than the limit; the rest was ignored`);
+      options.warn(
+        `robomata: warning: ${fetched.sourceUrl}: body longer than the limit; the rest was ignored, so the cut may hide rules [truncated]`,
+      );
     }
-    return fetched.robots;
+    return { robots: fetched.robots, warnings: [] };
   }
   const bytes = await readInputFile(source);
-  if (isArtifact(bytes)) return loadArtifact(source, bytes, options);
-  try {
-    return compileRobots(bytes, {
-      profile: options.profile,
-      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
-    });
-  } catch (err) {
-    throw new CliError(`cannot compile ${source}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  if (isArtifact(bytes)) return { robots: loadArtifact(source, bytes, options), warnings: [] };
+  const { artifact, warnings } = compileSource(source, bytes, options);
+  return { robots: loadRobots(artifact), warnings };
 }

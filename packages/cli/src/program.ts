@@ -21,7 +21,9 @@ const _CHECK_HELP = `
 URLs come from the arguments, else from --urls FILE, else from stdin (one per line; blank
 lines and lines starting with # are skipped). Output, one line per (URL, agent):
   allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
-(line 0 and kind "none" when no rule decided). --json prints JSON lines instead.
+(line 0, kind "none" and no pattern column when no rule decided). --header prints the
+column names first; --json prints JSON lines instead. After a stream, a summary line goes to
+stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path).
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
@@ -57,6 +59,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     )
     .option('--urls <file>', 'read URLs from a file, one per line')
     .option('--json', 'print JSON lines')
+    .option('--header', 'print a header line naming the columns first (tab-separated output)')
     .option('--exit-zero', 'exit 0 even when a URL is disallowed (errors still exit 2)')
     .addOption(createProfileOption())
     .addOption(createMaxBytesOption())
@@ -83,7 +86,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .command('compile')
     .description('compile a robots.txt into a validated artifact file')
     .argument('<file>', 'robots.txt file')
-    .requiredOption('-o, --output <file>', 'artifact file to write')
+    .requiredOption('-o, --output <file>', 'artifact file to write ("-": stdout)')
     .addOption(createProfileOption())
     .addOption(createMaxBytesOption())
     .action(async (file: string, opts, command: Command) => {

@@ -1,5 +1,5 @@
 /**
- * The path a URL is matched by (SPEC.md sections 6 and 7), for display by `explain`.
+ * The path a URL is matched by (docs/semantics.md sections 6 and 7), for display by `explain`.
  * The runtime computes the same thing internally without allocating; this copy builds strings.
  */
 
@@ -10,7 +10,7 @@ const _HEX = /^[0-9A-Fa-f]{2}$/;
 
 /**
  * Returns the path-and-query of `url` that robots.txt rules are matched against: google keeps
- * it raw; rfc9309 returns the canonical form (SPEC.md section 7) with non-ASCII as `%XX`.
+ * it raw; rfc9309 returns the canonical form (docs/semantics.md section 7) with non-ASCII as `%XX`.
  * O(length of url).
  */
 export function matchedPath(url: string, profile: Profile): string {
@@ -18,7 +18,20 @@ export function matchedPath(url: string, profile: Profile): string {
   return profile === 'rfc9309' ? _canonicalPath(path) : path;
 }
 
-/** SPEC.md section 6 (google/robotstxt GetPathParamsQuery): the path, params and query of a URL. */
+/**
+ * Returns a warning when `url` has no parsable path of its own: no `scheme://` and no leading `/`
+ * (or `?`, `;`), so docs/semantics.md section 6 reads what precedes its first `/` as a host
+ * (`private/x` is matched as `/x`, `example.com` as `/`); undefined for a URL or an absolute path.
+ * O(length of url).
+ */
+export function describeUrlWithoutPath(url: string): string | undefined {
+  if (/^[/?;]/.test(url) || url.includes('://')) return undefined;
+  const path = _extractPath(url);
+  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}...` : url);
+  return `${shown} has neither a scheme (https://...) nor a leading "/": it is read as host/path and matched as path ${JSON.stringify(path)}`;
+}
+
+/** docs/semantics.md section 6 (google/robotstxt GetPathParamsQuery): the path, params and query of a URL. */
 function _extractPath(full: string): string {
   const nul = full.indexOf('\0');
   const url = nul === -1 ? full : full.slice(0, nul);
@@ -40,7 +53,7 @@ function _findFirstOf(s: string, chars: string, from: number): number {
   return -1;
 }
 
-/** SPEC.md section 7 canonical form of a URL path, as a string of ASCII. */
+/** docs/semantics.md section 7 canonical form of a URL path, as a string of ASCII. */
 function _canonicalPath(path: string): string {
   const bytes = new TextEncoder().encode(path); // lone surrogates become U+FFFD
   let out = '';

@@ -28,7 +28,13 @@ export interface RunResult {
 }
 
 /** Runs the CLI with `args` (and `input` on stdin) and resolves when it exits. */
-export function runCli(args: readonly string[], input?: string): Promise<RunResult> {
+export async function runCli(args: readonly string[], input?: string): Promise<RunResult> {
+  const r = await runCliBytes(args, input);
+  return { ...r, stdout: r.stdout.toString('utf8') };
+}
+
+/** As {@link runCli}, with stdout as raw bytes (binary output such as `compile -o -`). */
+export function runCliBytes(args: readonly string[], input?: string): Promise<{ status: number | null; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -37,7 +43,7 @@ export function runCli(args: readonly string[], input?: string): Promise<RunResu
     child.stderr.on('data', (c: Buffer) => err.push(c));
     child.on('error', reject);
     child.on('close', (status) => {
-      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({ status, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
     });
     child.stdin.on('error', () => undefined); // the CLI may exit before reading stdin
     child.stdin.end(input ?? '');

@@ -23,9 +23,10 @@ describe('robomata check: verdicts', () => {
       // Googlebot has its own group: "Disallow: /checkout/" on line 7.
       `disallowed\tGooglebot\t${SHOP}/checkout/step1\t7\tdisallow\t/checkout/`,
       // ExampleBot falls back to the * group, which says nothing about /checkout/.
-      `allowed\tExampleBot\t${SHOP}/checkout/step1\t0\tnone\t`,
-      `allowed\tGooglebot\t${SHOP}/\t0\tnone\t`,
-      `allowed\tExampleBot\t${SHOP}/\t0\tnone\t`,
+      // No rule decided: no pattern column (no trailing empty column).
+      `allowed\tExampleBot\t${SHOP}/checkout/step1\t0\tnone`,
+      `allowed\tGooglebot\t${SHOP}/\t0\tnone`,
+      `allowed\tExampleBot\t${SHOP}/\t0\tnone`,
       '',
     ]);
   });
@@ -46,7 +47,7 @@ describe('robomata check: verdicts', () => {
       ['allowed', '10', '/search/index.html'], // index.html rule: also allows /search/$
       ['disallowed', '11', '/search/'],
       ['disallowed', '9', '/*.pdf$'],
-      ['allowed', '0', ''],
+      ['allowed', '0', undefined],
       ['disallowed', '8', '/*?sessionid='],
     ]);
   });
@@ -119,13 +120,71 @@ describe('robomata check: stdin streaming', () => {
     expect(lines).toHaveLength(200_000);
     expect(lines[123_456]?.split('\t')[2]).toBe(urls[123_456]);
     expect(lines.filter((l) => l.startsWith('disallowed\t'))).toHaveLength(expectedDisallowed);
-    expect(r.stderr).toBe(''); // stderr is not a TTY: no progress output
+    // stderr is not a TTY: no progress output, only the summary line at the end of the stream.
+    expect(r.stderr).toBe(
+      `robomata: checked 200,000 URL(s) x 1 agent(s): ${(200_000 - expectedDisallowed).toLocaleString('en-US')} allowed, ${expectedDisallowed.toLocaleString('en-US')} disallowed\n`,
+    );
   });
 
   it('empty stdin gives no output and exit 0', async () => {
     const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'X'], '\n\n# nothing\n');
     expect(r.stdout).toBe('');
     expect(r.status).toBe(0);
+  });
+});
+
+describe('robomata check: output polish', () => {
+  it('--header prints the column names first, tab-separated', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--header', '/cart', '/']);
+    expect(r.stdout.split('\n')).toEqual([
+      'verdict\tagent\turl\tline\tkind\tpattern',
+      'disallowed\tExampleBot\t/cart\t17\tdisallow\t/cart',
+      'allowed\tExampleBot\t/\t0\tnone',
+      '',
+    ]);
+  });
+
+  it('--header with --json is a usage error', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--header', '--json', '/cart']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('robomata: error: --header applies to the tab-separated output, not to --json\n');
+  });
+
+  it('no line ends with a TAB, in either verdict', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot', '-a', 'ExampleBot', '--urls', EXAMPLE_URLS]);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((l) => l.endsWith('\t'))).toEqual([]);
+    expect(new Set(lines.map((l) => l.split('\t').length))).toEqual(new Set([5, 6]));
+  });
+
+  it('prints a summary line on stderr at the end of a --urls stream, none for argument URLs', async () => {
+    const streamed = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot', '-a', 'ExampleBot', '--urls', EXAMPLE_URLS]);
+    const verdicts = streamed.stdout.trim().split('\n');
+    const disallowed = verdicts.filter((l) => l.startsWith('disallowed')).length;
+    expect(disallowed).toBeGreaterThan(0);
+    expect(streamed.stderr).toBe(
+      `robomata: checked ${verdicts.length / 2} URL(s) x 2 agent(s): ${verdicts.length - disallowed} allowed, ${disallowed} disallowed\n`,
+    );
+    const args = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot', '/cart']);
+    expect(args.stderr).toBe('');
+  });
+
+  it('warns when a URL argument has neither a scheme nor a leading "/", naming the path used', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', 'cart/x', 'shop.example.com', '/cart', 'https://a.example/cart']);
+    expect(r.stderr.split('\n')).toEqual([
+      'robomata: warning: "cart/x" has neither a scheme (https://...) nor a leading "/": it is read as host/path and matched as path "/x"',
+      'robomata: warning: "shop.example.com" has neither a scheme (https://...) nor a leading "/": it is read as host/path and matched as path "/"',
+      '',
+    ]);
+    expect(r.stdout.split('\n')[0]).toBe('allowed\tExampleBot\tcart/x\t0\tnone');
+  });
+
+  it('counts streamed lines without a parsable path in the summary', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot'], 'cart\n/cart\nexample.com\n');
+    expect(r.stderr).toBe(
+      'robomata: checked 3 URL(s) x 1 agent(s): 2 allowed, 1 disallowed; 2 line(s) had neither a scheme nor a leading "/" and were read as host/path\n',
+    );
   });
 });
 

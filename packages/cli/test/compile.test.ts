@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { EXAMPLE_ROBOTS, runCli, useExampleArtifact } from './_run.js';
+import { EXAMPLE_ROBOTS, runCli, runCliBytes, useExampleArtifact } from './_run.js';
 
 const { tmp, artifact: ARTIFACT } = useExampleArtifact();
 
@@ -25,5 +25,12 @@ describe('robomata compile', () => {
     const c = await runCli(['compile', ARTIFACT, '-o', tmp.path('y.rbmt')]);
     expect(c.status).toBe(2);
     expect(c.stderr).toContain('already a compiled artifact');
+  });
+
+  it('-o - writes the artifact to stdout and the summary line to stderr', async () => {
+    const r = await runCliBytes(['compile', EXAMPLE_ROBOTS, '-o', '-']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.equals(Buffer.from(compile(readFileSync(EXAMPLE_ROBOTS))))).toBe(true);
+    expect(r.stderr).toBe(`wrote stdout: ${r.stdout.length} bytes, profile rfc9309, 4 group(s)\n`);
   });
 });

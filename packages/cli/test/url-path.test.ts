@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchedPath } from '../src/url-path.js';
 
-describe('matchedPath (SPEC.md section 6 examples)', () => {
+describe('matchedPath (docs/semantics.md section 6 examples)', () => {
   it.each([
     ['http://www.example.com', '/'],
     ['example.com?a', '/?a'],
@@ -16,7 +16,7 @@ describe('matchedPath (SPEC.md section 6 examples)', () => {
   });
 });
 
-describe('matchedPath rfc9309 canonical form (SPEC.md section 7)', () => {
+describe('matchedPath rfc9309 canonical form (docs/semantics.md section 7)', () => {
   it.each([
     ['/%7euser/%41', '/~user/A'], // unreserved decoded
     ['/a%2fb%3f', '/a%2Fb%3F'], // reserved kept, hex upper-cased

@@ -1,6 +1,6 @@
 /**
  * Stage 1 of the compiler: robots.txt bytes to groups, rules, sitemaps, other directives and
- * per-line diagnostics (SPEC.md sections 1 to 3 and 8; RFC 9309 section 2).
+ * per-line diagnostics (docs/semantics.md sections 1 to 3 and 8; RFC 9309 section 2).
  *
  * CONTRACT (consumed by merge-groups.ts, normalize-pattern.ts, build-automaton.ts, serialize.ts).
  */
@@ -29,7 +29,7 @@ export interface ParsedRule {
   readonly pattern: string;
   /** The value's raw bytes as written (trimmed). */
   readonly rawBytes: Uint8Array;
-  /** SPEC.md section 4 escaping of rawBytes: `%xx` hex upper-cased, bytes >= 0x80 as `%XX`. */
+  /** docs/semantics.md section 4 escaping of rawBytes: `%xx` hex upper-cased, bytes >= 0x80 as `%XX`. */
   readonly escaped: Uint8Array;
 }
 
@@ -38,13 +38,13 @@ export interface ParsedAgent {
   readonly line: number;
   /** The value as written (trimmed). */
   readonly value: string;
-  /** True for `*` alone or `*` followed by whitespace (SPEC.md section 3). */
+  /** True for `*` alone or `*` followed by whitespace (docs/semantics.md section 3). */
   readonly global: boolean;
   /** Product token: longest leading run of `[A-Za-z_-]`, as written (not lower-cased). "" for global. */
   readonly token: string;
 }
 
-/** A group: consecutive user-agent lines and the rules after them (SPEC.md section 3). */
+/** A group: consecutive user-agent lines and the rules after them (docs/semantics.md section 3). */
 export interface ParsedGroup {
   readonly agents: readonly ParsedAgent[];
   readonly rules: readonly ParsedRule[];
@@ -108,7 +108,53 @@ export interface ParsedRobots {
   readonly byteLength: number;
   /** True when input was longer than maxBytes and the rest was ignored. */
   readonly truncated: boolean;
+  /**
+   * Whole-file findings that mean the answers may not be what the site intended: the file was
+   * cut at maxBytes, or the body is an HTML page or binary data rather than a robots.txt (see
+   * {@link ParseWarning}). Empty for an ordinary robots.txt. At most one warning per code.
+   */
+  readonly warnings: readonly ParseWarning[];
 }
+
+/**
+ * A whole-file warning of {@link parseRobotsTxt}: nothing is thrown and the file is still parsed
+ * as RFC 9309 says, but the caller should know the answers may not reflect the site's intent.
+ *
+ * - `truncated`: the body is longer than `maxBytes` (RFC 9309 section 2.5); `line` is the line
+ *   where the cut falls. Rules past the cut do not apply, so a URL no kept rule matches may be
+ *   disallowed by a rule that was cut.
+ * - `html`: an HTML page served as robots.txt (an error or login page). Heuristic: the first
+ *   non-blank byte (after a byte-order mark) is `<` and the first {@link SNIFF_BYTES} bytes contain
+ *   one of the tags `<!doctype html`, `<html`, `<head`, `<body`, `<meta`, `<title`, `<script`,
+ *   `<div` (ASCII case-insensitive). A robots.txt that only opens with HTML comments is not one.
+ *   `line` is the line of that first `<`. Its lines are mostly not directives: usually allow-all.
+ * - `binary`: not text. Heuristic over the first {@link SNIFF_BYTES} bytes: a UTF-16 byte-order
+ *   mark (`FF FE` / `FE FF`), or at least {@link BINARY_CONTROL_PERCENT}% (and at least
+ *   {@link BINARY_MIN_CONTROL_BYTES}) control bytes (below 0x20 except TAB, LF, VT, FF, CR; 0x7F).
+ *   Text in another encoding than UTF-8 is not binary. `line` is the line of the first control
+ *   byte (1 for a byte-order mark).
+ */
+export interface ParseWarning {
+  readonly code: 'truncated' | 'html' | 'binary';
+  readonly line: number;
+  readonly message: string;
+}
+
+/**
+ * Bytes at the start of the body that the `html` and `binary` heuristics read: 8 KiB. Every HTML
+ * page of the protego corpus (165 files) shows its first tag within 200 bytes.
+ */
+export const SNIFF_BYTES = 8_192;
+
+/**
+ * Share of control bytes (percent of the sniffed bytes) from which a body is `binary`: on the
+ * protego corpus the icon scores 22% and the two UTF-16 files 50% (they have a BOM too), every
+ * text file 0%, including the 7 that are not UTF-8; uniformly random (compressed) bytes about 10%.
+ */
+export const BINARY_CONTROL_PERCENT = 2;
+
+/** Fewest control bytes that make a body `binary`: one stray NUL in a short file does not. */
+export const BINARY_MIN_CONTROL_BYTES = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Implementation
@@ -117,7 +163,7 @@ export interface ParsedRobots {
 /**
  * Bytes of a line that are kept: Google's robots.cc line buffer is `2083 * 8` = 16,664 bytes
  * including its terminating NUL (2,083 being the longest URL old browsers accepted), so a line
- * keeps its first 16,663 bytes (SPEC.md section 1).
+ * keeps its first 16,663 bytes (docs/semantics.md section 1).
  */
 export const MAX_LINE_BYTES = 16_663;
 
@@ -152,7 +198,7 @@ interface _KeyForm {
 /** Spelling shown in messages for each key kind. */
 const _CANONICAL_KEY: readonly string[] = ['User-agent', 'Allow', 'Disallow', 'Sitemap'];
 
-/** Recognised key forms in test order (SPEC.md section 2). */
+/** Recognised key forms in test order (docs/semantics.md section 2). */
 const _KEY_FORMS: readonly _KeyForm[] = (
   [
     ['user-agent', _KeyKind.UserAgent, false],
@@ -307,7 +353,7 @@ function _incompleteTailStart(bytes: Uint8Array, s: number, e: number): number {
 }
 
 /**
- * Returns the SPEC.md section 4 escaping of `raw`: `%` plus two hex digits is kept with the
+ * Returns the docs/semantics.md section 4 escaping of `raw`: `%` plus two hex digits is kept with the
  * hex upper-cased, every byte >= 0x80 becomes `%XX`, all else is unchanged. Returns `raw`
  * itself when nothing changes. O(n).
  */
@@ -408,7 +454,7 @@ class _Parser {
   run(): void {
     const bytes = this.bytes;
     const n = this.n;
-    // Skip a leading byte-order mark, also a partial one (SPEC.md section 1).
+    // Skip a leading byte-order mark, also a partial one (docs/semantics.md section 1).
     let pos = 0;
     if (pos < n && bytes[pos] === 0xef) {
       pos++;
@@ -473,7 +519,7 @@ class _Parser {
         `line ${line}: a NUL byte at byte ${nul - start + 1} of the line ends the line; the rest of the line is ignored`,
       );
     }
-    // Cut the comment and trim (SPEC.md sections 1 and 2).
+    // Cut the comment and trim (docs/semantics.md sections 1 and 2).
     let e = hash >= 0 && hash < contentEnd ? hash : contentEnd;
     let s = start;
     while (s < e && _isSpace(bytes[s]!)) s++;
@@ -512,7 +558,7 @@ class _Parser {
     }
   }
 
-  /** Splits the trimmed, comment-free content `[s, e)` into key and value (SPEC.md section 2). */
+  /** Splits the trimmed, comment-free content `[s, e)` into key and value (docs/semantics.md section 2). */
   parseContent(line: number, s: number, e: number, colon: number): void {
     const bytes = this.bytes;
     let ke: number;
@@ -586,7 +632,7 @@ class _Parser {
     else this.handleRule(line, form.kind === _KeyKind.Allow ? 'allow' : 'disallow', canonical, vs, ve);
   }
 
-  /** A user-agent line: opens a group after a rule, else joins the current one (SPEC.md section 3). */
+  /** A user-agent line: opens a group after a rule, else joins the current one (docs/semantics.md section 3). */
   handleUserAgent(line: number, vs: number, ve: number): void {
     const bytes = this.bytes;
     const value = this.decode(vs, ve);
@@ -634,13 +680,13 @@ class _Parser {
     else group.rules.push(rule);
   }
 
-  /** A sitemap line: a global URL (SPEC.md section 8). */
+  /** A sitemap line: a global URL (docs/semantics.md section 8). */
   handleSitemap(line: number, vs: number, ve: number): void {
     if (ve > vs) this.sitemaps.push({ line, url: this.decode(vs, ve) });
     else this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
   }
 
-  /** Any other key: kept with its group; crawl-delay sets the group's delay (SPEC.md section 8). */
+  /** Any other key: kept with its group; crawl-delay sets the group's delay (docs/semantics.md section 8). */
   handleOther(line: number, ks: number, ke: number, vs: number, ve: number): void {
     const key = this.decode(ks, ke);
     const value = this.decode(vs, ve);
@@ -681,7 +727,7 @@ class _Parser {
 /**
  * Returns the groups, rules, sitemaps, other directives and linter diagnostics of a robots.txt
  * file (RFC 9309 section 2.1 protocol definition and groups, 2.2 rules, 2.5 limits; the exact
- * semantics are SPEC.md sections 1 to 3 and 8, which follow Google's robots.cc parser).
+ * semantics are docs/semantics.md sections 1 to 3 and 8, which follow Google's robots.cc parser).
  *
  * Works on bytes: a string is UTF-8 encoded first (a lone surrogate becomes U+FFFD). Only the
  * first `options.maxBytes` bytes (default {@link DEFAULT_MAX_BYTES}) are read; the rest is
@@ -723,6 +769,14 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
       `line ${lineCount}: the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read; everything from here on is ignored`,
     );
   }
+  const warnings = _detectContentWarnings(bytes);
+  if (truncated) {
+    warnings.push({
+      code: 'truncated',
+      line: lineCount,
+      message: `the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read (the cut falls in line ${lineCount}): rules past the cut do not apply, so the cut may hide rules that disallow a URL`,
+    });
+  }
   return {
     groups: parser.groups,
     sitemaps: parser.sitemaps,
@@ -731,5 +785,82 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
     lineCount,
     byteLength,
     truncated,
+    warnings,
   };
+}
+
+/** Tags whose presence in a body that opens with `<` makes it an HTML page (lower case). */
+const _HTML_TAGS: readonly string[] = ['<!doctype html', '<html', '<head', '<body', '<meta', '<title', '<script', '<div'];
+
+/** Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}). O(SNIFF_BYTES). */
+function _detectContentWarnings(bytes: Uint8Array): ParseWarning[] {
+  const sample = bytes.subarray(0, SNIFF_BYTES);
+  const warnings: ParseWarning[] = [];
+  if (sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))) {
+    warnings.push({
+      code: 'binary',
+      line: 1,
+      message: 'the body starts with a UTF-16 byte-order mark: it is UTF-16 text, not the UTF-8 robots.txt RFC 9309 requires, and its lines are not read as directives',
+    });
+    return warnings;
+  }
+  const suspect = _countControlBytes(sample);
+  if (suspect.count >= BINARY_MIN_CONTROL_BYTES && suspect.count * 100 >= sample.length * BINARY_CONTROL_PERCENT) {
+    const percent = Math.round((suspect.count * 100) / sample.length);
+    warnings.push({
+      code: 'binary',
+      line: _lineAt(bytes, suspect.first),
+      message: `the body looks binary, not text: ${percent}% of its first ${_formatCount(sample.length)} bytes are control bytes; it is parsed as text anyway and its rules are probably not what the site meant`,
+    });
+    return warnings;
+  }
+  const html = _htmlStart(sample);
+  if (html >= 0) {
+    warnings.push({
+      code: 'html',
+      line: _lineAt(bytes, html),
+      message: 'the body is an HTML page, not a robots.txt (a server error, login or soft-404 page served as robots.txt): its lines are not directives, so it most likely allows everything',
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Returns the number of control bytes of `sample` (below 0x20 other than TAB, LF, VT, FF, CR, and
+ * 0x7F) and the offset of the first one (-1 for none). O(n).
+ */
+function _countControlBytes(sample: Uint8Array): { count: number; first: number } {
+  let count = 0;
+  let first = -1;
+  for (let i = 0; i < sample.length; i++) {
+    const b = sample[i]!;
+    if ((b < 0x20 && (b < 0x09 || b > 0x0d)) || b === 0x7f) {
+      count++;
+      if (first < 0) first = i;
+    }
+  }
+  return { count, first };
+}
+
+/** Returns the offset of the first non-blank byte when it opens an HTML page, else -1. O(n). */
+function _htmlStart(sample: Uint8Array): number {
+  let s = 0;
+  if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) s = 3;
+  while (s < sample.length && _isSpace(sample[s]!)) s++;
+  if (sample[s] !== 0x3c) return -1;
+  // Latin-1 keeps one character per byte, so offsets in the text are byte offsets.
+  const lower = _LATIN1.decode(sample).toLowerCase();
+  return _HTML_TAGS.some((tag) => lower.includes(tag)) ? s : -1;
+}
+
+const _LATIN1 = new TextDecoder('latin1');
+
+/** Returns the 1-based line of byte `offset` (LF, CR and CRLF each one break). O(offset). */
+function _lineAt(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) {
+    const b = bytes[i];
+    if (b === _LF || (b === _CR && bytes[i + 1] !== _LF)) line++;
+  }
+  return line;
 }

@@ -1,5 +1,5 @@
 // Stage 3 (normalize-pattern.ts): canonical forms, priorities, simplification, the index.html
-// companion, rank order and dedupe. Expected values are worked out by hand from SPEC.md
+// companion, rank order and dedupe. Expected values are worked out by hand from docs/semantics.md
 // sections 4, 5 and 7 and CONTRACT.md.
 import { describe, expect, it } from 'vitest';
 import {

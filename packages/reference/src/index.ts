@@ -97,7 +97,7 @@ function _decideParsed(groups: Group[], profile: Profile, userAgent: string, url
 
 /**
  * Returns the decision for `url` by crawler `userAgent` under `robotsTxt`, with the deciding
- * rule (RFC 9309 sections 2.2.2 and 2.2.3; SPEC.md sections 1 to 7). `userAgent` is compared
+ * rule (RFC 9309 sections 2.2.2 and 2.2.3; docs/semantics.md sections 1 to 7). `userAgent` is compared
  * verbatim (ASCII case-insensitively) with each group's product token: cut a full User-Agent
  * header down to its product token first if needed. A string robots.txt is UTF-8 encoded; bytes
  * past `maxBytes` are ignored. The longest matching pattern wins, an allow wins a tie, and among

@@ -1,4 +1,4 @@
-// Patterns and the wildcard matcher (SPEC.md sections 4, 5 and 7), written for clarity.
+// Patterns and the wildcard matcher (docs/semantics.md sections 4, 5 and 7), written for clarity.
 
 const PERCENT = 0x25;
 const STAR = 0x2a;

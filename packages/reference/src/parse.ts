@@ -1,4 +1,4 @@
-// Lines, keys and groups of a robots.txt (SPEC.md sections 1 to 3), written for clarity.
+// Lines, keys and groups of a robots.txt (docs/semantics.md sections 1 to 3), written for clarity.
 
 /** The longest line content kept, in bytes (Google's 2083 * 8 buffer minus its NUL). */
 export const MAX_LINE_BYTES = 16_663;

@@ -1,4 +1,4 @@
-// URL to path (SPEC.md section 6), written for clarity.
+// URL to path (docs/semantics.md section 6), written for clarity.
 
 const SLASH = 0x2f;
 const HASH = 0x23;
