@@ -22,7 +22,7 @@ const _HEX_DIGITS = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 
  * The path bytes of the last {@link fillPath} call, `[0, length)`. Grows (9 bytes per code
  * unit: a character is at most four `%XX` octets) only when a URL is longer than any before.
  */
-export let pathBuffer = new Uint8Array(1024);
+export let pathBuffer: Uint8Array = new Uint8Array(1024);
 /** Code-unit index after the unit `_decodeRare` consumed. */
 let _rareNext = 0;
 

@@ -46,17 +46,17 @@ export const scanTuning = {
  * anchored segment. Buffers only grow (to the largest artifact the thread has matched).
  */
 class _SweepWork {
-  nodeGen = new Int32Array(0);
-  firstGen = new Int32Array(0);
-  firstPos = new Int32Array(0);
-  wIdx = new Int32Array(0);
-  wBound = new Int32Array(0);
-  wNext = new Int32Array(0);
-  qHead = new Int32Array(0);
-  qTail = new Int32Array(0);
-  qGen = new Int32Array(0);
-  finWild = new Int32Array(16);
-  finBound = new Int32Array(16);
+  nodeGen: Int32Array = new Int32Array(0);
+  firstGen: Int32Array = new Int32Array(0);
+  firstPos: Int32Array = new Int32Array(0);
+  wIdx: Int32Array = new Int32Array(0);
+  wBound: Int32Array = new Int32Array(0);
+  wNext: Int32Array = new Int32Array(0);
+  qHead: Int32Array = new Int32Array(0);
+  qTail: Int32Array = new Int32Array(0);
+  qGen: Int32Array = new Int32Array(0);
+  finWild: Int32Array = new Int32Array(16);
+  finBound: Int32Array = new Int32Array(16);
   finCount = 0;
   gen = 0;
 }

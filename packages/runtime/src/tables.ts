@@ -117,8 +117,8 @@ export function searchChildren(img: Int32Array, base: number, words: number, fie
  * runs to its end before another starts, and nothing in a check calls out); buffers only grow.
  */
 export class Candidates {
-  node = new Int32Array(64);
-  bound = new Int32Array(64);
+  node: Int32Array = new Int32Array(64);
+  bound: Int32Array = new Int32Array(64);
   count = 0;
   patterns = 0;
 
