@@ -19,7 +19,10 @@ export interface BuiltWildcard {
 
 /** One radix node of a part with what ends there. */
 export interface BuiltNode {
-  readonly label: Uint8Array;
+  /** The edge label is `key[labelFrom, labelTo)` (empty for a root). */
+  readonly key: Uint8Array;
+  readonly labelFrom: number;
+  readonly labelTo: number;
   readonly childCount: number;
   /** Rank of the best literal prefix pattern ending here, or -1. */
   readonly prefixRank: number;
@@ -143,13 +146,13 @@ const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
  * first rank of a literal pattern kept per head and anchor.
  */
 function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segments: _Segments): BuiltNode[] {
-  const headBytes = new Map<number, Uint8Array>();
-  for (const rank of ranks) headBytes.set(rank, _headOf((ranked[rank] as _Ranked).pattern.body));
-  const order = ranks.slice().sort((a, b) => compareBytes(headBytes.get(a) as Uint8Array, headBytes.get(b) as Uint8Array));
+  const headBytes: Uint8Array[] = [];
+  for (const rank of ranks) headBytes[rank] = _headOf((ranked[rank] as _Ranked).pattern.body);
+  const order = ranks.slice().sort((a, b) => compareBytes(headBytes[a] as Uint8Array, headBytes[b] as Uint8Array));
   const heads: _Head[] = [];
   let head: _Head | undefined;
   for (const rank of order) {
-    const key = headBytes.get(rank) as Uint8Array;
+    const key = headBytes[rank] as Uint8Array;
     if (head === undefined || compareBytes(head.key, key) !== 0) {
       head = { key, prefixRank: -1, endRank: -1, wildcards: null };
       heads.push(head);
@@ -164,7 +167,9 @@ function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segmen
   return buildRadixTrie(heads.map((h) => h.key)).map((r) => {
     const h = r.keyIndex < 0 ? undefined : heads[r.keyIndex];
     return {
-      label: r.label,
+      key: r.key,
+      labelFrom: r.labelFrom,
+      labelTo: r.depth,
       childCount: r.children.length,
       prefixRank: h === undefined ? -1 : h.prefixRank,
       endRank: h === undefined ? -1 : h.endRank,

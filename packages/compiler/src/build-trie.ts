@@ -146,8 +146,8 @@ export interface RadixNode {
   readonly depth: number;
   /** A key whose first `depth` bytes spell the path to this node. */
   readonly key: Uint8Array;
-  /** Edge label from its parent (empty for the root). */
-  label: Uint8Array;
+  /** Edge label from its parent: `key[labelFrom, depth)` (empty for the root). */
+  labelFrom: number;
   /** Index of the key ending here, or -1. */
   keyIndex: number;
   /** Children, ascending by first label byte. */
@@ -161,7 +161,7 @@ export interface RadixNode {
  */
 export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
   const empty = new Uint8Array(0);
-  const root: RadixNode = { depth: 0, key: empty, label: empty, keyIndex: -1, children: [] };
+  const root: RadixNode = { depth: 0, key: empty, labelFrom: 0, keyIndex: -1, children: [] };
   const stack: RadixNode[] = [root];
   let prev: Uint8Array = empty;
   for (let i = 0; i < keys.length; i++) {
@@ -172,7 +172,7 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
     let top = stack[stack.length - 1] as RadixNode;
     if (top.depth < l && last !== undefined) {
       // The new key leaves the edge to `last` at depth l: split it there.
-      const mid: RadixNode = { depth: l, key, label: empty, keyIndex: -1, children: [last] };
+      const mid: RadixNode = { depth: l, key, labelFrom: 0, keyIndex: -1, children: [last] };
       top.children[top.children.length - 1] = mid;
       stack.push(mid);
       top = mid;
@@ -180,7 +180,7 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
     if (key.length === top.depth) {
       top.keyIndex = i;
     } else {
-      const leaf: RadixNode = { depth: key.length, key, label: empty, keyIndex: i, children: [] };
+      const leaf: RadixNode = { depth: key.length, key, labelFrom: 0, keyIndex: i, children: [] };
       top.children.push(leaf);
       stack.push(leaf);
     }
@@ -190,7 +190,7 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
   for (let q = 0; q < order.length; q++) {
     const r = order[q] as RadixNode;
     for (const c of r.children) {
-      c.label = c.key.subarray(r.depth, c.depth);
+      c.labelFrom = r.depth;
       order.push(c);
     }
   }
