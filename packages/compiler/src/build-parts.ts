@@ -46,17 +46,16 @@ export interface BuiltParts {
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
   readonly segmentTrie: ByteTrie;
-  readonly fail: Int32Array;
+  readonly fail: readonly number[];
   /** Per distinct segment (the index a BuiltWildcard names): its node in the segment trie. */
-  readonly segmentNode: Int32Array;
+  readonly segmentNode: readonly number[];
   /** 1 where a segment ends, per segment-trie node. */
-  readonly segmentEnds: Uint8Array;
+  readonly segmentEnds: readonly number[];
 }
 
 /** The segment trie of a file without wildcard patterns: the root alone. */
 const _NO_SEGMENTS = buildByteTrie([]);
-const _NO_FAIL = new Int32Array(1);
-const _NO_ENDS = new Uint8Array(1);
+const _NO_FAIL: readonly number[] = [0];
 
 /** A pattern of the whole file, the part it belongs to, and whether it is its rule's own (not an index.html companion). */
 interface _Ranked {
@@ -218,12 +217,12 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
   const rankRules = ranked.map((r) => r.pattern.ruleId);
   const rebuildable = _rebuildable(parsed, plan, ranked, parts);
-  if (segments.list.length === 0) return { rankRules, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: new Int32Array(0), segmentEnds: _NO_ENDS };
+  if (segments.list.length === 0) return { rankRules, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
   const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
-  const segmentNode = new Int32Array(segments.list.length);
-  const segmentEnds = new Uint8Array(segmentTrie.count);
+  const segmentNode = new Array<number>(segments.list.length).fill(0);
+  const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
   order.forEach((i, k) => {
     segmentNode[i] = segmentTrie.keyNode[k] as number;
     segmentEnds[segmentTrie.keyNode[k] as number] = 1;
