@@ -3,6 +3,9 @@
  * hostile input in both profiles, loads it, and times checks of its hostile URLs. Runs in a
  * fresh worker per input so the heap figures are not polluted by other inputs, under the
  * parent's watchdog and `resourceLimits` (the heap bound is enforced, not only measured).
+ * Times are CPU times (`process.cpuUsage`, the worker's process: the parent only waits), so a
+ * busy shared machine slows the figures less than wall-clock time would; memory is V8 heap plus
+ * ArrayBuffer bytes (the compiler's tables are typed arrays, outside the V8 heap).
  *
  * Progress: `progress[0]` counts steps (for the watchdog), `progress[1]` is the phase: 1/3
  * compiling rfc9309/google, 2/4 timing checks in rfc9309/google.
@@ -16,7 +19,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import type { AgentRules, Profile } from '@robomata/runtime';
-import { findHostileInput, shuffledUrls } from './generate.js';
+import { EXTRA_HOSTILE_INPUTS, createExtraHostileInputs } from './extra-inputs.js';
+import { findHostileInput, shuffledUrls, type HostileInput } from './generate.js';
 
 /** Input of the worker. */
 export interface BoundsWorkerData {
@@ -31,17 +35,25 @@ export interface BoundsWorkerData {
 /** Figures for one profile. */
 export interface BoundsProfileResult {
   readonly profile: Profile;
+  /** CPU time of the compile. */
   readonly compileMs: number;
-  /** heapUsed right after compile (no GC in between) minus heapUsed before (after a GC). */
+  /** Wall-clock time of the compile (printed only: the machine is shared). */
+  readonly compileWallMs: number;
+  /** heapUsed + arrayBuffers right after compile (no GC in between) minus the same before (after a GC). */
   readonly heapDeltaBytes: number;
-  /** heapUsed after compile and a full GC, minus before: what the result retains. */
+  /** heapUsed + arrayBuffers after compile and a full GC, minus before: what the result retains. */
   readonly retainedBytes: number;
   readonly artifactBytes: number;
+  /** CPU time of loadRobots. */
   readonly loadMs: number;
   readonly groups: number;
+  /** Parts (shared tries) over all merged groups, counted once per group that uses them. */
   readonly automata: number;
-  readonly maxStates: number;
-  /** Worst mean time of one check over the input's URLs of at least 4,000 chars and its agents. */
+  /** Radix nodes of the largest part. */
+  readonly maxNodes: number;
+  /** Wildcard patterns of the largest group (over its parts). */
+  readonly maxWildcards: number;
+  /** Worst mean CPU time of one check over the input's URLs of at least 4,000 chars and its agents. */
   readonly worstCheckNs: number;
   readonly worstUrl: string;
   readonly worstAgent: string;
@@ -77,7 +89,27 @@ function _shortUrl(url: string): string {
 }
 
 /** Time budget of one (URL, group) timing loop: slow checks are measured, not waited for. */
-const TIMING_BUDGET_NS = 250_000_000n;
+const TIMING_BUDGET_NS = 100_000_000n;
+
+/** Returns the CPU time of the process so far, in nanoseconds. */
+function _cpuNs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1_000;
+}
+
+/** Returns V8 heap plus ArrayBuffer bytes in use. */
+function _memoryBytes(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/** Returns the input called `name`: one of generate.ts's, or of extra-inputs.ts's. */
+export function findBoundsInput(name: string, seed: number): HostileInput {
+  if (EXTRA_HOSTILE_INPUTS.some((i) => i.name === name)) {
+    return createExtraHostileInputs(seed).find((i) => i.name === name) as HostileInput;
+  }
+  return findHostileInput(name, seed);
+}
 
 /** Answers of every timed check, summed so that no check can be optimised away. */
 let _sink = 0;
@@ -88,35 +120,35 @@ function _check(rules: AgentRules, url: string, k: number): number {
 }
 
 /**
- * Returns `[mean ns, checks]` of `isAllowed` and `decide` alternating, over `n` checks or until
- * {@link TIMING_BUDGET_NS} has passed (at least 4 checks), after a short warm-up.
+ * Returns `[mean CPU ns, checks]` of `isAllowed` and `decide` alternating, over `n` checks or
+ * until {@link TIMING_BUDGET_NS} of wall-clock time has passed (at least 4 checks), after a
+ * short warm-up.
  */
 function _timeChecks(rules: AgentRules, url: string, n: number): [number, number] {
   for (let i = 0; i < 4; i++) _sink += rules.isAllowed(url) ? 1 : rules.decide(url);
   const t0 = process.hrtime.bigint();
+  const c0 = _cpuNs();
   let done = 0;
-  let elapsed = 0n;
   while (done < n) {
     _sink += _check(rules, url, done);
     done++;
-    elapsed = process.hrtime.bigint() - t0;
-    if (done >= 4 && elapsed > TIMING_BUDGET_NS) break;
+    if (done >= 4 && process.hrtime.bigint() - t0 > TIMING_BUDGET_NS) break;
   }
-  return [Number(elapsed) / done, done];
+  return [(_cpuNs() - c0) / done, done];
 }
 
 /** New URLs (shuffles of a long URL) checked once each per (URL, group) pair. */
 export const NEW_URLS = 8;
 
 /**
- * Returns the mean ns of one check over {@link NEW_URLS} shuffles of `url`, each checked once
- * (`isAllowed` and `decide` alternating), seeded from the URL.
+ * Returns the mean CPU ns of one check over {@link NEW_URLS} shuffles of `url`, each checked
+ * once (`isAllowed` and `decide` alternating), seeded from the URL.
  */
 function _timeNewUrls(rules: AgentRules, url: string): number {
   const variants = shuffledUrls(url, NEW_URLS, url.length ^ url.charCodeAt(url.length >> 1));
-  const t0 = process.hrtime.bigint();
+  const c0 = _cpuNs();
   for (const [k, variant] of variants.entries()) _sink += _check(rules, variant, k);
-  return Number(process.hrtime.bigint() - t0) / NEW_URLS;
+  return (_cpuNs() - c0) / NEW_URLS;
 }
 
 /** Measures one input; returns its figures. */
@@ -124,7 +156,7 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
   const gc = _gcFunction();
   gc();
   const baselineHeapBytes = process.memoryUsage().heapUsed;
-  const input = findHostileInput(data.name, data.seed);
+  const input = findBoundsInput(data.name, data.seed);
   const bytes = data.mode === 'measure' ? input.make() : new Uint8Array(0);
   const profiles: BoundsProfileResult[] = [];
   if (data.mode === 'baseline') return { name: data.name, inputBytes: 0, baselineHeapBytes, profiles };
@@ -137,23 +169,29 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
     Atomics.store(data.progress, 1, 2 * k + 1);
     const options = input.maxBytes === undefined ? { profile } : { profile, maxBytes: input.maxBytes };
     gc();
-    const before = process.memoryUsage().heapUsed;
+    const before = _memoryBytes();
     const t0 = performance.now();
+    const c0 = _cpuNs();
     const artifact = compile(bytes, options);
-    const compileMs = performance.now() - t0;
-    const heapDeltaBytes = process.memoryUsage().heapUsed - before;
+    const compileMs = (_cpuNs() - c0) / 1e6;
+    const compileWallMs = performance.now() - t0;
+    const heapDeltaBytes = _memoryBytes() - before;
     gc();
-    const retainedBytes = process.memoryUsage().heapUsed - before;
-    const t1 = performance.now();
+    const retainedBytes = _memoryBytes() - before;
+    const c1 = _cpuNs();
     const robots = loadRobots(artifact);
-    const loadMs = performance.now() - t1;
+    const loadMs = (_cpuNs() - c1) / 1e6;
     let automata = 0;
-    let maxStates = 0;
+    let maxNodes = 0;
+    let maxWildcards = 0;
     for (let g = 0; g < robots.groupCount; g++) {
+      let wildcards = 0;
       for (const a of robots.describeGroup(g).automata) {
         automata++;
-        maxStates = Math.max(maxStates, a.states);
+        maxNodes = Math.max(maxNodes, a.nodes);
+        wildcards += a.wildcards;
       }
+      maxWildcards = Math.max(maxWildcards, wildcards);
     }
     // Time every distinct selected group against every long URL.
     Atomics.store(data.progress, 1, 2 * k + 2);
@@ -190,13 +228,15 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
     profiles.push({
       profile,
       compileMs,
+      compileWallMs,
       heapDeltaBytes,
       retainedBytes,
       artifactBytes: artifact.length,
       loadMs,
       groups: robots.groupCount,
       automata,
-      maxStates,
+      maxNodes,
+      maxWildcards,
       worstCheckNs,
       worstUrl: _shortUrl(worstUrl),
       worstAgent,

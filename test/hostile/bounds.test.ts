@@ -1,8 +1,10 @@
 /**
- * Hostile input stays bounded (issue 6; SECURITY.md "Limits"): every hostile input compiles in
- * bounded time and heap, the runtime agrees with the reference on hostile URLs, and a check of a
- * 4 KB URL stays fast. Bounds are generous (CI machines are slow and shared); the precise
- * figures come from `pnpm bench --hostile` (bench/src/hostile.ts).
+ * Hostile input stays bounded (issue 6; SECURITY.md "Limits"): every hostile input (generate.ts
+ * and extra-inputs.ts) compiles in bounded time and memory into an artifact linear in the
+ * input, the runtime agrees with the reference on hostile URLs, and a check of a 4 KB URL, new
+ * or repeated, stays within a few milliseconds. Bounds are generous (CI machines are slow and
+ * shared) and on CPU time, not wall-clock time; the precise figures come from
+ * `pnpm bench --hostile` (bench/src/hostile.ts), and this test prints what it measured.
  *
  * Compilation runs in a fresh worker per input (node-harness.ts) under a watchdog and a heap
  * limit of baseline + 100 MB, so a compile that explodes fails this test instead of hanging CI
@@ -13,51 +15,64 @@ import { compile } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
 import { loadRobots } from '@robomata/runtime';
 import type { Profile, Robots } from '@robomata/runtime';
+import { EXTRA_HOSTILE_INPUTS } from './extra-inputs.js';
 import { DEFAULT_SEED, HOSTILE_INPUTS, commonHostileUrls } from './generate.js';
 import type { HostileInput } from './generate.js';
 import { prepareHarness, runWorker } from './node-harness.js';
 import type { BoundsResult } from './bounds-worker.js';
 
-/** Compile-time bound asserted per input and profile: 1 s is the goal, 3 s leaves CI margin. */
+/**
+ * CPU-time bound of one compile per input and profile. The goal is < 300 ms for a 500 KiB
+ * input (the issue's target; the printed figures show where each input stands); 3 s leaves
+ * room for slow, shared CI machines and still catches a compile that is not linear (building
+ * each of shared-huge-group's 1,000 merged groups on its own would take minutes).
+ */
 const COMPILE_MS_BOUND = 3_000;
-/** Extra heap allowed for one compile (enforced as the worker's old-generation limit). */
+/**
+ * Extra memory allowed for one compile: the worker's old generation is capped at baseline +
+ * this (a compile past it dies with ERR_WORKER_OUT_OF_MEMORY), and the heap plus ArrayBuffer
+ * growth measured right after compile is asserted below it. The goal is < 50 MB (the issue's
+ * target); 2x leaves margin for the garbage a compile leaves before the next GC.
+ */
 const EXTRA_HEAP_MB = 100;
 /**
- * Bound on the mean time of one check of a 4 KB URL (isAllowed and decide alternating, after 4
- * warm-up checks, so cold lazy-DFA states, the segment automaton's build and unoptimised code
- * count) for the inputs whose walks end in rule scans over hundreds of patterns: each such
- * check sweeps the path once and advances every live pattern (segment-scan.ts). With this
- * test's method they measured 0.3-0.7 ms (storm-long-random, storm-two-letters), 0.5-0.7 ms
- * (storm-long-mixed) and 0.8-1.6 ms (segment-probe-storm) on the development machine;
- * per-pattern matching took 10 ms and 35-45 ms. 20 ms leaves a wide margin for slow, shared CI machines and still catches a
- * return to per-pattern matching. The goal (well under 50 us) and the warm figures are in
- * `pnpm bench --hostile` (SECURITY.md).
+ * Bound on an artifact's size as a multiple of the input bytes parsed (plus 4 KiB for the
+ * fixed sections): the format stores each pattern's bytes once, in a trie label or a segment,
+ * with a few varints and one rank per pattern, so an artifact is linear in its input (the
+ * inputs measure 1.5x at most). `shared-huge-group` is the case the bound is for (the issue's
+ * figure): its 1,000 merged groups each include the 400 KiB group, which must be stored once,
+ * shared, not once per merged group (that would be 1,000x).
  */
-const CHECK_NS_BOUND = 20_000_000;
-/** Inputs held only to CHECK_NS_BOUND: their walks end in rule scans over many patterns. */
-const SCAN_BOUND_INPUTS: ReadonlySet<string> = new Set(['storm-long-random', 'storm-long-mixed', 'segment-probe-storm', 'storm-two-letters']);
+const ARTIFACT_RATIO_BOUND = 3;
 /**
- * Bound for every other input: their checks measured at most about 0.3 ms with this method
- * (storm-single-line and storm-random-letters, rfc9309), so 5 ms catches a regression to
- * thrashing or to scans that read the path once per pattern.
+ * Bound on the mean CPU time of one check of a 4 KB URL, repeated (isAllowed and decide
+ * alternating, after 4 warm-up checks) or new (shuffles of it, each checked once on the warm
+ * group). Engine v2 caches nothing per URL, so both are the same work: a walk of the tries and
+ * the verification of the candidates (segment-scan.ts), by one sweep when many: O(path x
+ * segments reported per byte + patterns advanced), where the patterns advanced are bounded by
+ * the group's segments (about 250,000 in a 500 KiB storm). This test measured at most 5-9 ms
+ * (storm-two-letters, segment-probe-storm, orthogonal-vectors-500k) on a development machine
+ * running at a load of 10 on 2 cores; SECURITY.md documents a few milliseconds. 25 ms leaves
+ * a margin for slow, shared CI machines and still catches a check that reads the path once per
+ * pattern (35-45 ms for segment-probe-storm's 700 rules against 4 KB of `a`s, far more for the
+ * larger storms).
  */
-const CHECK_NS_BOUND_OTHERS = 5_000_000;
+const CHECK_NS_BOUND = 25_000_000;
+/** Inputs held only to CHECK_NS_BOUND: groups of thousands of wildcard patterns, verified by sweeps. */
+const SCAN_BOUND_INPUTS: ReadonlySet<string> = new Set([
+  'storm-single-line', 'storm-same-letter', 'storm-random-letters', 'storm-long-random', 'storm-long-mixed', 'segment-probe-storm',
+  'storm-two-letters', 'orthogonal-vectors-500k', 'only-specials', 'index-html-storm', 'shared-huge-group',
+]);
 /**
- * Bound on the mean time of one check of a new URL (NEW_URLS shuffles of each long URL, each
- * checked once on the warm group), for every input: an attacker who also serves the links can
- * make every URL unlike the last, while the repeated-URL figure above lets the lazy DFA converge
- * on one URL. The mean includes what a first sweep pays (the group's segment automaton). With
- * this test's method the worst measured 3.4-5.9 ms (storm-long-random, storm-long-mixed,
- * segment-probe-storm, storm-two-letters: a sweep that advances up to 250,000 cursors, plus the
- * one-off automaton) and at most 2.4 ms for the other inputs; 30 ms leaves a 5x margin for
- * slow, shared CI machines and catches a check that reads the path once per pattern (35-45 ms
- * per new URL before the sweep).
+ * Bound for every other input, whose checks have few candidates or short segment lists: they
+ * measured at most 2 ms under the same load (most well under 1 ms), so 10 ms catches a
+ * regression to per-pattern scans.
  */
-const NEW_URL_NS_BOUND = 30_000_000;
+const CHECK_NS_BOUND_OTHERS = 10_000_000;
 /** Checks per (URL, group) pair when timing (the mean over these is asserted). */
 const TIMED_CHECKS = 200;
 /** Watchdog per input: two compiles at the bound, the timing loop, and worker start-up. */
-const WORKER_TIME_LIMIT_MS = 2 * COMPILE_MS_BOUND + 20_000;
+const WORKER_TIME_LIMIT_MS = 2 * COMPILE_MS_BOUND + 60_000;
 /**
  * Reference time after which a cross-check stops adding URLs (it always finishes the first URL
  * for every group and profile). The reference is O(rules x |path| x |pattern|) per call.
@@ -80,17 +95,18 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  // The measured figures, for the report (the assertions above are deliberately loose).
+  // The measured figures, for the report (the assertions are deliberately loose).
   const rows = [...measured.values()].flatMap((r) =>
     r.profiles.map(
       (p) =>
-        `${r.name.padEnd(22)} ${p.profile.padEnd(8)} in ${String(r.inputBytes).padStart(8)} B  compile ${p.compileMs.toFixed(0).padStart(6)} ms  ` +
-        `heap+ ${(p.heapDeltaBytes / 2 ** 20).toFixed(1).padStart(6)} MiB  artifact ${String(p.artifactBytes).padStart(8)} B  ` +
-        `automata ${String(p.automata).padStart(4)} (max ${p.maxStates} states)  worst check ${(p.worstCheckNs / 1000).toFixed(1)} us ${p.worstUrl}  ` +
+        `${r.name.padEnd(24)} ${p.profile.padEnd(8)} in ${String(r.inputBytes).padStart(8)} B  compile ${p.compileMs.toFixed(0).padStart(5)} ms cpu ` +
+        `(${p.compileWallMs.toFixed(0)} wall)  mem+ ${(p.heapDeltaBytes / 2 ** 20).toFixed(1).padStart(6)} MiB (kept ${(p.retainedBytes / 2 ** 20).toFixed(1)})  ` +
+        `artifact ${String(p.artifactBytes).padStart(8)} B  load ${p.loadMs.toFixed(1)} ms  groups ${p.groups} parts ${p.automata} (max ${p.maxNodes} nodes, ` +
+        `${p.maxWildcards} wildcards)  worst check ${(p.worstCheckNs / 1000).toFixed(1)} us ${p.worstUrl}  ` +
         `new URL ${(p.worstNewUrlNs / 1000).toFixed(1)} us ${p.worstNewUrlBase}`,
     ),
   );
-  if (rows.length > 0) console.log(`hostile bounds (baseline heap ${baselineHeapMb} MiB):\n${rows.join('\n')}`);
+  if (rows.length > 0) console.log(`hostile bounds (baseline heap ${baselineHeapMb} MiB; CPU times):\n${rows.join('\n')}`);
 });
 
 /** Returns the runtime's decision as `[allowed, line]` (line 0 when no rule decided). */
@@ -139,8 +155,8 @@ function crossCheck(input: HostileInput, bytes: Uint8Array, urls: readonly strin
   return checks;
 }
 
-describe.each(HOSTILE_INPUTS.map((input) => [input.name, input] as const))('hostile input %s', (name, input) => {
-  it(`compiles in < ${COMPILE_MS_BOUND} ms and < ${EXTRA_HEAP_MB} MB extra heap; 4 KB checks stay fast`, async () => {
+describe.each([...HOSTILE_INPUTS, ...EXTRA_HOSTILE_INPUTS].map((input) => [input.name, input] as const))('hostile input %s', (name, input) => {
+  it(`compiles in < ${COMPILE_MS_BOUND} ms of CPU and < ${EXTRA_HEAP_MB} MB extra memory into a linear artifact; 4 KB checks stay fast`, async () => {
     const outcome = await runWorker<BoundsResult>('hostile/bounds-worker.js', {
       workerData: { mode: 'measure', name, seed: DEFAULT_SEED, checks: TIMED_CHECKS },
       timeLimitMs: WORKER_TIME_LIMIT_MS,
@@ -157,12 +173,15 @@ describe.each(HOSTILE_INPUTS.map((input) => [input.name, input] as const))('host
     }
     const result = outcome.result;
     measured.set(name, result);
+    const parsedBytes = Math.min(result.inputBytes, input.maxBytes ?? 512_000);
     for (const p of result.profiles) {
-      expect(p.compileMs, `${name} ${p.profile} compile ms`).toBeLessThan(COMPILE_MS_BOUND);
+      expect(p.compileMs, `${name} ${p.profile} compile CPU ms`).toBeLessThan(COMPILE_MS_BOUND);
+      expect(p.heapDeltaBytes, `${name} ${p.profile} heap + ArrayBuffer bytes grown by compile`).toBeLessThan(EXTRA_HEAP_MB * 2 ** 20);
+      expect(p.artifactBytes, `${name} ${p.profile} artifact bytes for ${parsedBytes} input bytes`).toBeLessThan(ARTIFACT_RATIO_BOUND * parsedBytes + 4_096);
       const bound = SCAN_BOUND_INPUTS.has(name) ? CHECK_NS_BOUND : CHECK_NS_BOUND_OTHERS;
-      expect(p.worstCheckNs, `${name} ${p.profile} mean ns per check of ${p.worstUrl}`).toBeLessThan(bound);
+      expect(p.worstCheckNs, `${name} ${p.profile} mean CPU ns per check of ${p.worstUrl}`).toBeLessThan(bound);
       expect(p.checksTimed, `${name} ${p.profile}: some 4 KB URL was timed`).toBeGreaterThan(0);
-      expect(p.worstNewUrlNs, `${name} ${p.profile} mean ns per check of a new URL near ${p.worstNewUrlBase}`).toBeLessThan(NEW_URL_NS_BOUND);
+      expect(p.worstNewUrlNs, `${name} ${p.profile} mean CPU ns per check of a new URL near ${p.worstNewUrlBase}`).toBeLessThan(bound);
     }
   }, WORKER_TIME_LIMIT_MS + 10_000);
 

@@ -23,7 +23,7 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 const PACKAGES: readonly string[] = ['runtime', 'compiler', 'reference'];
 
 /** Files of this folder that run inside workers. */
-const HOSTILE_FILES: readonly string[] = ['generate.ts', 'fuzz-worker.ts', 'bounds-worker.ts'];
+const HOSTILE_FILES: readonly string[] = ['generate.ts', 'extra-inputs.ts', 'artifact-layout.ts', 'fuzz-worker.ts', 'bounds-worker.ts'];
 
 /** Returns `[outputRelativePath, sourceText]` for every file to transpile. */
 function _collectSources(): [string, string][] {
@@ -42,13 +42,16 @@ function _collectSources(): [string, string][] {
 }
 
 /**
- * Rewrites the import specifiers that only vitest's aliases resolve: `@robomata/<pkg>` and
- * `../../packages/<pkg>/src/<file>` become paths inside the harness folder.
+ * Rewrites the import specifiers that only vitest's aliases resolve: `@robomata/<pkg>`, its subpaths
+ * (`@robomata/runtime/format` is `src/format.ts`) and `../../packages/<pkg>/src/<file>` become paths inside the harness folder.
  */
 function _rewriteSpecifiers(code: string, fromDir: string): string {
   const up = fromDir === '' ? './' : '../';
   return code
-    .replace(/(['"])@robomata\/(runtime|compiler|reference)\1/g, (_m, q: string, pkg: string) => `${q}${up}${pkg}/index.js${q}`)
+    .replace(
+      /(['"])@robomata\/(runtime|compiler|reference)(?:\/([\w-]+))?\1/g,
+      (_m, q: string, pkg: string, sub: string | undefined) => `${q}${up}${pkg}/${sub ?? 'index'}.js${q}`,
+    )
     .replace(/(['"])(?:\.\.\/)+packages\/(runtime|compiler|reference)\/src\/([\w.-]+\.js)\1/g, (_m, q: string, pkg: string, f: string) => `${q}${up}${pkg}/${f}${q}`);
 }
 

@@ -5,12 +5,35 @@
  * (`b[k]` 0 or 1). Both hold `d + 1` `s`s, so a rule matches exactly when its vector is
  * orthogonal to the query's. Checks that the gadget is right (against brute force over the
  * vectors, not against another matcher) and that the runtime answers it exactly, every URL new,
- * through the rule scan (the group defeats the DFA), in both profiles.
+ * in both profiles and on both verification roads of segment-scan.ts (`scanTuning` forces one
+ * sweep for all 300 candidates, or each candidate matched on its own), so each road is held to
+ * the brute-force answer on the group that makes the sweep advance the most patterns per byte.
+ * extra-inputs.ts scales the gadget to 500 KiB for the bounds test.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
+import { scanTuning } from '../../packages/runtime/src/segment-scan.js';
+import { orthogonalPath as pathOf, orthogonalRule as ruleOf } from './extra-inputs.js';
 import { createRng, pickInt } from './generate.js';
+
+/** The tuning in force when the file loaded, restored after each test. */
+const DEFAULT_TUNING = { ...scanTuning };
+
+/** Sets scanTuning so every check with candidates takes `road`. */
+function forceRoad(road: 'sweep' | 'direct'): void {
+  Object.assign(scanTuning, DEFAULT_TUNING);
+  if (road === 'sweep') {
+    scanTuning.directMaxCandidates = 0;
+  } else {
+    scanTuning.directMaxCandidates = Number.POSITIVE_INFINITY;
+    scanTuning.directMaxWork = Number.POSITIVE_INFINITY;
+  }
+}
+
+afterEach(() => {
+  Object.assign(scanTuning, DEFAULT_TUNING);
+});
 
 /** Coordinates per vector. */
 const D = 40;
@@ -23,16 +46,6 @@ const QUERIES = 150;
 function vectors(seed: number, count: number, ones: number): number[][] {
   const rng = createRng(seed);
   return Array.from({ length: count }, () => Array.from({ length: D }, () => (pickInt(rng, 10) < ones ? 1 : 0)));
-}
-
-/** Returns the Disallow pattern of vector `a`. */
-function ruleOf(a: readonly number[]): string {
-  return `/*s${a.map((x) => (x === 1 ? '*t*s' : '*s')).join('')}`;
-}
-
-/** Returns the path of query `b`. */
-function pathOf(b: readonly number[]): string {
-  return `/s${b.map((x) => (x === 1 ? 's' : 'ts')).join('')}`;
 }
 
 /** Returns true when `a` and `b` share no coordinate set to 1. */
@@ -62,8 +75,19 @@ describe('orthogonal-vectors rules', () => {
     expect(matched).toBeLessThan(80);
   });
 
-  for (const profile of ['rfc9309', 'google'] as const) {
-    it(`${profile}: isAllowed answers each query, and decide names the longest orthogonal rule`, () => {
+  it('the roads really differ: the default tuning sends these checks to the sweep, forcing changes it', () => {
+    // 300 candidates of ~100 segment bytes each against ~60-byte paths: far past both default
+    // limits of the direct road, so the default is the sweep and 'direct' is a real change.
+    expect(N).toBeGreaterThan(DEFAULT_TUNING.directMaxCandidates);
+    forceRoad('direct');
+    expect(scanTuning.directMaxCandidates).toBe(Number.POSITIVE_INFINITY);
+    forceRoad('sweep');
+    expect(scanTuning.directMaxCandidates).toBe(0);
+  });
+
+  for (const [profile, road] of [['rfc9309', 'sweep'], ['rfc9309', 'direct'], ['google', 'sweep'], ['google', 'direct']] as const) {
+    it(`${profile}, ${road} road: isAllowed answers each query, and decide names the longest orthogonal rule`, () => {
+      forceRoad(road);
       const robots = compileRobots(txt, { profile });
       const agent = robots.agent('x');
       let partners = 0;

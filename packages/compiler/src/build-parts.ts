@@ -19,7 +19,10 @@ export interface BuiltWildcard {
 
 /** One radix node of a part with what ends there. */
 export interface BuiltNode {
-  readonly label: Uint8Array;
+  /** The edge label is `key[labelFrom, labelTo)` (empty for a root). */
+  readonly key: Uint8Array;
+  readonly labelFrom: number;
+  readonly labelTo: number;
   readonly childCount: number;
   /** Rank of the best literal prefix pattern ending here, or -1. */
   readonly prefixRank: number;
@@ -43,17 +46,16 @@ export interface BuiltParts {
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
   readonly segmentTrie: ByteTrie;
-  readonly fail: Int32Array;
+  readonly fail: readonly number[];
   /** Per distinct segment (the index a BuiltWildcard names): its node in the segment trie. */
-  readonly segmentNode: Int32Array;
+  readonly segmentNode: readonly number[];
   /** 1 where a segment ends, per segment-trie node. */
-  readonly segmentEnds: Uint8Array;
+  readonly segmentEnds: readonly number[];
 }
 
 /** The segment trie of a file without wildcard patterns: the root alone. */
 const _NO_SEGMENTS = buildByteTrie([]);
-const _NO_FAIL = new Int32Array(1);
-const _NO_ENDS = new Uint8Array(1);
+const _NO_FAIL: readonly number[] = [0];
 
 /** A pattern of the whole file, the part it belongs to, and whether it is its rule's own (not an index.html companion). */
 interface _Ranked {
@@ -143,13 +145,13 @@ const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
  * first rank of a literal pattern kept per head and anchor.
  */
 function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segments: _Segments): BuiltNode[] {
-  const headBytes = new Map<number, Uint8Array>();
-  for (const rank of ranks) headBytes.set(rank, _headOf((ranked[rank] as _Ranked).pattern.body));
-  const order = ranks.slice().sort((a, b) => compareBytes(headBytes.get(a) as Uint8Array, headBytes.get(b) as Uint8Array));
+  const headBytes: Uint8Array[] = [];
+  for (const rank of ranks) headBytes[rank] = _headOf((ranked[rank] as _Ranked).pattern.body);
+  const order = ranks.slice().sort((a, b) => compareBytes(headBytes[a] as Uint8Array, headBytes[b] as Uint8Array));
   const heads: _Head[] = [];
   let head: _Head | undefined;
   for (const rank of order) {
-    const key = headBytes.get(rank) as Uint8Array;
+    const key = headBytes[rank] as Uint8Array;
     if (head === undefined || compareBytes(head.key, key) !== 0) {
       head = { key, prefixRank: -1, endRank: -1, wildcards: null };
       heads.push(head);
@@ -164,7 +166,9 @@ function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segmen
   return buildRadixTrie(heads.map((h) => h.key)).map((r) => {
     const h = r.keyIndex < 0 ? undefined : heads[r.keyIndex];
     return {
-      label: r.label,
+      key: r.key,
+      labelFrom: r.labelFrom,
+      labelTo: r.depth,
       childCount: r.children.length,
       prefixRank: h === undefined ? -1 : h.prefixRank,
       endRank: h === undefined ? -1 : h.endRank,
@@ -213,12 +217,12 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
   const rankRules = ranked.map((r) => r.pattern.ruleId);
   const rebuildable = _rebuildable(parsed, plan, ranked, parts);
-  if (segments.list.length === 0) return { rankRules, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: new Int32Array(0), segmentEnds: _NO_ENDS };
+  if (segments.list.length === 0) return { rankRules, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
   const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
-  const segmentNode = new Int32Array(segments.list.length);
-  const segmentEnds = new Uint8Array(segmentTrie.count);
+  const segmentNode = new Array<number>(segments.list.length).fill(0);
+  const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
   order.forEach((i, k) => {
     segmentNode[i] = segmentTrie.keyNode[k] as number;
     segmentEnds[segmentTrie.keyNode[k] as number] = 1;

@@ -9,16 +9,17 @@
 /**
  * A byte trie in breadth-first order: `parent[i] < i`, the children of a node are contiguous
  * and ascending by byte, node 0 is the root (depth 0). `keyNode[k]` is the node where key `k`
- * ends.
+ * ends. Plain arrays: most tries here are a few dozen nodes, where typed-array allocation
+ * would cost more than the build.
  */
 export interface ByteTrie {
   readonly count: number;
-  readonly parent: Int32Array;
-  readonly byte: Uint8Array;
-  readonly depth: Int32Array;
-  readonly firstChild: Int32Array;
-  readonly childCount: Int32Array;
-  readonly keyNode: Int32Array;
+  readonly parent: readonly number[];
+  readonly byte: readonly number[];
+  readonly depth: readonly number[];
+  readonly firstChild: readonly number[];
+  readonly childCount: readonly number[];
+  readonly keyNode: readonly number[];
 }
 
 /** Returns the length of the common prefix of `a` and `b`. */
@@ -45,59 +46,52 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * contiguous. O(total key bytes).
  */
 export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
-  let total = 1;
+  const preParent = [0];
+  const preByte = [0];
+  const preDepth = [0];
+  const preKey: number[] = [];
+  const stack = [0];
   let longest = 0;
-  for (const k of keys) {
-    total += k.length;
-    if (k.length > longest) longest = k.length;
-  }
-  const preParent = new Int32Array(total);
-  const preByte = new Uint8Array(total);
-  const preDepth = new Int32Array(total);
-  const preKey = new Int32Array(keys.length);
-  const stack = new Int32Array(longest + 1);
-  let count = 1;
   let prev: Uint8Array = new Uint8Array(0);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as Uint8Array;
+  for (const key of keys) {
     for (let d = _lcp(prev, key); d < key.length; d++) {
-      preParent[count] = stack[d] as number;
-      preByte[count] = key[d] as number;
-      preDepth[count] = d + 1;
-      stack[d + 1] = count++;
+      stack[d + 1] = preParent.length;
+      preParent.push(stack[d] as number);
+      preByte.push(key[d] as number);
+      preDepth.push(d + 1);
     }
-    preKey[i] = stack[key.length] as number;
+    preKey.push(stack[key.length] as number);
+    if (key.length > longest) longest = key.length;
     prev = key;
   }
+  const count = preParent.length;
   // Stable counting sort by depth: old preorder id -> breadth-first id.
-  const perDepth = new Int32Array(longest + 2);
-  for (let x = 0; x < count; x++) perDepth[(preDepth[x] as number) + 1] = (perDepth[(preDepth[x] as number) + 1] as number) + 1;
-  for (let d = 1; d <= longest + 1; d++) perDepth[d] = (perDepth[d] as number) + (perDepth[d - 1] as number);
-  const order = new Int32Array(count);
+  const next = new Array<number>(longest + 2).fill(0);
+  for (let x = 0; x < count; x++) next[(preDepth[x] as number) + 1] = (next[(preDepth[x] as number) + 1] as number) + 1;
+  for (let d = 1; d <= longest + 1; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
+  const order = new Array<number>(count);
   for (let x = 0; x < count; x++) {
     const d = preDepth[x] as number;
-    order[x] = perDepth[d] as number;
-    perDepth[d] = (perDepth[d] as number) + 1;
+    order[x] = next[d] as number;
+    next[d] = (next[d] as number) + 1;
   }
-  const parent = new Int32Array(count);
-  const byte = new Uint8Array(count);
-  const depth = new Int32Array(count);
+  const parent = new Array<number>(count).fill(0);
+  const byte = new Array<number>(count).fill(0);
+  const depth = new Array<number>(count).fill(0);
   for (let x = 1; x < count; x++) {
     const y = order[x] as number;
     parent[y] = order[preParent[x] as number] as number;
     byte[y] = preByte[x] as number;
     depth[y] = preDepth[x] as number;
   }
-  const firstChild = new Int32Array(count);
-  const childCount = new Int32Array(count);
+  const firstChild = new Array<number>(count).fill(0);
+  const childCount = new Array<number>(count).fill(0);
   for (let y = 1; y < count; y++) {
     const p = parent[y] as number;
     if (childCount[p] === 0) firstChild[p] = y;
     childCount[p] = (childCount[p] as number) + 1;
   }
-  const keyNode = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) keyNode[i] = order[preKey[i] as number] as number;
-  return { count, parent, byte, depth, firstChild, childCount, keyNode };
+  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey.map((x) => order[x] as number) };
 }
 
 /** Returns the child of `x` on byte `b` in `trie`, or 0 (binary search over its contiguous children). */
@@ -120,8 +114,8 @@ export function childOf(trie: ByteTrie, x: number, b: number): number {
  * breadth-first order so a parent's link is known before its children's. O(nodes x fail-chain
  * steps), amortised linear per key.
  */
-export function buildFailLinks(trie: ByteTrie): Int32Array {
-  const fail = new Int32Array(trie.count);
+export function buildFailLinks(trie: ByteTrie): number[] {
+  const fail = new Array<number>(trie.count).fill(0);
   for (let x = 1; x < trie.count; x++) {
     const p = trie.parent[x] as number;
     if (p === 0) continue;
@@ -146,8 +140,8 @@ export interface RadixNode {
   readonly depth: number;
   /** A key whose first `depth` bytes spell the path to this node. */
   readonly key: Uint8Array;
-  /** Edge label from its parent (empty for the root). */
-  label: Uint8Array;
+  /** Edge label from its parent: `key[labelFrom, depth)` (empty for the root). */
+  labelFrom: number;
   /** Index of the key ending here, or -1. */
   keyIndex: number;
   /** Children, ascending by first label byte. */
@@ -161,7 +155,7 @@ export interface RadixNode {
  */
 export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
   const empty = new Uint8Array(0);
-  const root: RadixNode = { depth: 0, key: empty, label: empty, keyIndex: -1, children: [] };
+  const root: RadixNode = { depth: 0, key: empty, labelFrom: 0, keyIndex: -1, children: [] };
   const stack: RadixNode[] = [root];
   let prev: Uint8Array = empty;
   for (let i = 0; i < keys.length; i++) {
@@ -172,7 +166,7 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
     let top = stack[stack.length - 1] as RadixNode;
     if (top.depth < l && last !== undefined) {
       // The new key leaves the edge to `last` at depth l: split it there.
-      const mid: RadixNode = { depth: l, key, label: empty, keyIndex: -1, children: [last] };
+      const mid: RadixNode = { depth: l, key, labelFrom: 0, keyIndex: -1, children: [last] };
       top.children[top.children.length - 1] = mid;
       stack.push(mid);
       top = mid;
@@ -180,7 +174,7 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
     if (key.length === top.depth) {
       top.keyIndex = i;
     } else {
-      const leaf: RadixNode = { depth: key.length, key, label: empty, keyIndex: i, children: [] };
+      const leaf: RadixNode = { depth: key.length, key, labelFrom: 0, keyIndex: i, children: [] };
       top.children.push(leaf);
       stack.push(leaf);
     }
@@ -190,7 +184,7 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
   for (let q = 0; q < order.length; q++) {
     const r = order[q] as RadixNode;
     for (const c of r.children) {
-      c.label = c.key.subarray(r.depth, c.depth);
+      c.labelFrom = r.depth;
       order.push(c);
     }
   }

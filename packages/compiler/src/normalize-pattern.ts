@@ -127,7 +127,7 @@ export function simplifyPattern(
   if (simple) {
     const first = form[0];
     if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-    return { body: form.subarray(0, end), anchored, priority, kind, line, ruleId };
+    return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId };
   }
   const out: number[] = [];
   for (let i = 0; i < end; i++) {

@@ -75,6 +75,12 @@ class _Writer {
     this.raw(x);
   }
 
+  /** Appends `x[from, to)` as they are. */
+  range(x: Uint8Array, from: number, to: number): void {
+    this._room(to - from);
+    for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
+  }
+
   /** Appends bytes as they are. */
   raw(x: Uint8Array): void {
     this._room(x.length);
@@ -129,7 +135,8 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
     w.v(part.length);
     for (const node of part) {
       w.v(node.childCount);
-      w.s(node.label);
+      w.v(node.labelTo - node.labelFrom);
+      w.range(node.key, node.labelFrom, node.labelTo);
       w.v(node.prefixRank + 1);
       w.v(node.endRank + 1);
       w.v(node.wildcards.length);

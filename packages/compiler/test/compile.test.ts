@@ -1,7 +1,8 @@
 // compile.ts: argument validation (TypeError messages), determinism, options plumbing
-// (profile, maxBytes, stateCap), compileRobots and compileWithReport.
+// (profile, maxBytes, agents, patterns), compileRobots and compileWithReport.
 import { describe, expect, it } from 'vitest';
-import { loadRobots } from '@robomata/runtime';
+import { loadRobots, RobotsAgentError } from '@robomata/runtime';
+import { decide as referenceDecide } from '@robomata/reference';
 import { compile, compileRobots, compileWithReport, type CompileOptions } from '../src/compile.js';
 
 const TXT = 'User-agent: *\nDisallow: /private\nAllow: /private/ok\nDisallow: /*.gif$\n';
@@ -40,16 +41,37 @@ describe('compile: argument validation', () => {
     }
   });
 
-  it('rejects a bad stateCap', () => {
-    for (const bad of [0, -3, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '8', null]) {
-      expect(() => compileAny(TXT, { stateCap: bad }), String(bad)).toThrow(TypeError);
-      expect(() => compileAny(TXT, { stateCap: bad }), String(bad)).toThrow(/options\.stateCap must be an integer >= 1/);
+  it('rejects agents that are not a non-empty array of product tokens', () => {
+    for (const bad of [[], 'FooBot', null, 42, {}, new Set(['a'])]) {
+      expect(() => compileAny(TXT, { agents: bad }), String(bad)).toThrow(TypeError);
+      expect(() => compileAny(TXT, { agents: bad }), String(bad)).toThrow(/options\.agents must be a non-empty array of product tokens/);
     }
+    for (const bad of [[''], ['*'], ['/1.0'], ['2bot'], [42], [null], ['ok', undefined]]) {
+      expect(() => compileAny(TXT, { agents: bad }), JSON.stringify(bad)).toThrow(TypeError);
+      expect(() => compileAny(TXT, { agents: bad }), JSON.stringify(bad)).toThrow(/options\.agents: .* has no product token/);
+    }
+    expect(() => compileAny(TXT, { agents: ['*'] })).toThrow(/the string "\*"/);
+  });
+
+  it('rejects a patterns option that is not a boolean', () => {
+    for (const bad of [0, 1, 'false', null, {}]) {
+      expect(() => compileAny(TXT, { patterns: bad }), String(bad)).toThrow(TypeError);
+      expect(() => compileAny(TXT, { patterns: bad }), String(bad)).toThrow(/options\.patterns must be a boolean/);
+    }
+  });
+
+  it('has no stateCap option any more (the engine has no state cap)', () => {
+    // @ts-expect-error stateCap is not a compile option
+    const options: CompileOptions = { stateCap: 1 };
+    expect(Object.keys(options)).toEqual(['stateCap']);
+    expect('automata' in compileWithReport(TXT)).toBe(false);
   });
 
   it('accepts the edge values and absent options', () => {
     expect(() => compile(TXT, { maxBytes: 0 })).not.toThrow();
-    expect(() => compile(TXT, { stateCap: 1 })).not.toThrow();
+    expect(() => compile(TXT, { agents: ['a'] })).not.toThrow();
+    expect(() => compile(TXT, { agents: ['FooBot/2.1 (+https://x)', 'foobot'] })).not.toThrow();
+    expect(() => compile(TXT, { patterns: false })).not.toThrow();
     expect(() => compile(TXT, {})).not.toThrow();
     expect(() => compile(TXT)).not.toThrow();
     expect(() => compileAny(TXT, null)).not.toThrow();
@@ -59,7 +81,7 @@ describe('compile: argument validation', () => {
 
 describe('compile', () => {
   it('is deterministic: same input and options give identical bytes', () => {
-    for (const options of [{}, { profile: 'google' as const }, { stateCap: 1 }, { maxBytes: 20 }]) {
+    for (const options of [{}, { profile: 'google' as const }, { maxBytes: 20 }, { agents: ['b', 'a'] }, { patterns: false }]) {
       expect(Array.from(compile(TXT, options))).toEqual(Array.from(compile(TXT, options)));
     }
   });
@@ -85,19 +107,25 @@ describe('compile', () => {
     expect(compileRobots(txt, { maxBytes: 0 }).groupCount).toBe(0);
   });
 
-  it('gives the same answers with any stateCap', () => {
-    const txt = 'User-agent: *\nDisallow: /*a*b*c\nAllow: /*b*c$\nDisallow: /x/*/y\nAllow: /x/index.html\n';
-    const urls = ['/abc', '/xbc', '/zabzc', '/a/b/c/d', '/x/1/y', '/x/', '/x/index.html', '/bc', '/aabbc'];
-    for (const profile of ['rfc9309', 'google'] as const) {
-      const full = compileRobots(txt, { profile });
-      for (const cap of [1, 2, 4, 16]) {
-        const capped = compileRobots(txt, { profile, stateCap: cap });
-        for (const url of urls) {
-          expect(capped.decide(url, 'x'), `${profile} cap ${cap} ${url}`).toBe(full.decide(url, 'x'));
-          expect(capped.isAllowed(url, 'x'), `${profile} cap ${cap} ${url}`).toBe(full.isAllowed(url, 'x'));
-        }
-      }
+  it('agents: keeps the groups of the listed product tokens plus the global group, deduped and case-folded', () => {
+    const txt = 'User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: *\nDisallow: /g\n';
+    const scoped = compileRobots(txt, { agents: ['A/1.0', 'a', 'zed'] });
+    expect(scoped.scope).toEqual(['a', 'zed']);
+    expect(compile(txt, { agents: ['a'] }).length).toBeLessThan(compile(txt).length);
+    expect(Array.from(compile(txt, { agents: ['zed', 'a'] }))).toEqual(Array.from(compile(txt, { agents: ['a', 'ZED', 'a'] })));
+    for (const url of ['/a', '/b', '/g', '/x']) {
+      for (const agent of ['a', 'zed']) expect(scoped.isAllowed(url, agent), `${agent} ${url}`).toBe(referenceDecide(txt, agent, url).allowed);
     }
+    expect(() => scoped.agent('b')).toThrow(RobotsAgentError);
+  });
+
+  it('patterns: false drops the patterns from the artifact, not the answers', () => {
+    const lean = compileRobots(TXT, { patterns: false });
+    const full = compileRobots(TXT);
+    expect(compile(TXT, { patterns: false }).length).toBeLessThan(compile(TXT).length);
+    expect(lean.rule(0).pattern).toBeUndefined();
+    expect(full.rule(0).pattern).toBe('/private');
+    for (const url of ['/private', '/private/ok', '/x.gif', '/']) expect(lean.decide(url, 'x')).toBe(full.decide(url, 'x'));
   });
 
   it('never throws on content', () => {
@@ -118,23 +146,60 @@ describe('compile', () => {
 });
 
 describe('compileRobots and compileWithReport', () => {
-  it('compileRobots equals loadRobots(compile(...))', () => {
-    const a = compileRobots(TXT, { profile: 'google' });
-    const b = loadRobots(compile(TXT, { profile: 'google' }));
-    expect(Array.from(a.bytes)).toEqual(Array.from(b.bytes));
-    for (const url of ['/private', '/private/ok', '/x.gif', '/x.gifs', '/']) expect(a.decide(url, 'x')).toBe(b.decide(url, 'x'));
+  it('compileRobots answers like loadRobots(compile(...)), with the same rule ids, groups and texts', () => {
+    const txt = `${TXT}\nUser-agent: a\nDisallow: /a*$\nCrawl-delay: 4\nSitemap: https://e.com/s.xml\n`;
+    for (const options of [{ profile: 'google' as const }, {}, { agents: ['a'] }]) {
+      const a = compileRobots(txt, options);
+      const b = loadRobots(compile(txt, options));
+      expect(a.groupCount).toBe(b.groupCount);
+      expect(a.sitemaps).toEqual(b.sitemaps);
+      expect(a.scope).toEqual(b.scope);
+      for (const agent of ['x', 'a']) {
+        if ('agents' in options && agent === 'x') {
+          expect(() => a.agent(agent)).toThrow(RobotsAgentError);
+          continue;
+        }
+        expect(a.crawlDelay(agent)).toBe(b.crawlDelay(agent));
+        expect(a.agent(agent).selection).toBe(b.agent(agent).selection);
+        for (const url of ['/private', '/private/ok', '/x.gif', '/x.gifs', '/', '/a', '/ab']) {
+          expect(a.decide(url, agent), `${agent} ${url}`).toBe(b.decide(url, agent));
+        }
+      }
+      for (let id = 0; id < 4; id++) expect(a.rule(id)).toEqual(b.rule(id));
+      for (let g = 0; g < a.groupCount; g++) expect(a.describeGroup(g).ruleIds).toEqual(b.describeGroup(g).ruleIds);
+    }
   });
 
-  it('reports the parse and one automaton per merged group', () => {
-    const report = compileWithReport('User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n', { profile: 'google' });
-    expect(Array.from(report.artifact)).toEqual(Array.from(compile('User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n', { profile: 'google' })));
+  it('reports the parse, the plan and the tables behind the artifact', () => {
+    const txt = 'User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /*x\n';
+    const report = compileWithReport(txt, { profile: 'google' });
+    expect(Array.from(report.artifact)).toEqual(Array.from(compile(txt, { profile: 'google' })));
     expect(report.parsed.groups.length).toBe(2);
-    expect(report.automata.length).toBe(loadRobots(report.artifact).groupCount);
-    for (const a of report.automata) expect(a.part).not.toBeNull();
+    expect(report.plan.groups.length).toBe(loadRobots(report.artifact).groupCount);
+    expect([...report.plan.built]).toEqual([1, 1]);
+    expect(report.plan.parts.length).toBe(2);
+    expect(report.built.rankRules).toEqual([1, 0]);
+    expect(report.built.parts.length).toBe(2);
   });
 
   it('reports truncation past maxBytes without throwing', () => {
     const report = compileWithReport('User-agent: *\nDisallow: /a\n', { maxBytes: 5 });
     expect(report.parsed.truncated).toBe(true);
+  });
+});
+
+describe('entry points', () => {
+  it('the main entry exports compile and the parser, the internals subpath the stages', async () => {
+    const main = await import('@robomata/compiler');
+    const internals = await import('@robomata/compiler/internals');
+    for (const name of ['compile', 'compileRobots', 'compileWithReport', 'parseRobotsTxt']) expect(typeof (main as Record<string, unknown>)[name], name).toBe('function');
+    for (const name of ['mergeGroups', 'planParts', 'buildParts', 'buildByteTrie', 'buildRadixTrie', 'buildFailLinks', 'serializeArtifact', 'patternsOfRule', 'compareRank']) {
+      expect(typeof (internals as Record<string, unknown>)[name], name).toBe('function');
+      expect(name in main, `${name} stays out of the main entry`).toBe(false);
+    }
+    for (const gone of ['buildAutomaton', 'emitModule', 'compressTrie']) {
+      expect(gone in main, gone).toBe(false);
+      expect(gone in internals, gone).toBe(false);
+    }
   });
 });

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   WILDCARD,
   canonicalizePattern,
+  compareRank,
+  patternKey,
+  patternsOfRule,
   deriveIndexHtmlPattern,
   isUnreservedByte,
   normalizeGroupPatterns,
@@ -220,13 +223,13 @@ describe('normalizeGroupPatterns', () => {
     expect(google.map(show)).toEqual(['/d/%69ndex.html']);
   });
 
-  it('puts the implicit /robots.txt allow first in rfc9309, and nowhere in google', () => {
-    const rfc = normalizeGroupPatterns([source('disallow', 2, '/')], 'rfc9309');
-    expect(rfc.slice(0, 2).map(show)).toEqual(['/robots.txt$', '/robots.txt?']);
-    for (const p of rfc.slice(0, 2)) expect(p).toMatchObject({ kind: 'allow', line: 0, ruleId: -1 });
-    expect(rfc.slice(2).map(show)).toEqual(['/']);
-    const google = normalizeGroupPatterns([source('disallow', 2, '/')], 'google');
-    expect(google.map(show)).toEqual(['/']);
+  it('produces no implicit /robots.txt allow in either profile (the runtime applies it, RFC 9309 section 2.2.2)', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const got = normalizeGroupPatterns([source('disallow', 2, '/')], profile);
+      expect(got.map(show), profile).toEqual(['/']);
+      expect(got[0], profile).toMatchObject({ kind: 'disallow', line: 2, ruleId: 1 });
+      expect(normalizeGroupPatterns([], profile), profile).toEqual([]);
+    }
   });
 
   it('ranks by priority desc, then allow before disallow, then line asc', () => {
@@ -270,5 +273,38 @@ describe('normalizeGroupPatterns', () => {
   it('does not dedupe an anchored pattern against its prefix form', () => {
     const got = normalizeGroupPatterns([source('disallow', 2, '/a'), source('allow', 3, '/a$')], 'google');
     expect(got.map(show)).toEqual(['/a$', '/a']);
+  });
+});
+
+describe('patternsOfRule, compareRank and patternKey', () => {
+  it('patternsOfRule gives a rule its own pattern and, for an allow, its index.html companion', () => {
+    expect(patternsOfRule(source('allow', 4, '/d/index.html', 7), 'google').map(show)).toEqual(['/d/index.html', '/d/$']);
+    expect(patternsOfRule(source('disallow', 4, '/d/index.html', 7), 'google').map(show)).toEqual(['/d/index.html']);
+    expect(patternsOfRule(source('allow', 4, '', 7), 'google')).toEqual([]);
+    for (const p of patternsOfRule(source('allow', 4, '/d/index.html', 7), 'rfc9309')) expect(p).toMatchObject({ line: 4, ruleId: 7, kind: 'allow' });
+  });
+
+  it('compareRank orders by priority desc, allow first, line asc, then the longer body', () => {
+    const [own, companion] = patternsOfRule(source('allow', 3, '/d/index.html', 2), 'google') as [MatchPattern, MatchPattern];
+    const short = patternsOfRule(source('disallow', 9, '/d/a', 8), 'google')[0] as MatchPattern;
+    expect(compareRank(own, companion)).toBeLessThan(0);
+    expect(compareRank(companion, short)).toBeLessThan(0); // 4 = 4, allow first
+    expect(compareRank(short, companion)).toBeGreaterThan(0);
+    const a = patternsOfRule(source('disallow', 2, '/a*b', 1), 'google')[0] as MatchPattern;
+    const b = patternsOfRule(source('disallow', 5, '/a*c', 4), 'google')[0] as MatchPattern;
+    expect(compareRank(a, b)).toBeLessThan(0);
+    expect(compareRank(a, a)).toBe(0);
+    // Same priority, kind and line: the longer body (a rule's own pattern) first.
+    const x = { ...a, body: new Uint8Array(5) };
+    const y = { ...a, body: new Uint8Array(3) };
+    expect(compareRank(x, y)).toBeLessThan(0);
+  });
+
+  it('patternKey tells apart exactly what matches differently: the body and the anchor', () => {
+    const key = (pattern: string): string => patternKey(patternsOfRule(source('disallow', 2, pattern), 'google')[0] as MatchPattern);
+    expect(key('/a')).toBe(key('/a*'));
+    expect(key('/a')).not.toBe(key('/a$'));
+    expect(key('/a*b')).not.toBe(key('/ab'));
+    expect(key('/a**b')).toBe(key('/a*b'));
   });
 });

@@ -1,172 +1,241 @@
-// Stage 5 (serialize.ts): determinism, the header and section layout of runtime/format.ts,
-// the profile flag, sorted agent table, shared parts written once, crawl-delay bits.
+// serialize.ts: the artifact bytes of runtime/format.ts: determinism, the header, each section
+// read back with the runtime tests' independent decoder (runtime/test/_artifact.ts), the round
+// trip through loadRobots against @robomata/reference, and size: a median-like robots.txt
+// compiles to fewer bytes than its source.
 import { describe, expect, it } from 'vitest';
 import {
-  AGENT_WORDS, FLAG_PROFILE_GOOGLE, FORMAT_VERSION, GROUP_CRAWL_DELAY_HI, GROUP_CRAWL_DELAY_LO,
-  GROUP_FIRST_PART, GROUP_FLAGS, GROUP_FLAG_GLOBAL, GROUP_PART_COUNT, GROUP_WORDS, HEADER_CHECKSUM,
-  HEADER_LENGTH, HEADER_MAGIC, HEADER_SECTION_COUNT, HEADER_SECTIONS, HEADER_VERSION_FLAGS,
-  HEADER_WORDS, MAGIC, SECTION_AGENTS, SECTION_COUNT, SECTION_GROUPS, SECTION_PARTS, SECTION_STRINGS,
-  computeChecksum, loadRobots, type Profile,
-} from '@robomata/runtime';
-import { buildAutomaton, type BuiltPart } from '../src/build-automaton.js';
+  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, computeChecksum,
+  type Profile,
+} from '@robomata/runtime/format';
+import { loadRobots } from '@robomata/runtime';
+import { decide as referenceDecide } from '@robomata/reference';
+import { buildParts } from '../src/build-parts.js';
 import { mergeGroups } from '../src/merge-groups.js';
-import { normalizeGroupPatterns } from '../src/normalize-pattern.js';
-import { parseRobotsTxt, type ParsedRule } from '../src/parse.js';
+import { parseRobotsTxt } from '../src/parse.js';
+import { groupsOfScope, planParts } from '../src/plan-parts.js';
 import { serializeArtifact, type ArtifactInput } from '../src/serialize.js';
+import { decodeArtifact, text } from '../../runtime/test/_artifact.js';
 
-/** Builds the serializer's input the way compile.ts does, stage by stage. */
-function inputOf(txt: string, profile: Profile = 'rfc9309', stateCap?: number): ArtifactInput {
+/** Builds the serializer's input stage by stage, as compile.ts does. */
+function inputOf(txt: string, options: { profile?: Profile; scope?: string[]; patterns?: boolean } = {}): ArtifactInput {
+  const profile = options.profile ?? 'rfc9309';
   const parsed = parseRobotsTxt(txt);
   const merged = mergeGroups(parsed);
-  const rules: ParsedRule[] = [];
-  const ruleIds = new Map<ParsedRule, number>();
-  for (const g of parsed.groups) {
-    for (const r of g.rules) {
-      ruleIds.set(r, rules.length);
-      rules.push(r);
-    }
-  }
-  const cache = new Map<string, BuiltPart | null>();
-  const automata = merged.groups.map((g) =>
-    buildAutomaton(
-      normalizeGroupPatterns(
-        g.rules.map((r) => ({ kind: r.kind, line: r.line, ruleId: ruleIds.get(r) as number, escaped: r.escaped })),
-        profile,
-      ),
-      stateCap === undefined ? { cache } : { cache, stateCap },
-    ),
-  );
-  return { profile, parsed, merged, automata, ruleIds, rules };
+  const plan = planParts(parsed, merged, options.scope === undefined ? undefined : groupsOfScope(merged, options.scope));
+  const built = buildParts(parsed, plan, profile);
+  return { profile, parsed, merged, plan, built, scope: options.scope, patterns: options.patterns ?? true, warnings: [] };
 }
 
-const word = (bytes: Uint8Array, i: number): number => new DataView(bytes.buffer, bytes.byteOffset).getInt32(i * 4, true);
-const sectionOffset = (bytes: Uint8Array, s: number): number => word(bytes, HEADER_SECTIONS + 2 * s);
-const sectionLength = (bytes: Uint8Array, s: number): number => word(bytes, HEADER_SECTIONS + 2 * s + 1);
-/** Word `i` of section `s`. */
-const sectionWord = (bytes: Uint8Array, s: number, i: number): number => word(bytes, sectionOffset(bytes, s) / 4 + i);
-
 const SAMPLE = [
-  'Sitemap: https://example.com/s.xml',
-  'User-agent: zeta',
-  'User-agent: Alpha',
-  'Crawl-delay: 2.5',
-  'Disallow: /private',
-  'Allow: /private/ok$',
-  '',
-  'User-agent: *',
-  'Disallow: /*.gif$',
-  'Allow: /index.html',
-  '',
-  'User-agent: mid',
-  'Disallow: /private',
-  'Allow: /private/ok$',
+  'Sitemap: https://example.com/s.xml', // 1
+  'User-agent: zeta', // 2
+  'User-agent: Alpha', // 3
+  'Crawl-delay: 2.5', // 4
+  'Disallow: /private', // 5
+  'Allow: /private/ok$', // 6
+  '', // 7
+  'User-agent: *', // 8
+  'Disallow: /*.gif$', // 9
+  'Allow: /index.html', // 10
+  'Host: example.com', // 11
+  '', // 12
+  'User-agent: mid', // 13
+  'Disallow: /private', // 14
+  'Allow: /private/ok$', // 15
+  'Disallow: /a*b*c', // 16
+  'Disallow: /x*', // 17
+  'Disallow: /%41', // 18
+  'Allow: /ツ', // 19
   '',
 ].join('\n');
 
-describe('serializeArtifact', () => {
-  it('is deterministic: the same input gives identical bytes', () => {
+describe('serializeArtifact: determinism and header', () => {
+  it('gives identical bytes for the same input, built once or twice', () => {
     const input = inputOf(SAMPLE);
     const a = serializeArtifact(input);
-    const b = serializeArtifact(input);
-    const c = serializeArtifact(inputOf(SAMPLE));
-    expect(Array.from(b)).toEqual(Array.from(a));
-    expect(Array.from(c)).toEqual(Array.from(a));
+    expect(Array.from(serializeArtifact(input))).toEqual(Array.from(a));
+    expect(Array.from(serializeArtifact(inputOf(SAMPLE)))).toEqual(Array.from(a));
   });
 
-  it('records the profile in the flags word (and nothing else differs in the header layout)', () => {
-    const rfc = serializeArtifact(inputOf(SAMPLE, 'rfc9309'));
-    const google = serializeArtifact(inputOf(SAMPLE, 'google'));
-    expect(word(rfc, HEADER_VERSION_FLAGS)).toBe(FORMAT_VERSION);
-    expect(word(google, HEADER_VERSION_FLAGS)).toBe(FORMAT_VERSION | (FLAG_PROFILE_GOOGLE << 16));
-    expect(Array.from(google)).not.toEqual(Array.from(rfc));
-    expect(loadRobots(rfc).profile).toBe('rfc9309');
-    expect(loadRobots(google).profile).toBe('google');
-  });
-
-  it('writes a valid header: magic, length, checksum, contiguous 4-aligned sections', () => {
-    const bytes = serializeArtifact(inputOf(SAMPLE));
-    expect(bytes.length % 4).toBe(0);
-    expect(word(bytes, HEADER_MAGIC)).toBe(MAGIC);
-    expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('RBMT');
-    expect(word(bytes, HEADER_LENGTH)).toBe(bytes.length);
-    expect(word(bytes, HEADER_CHECKSUM) >>> 0).toBe(computeChecksum(bytes));
-    expect(word(bytes, HEADER_SECTION_COUNT)).toBe(SECTION_COUNT);
-    let at = HEADER_WORDS * 4;
-    for (let s = 0; s < SECTION_COUNT; s++) {
-      expect(sectionOffset(bytes, s), `section ${s}`).toBe(at);
-      expect(sectionLength(bytes, s) % 4).toBe(0);
-      at += sectionLength(bytes, s);
+  it('writes magic, version, flags, length and checksum', () => {
+    const cases: [ArtifactInput, number][] = [
+      [inputOf(SAMPLE), FLAG_PATTERNS],
+      [inputOf(SAMPLE, { profile: 'google' }), FLAG_PATTERNS | FLAG_PROFILE_GOOGLE],
+      [inputOf(SAMPLE, { patterns: false }), 0],
+      [inputOf(SAMPLE, { scope: ['alpha'], profile: 'google' }), FLAG_PATTERNS | FLAG_PROFILE_GOOGLE | FLAG_SCOPED],
+    ];
+    for (const [input, flags] of cases) {
+      const bytes = serializeArtifact(input);
+      const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      expect(dv.getUint32(0, true)).toBe(MAGIC);
+      expect(dv.getUint16(4, true)).toBe(FORMAT_VERSION);
+      expect(dv.getUint16(6, true)).toBe(flags);
+      expect(dv.getUint32(8, true)).toBe(bytes.length);
+      expect(dv.getUint32(12, true)).toBe(computeChecksum(bytes));
     }
-    expect(at).toBe(bytes.length);
+  });
+});
+
+describe('serializeArtifact: sections', () => {
+  const input = inputOf(SAMPLE);
+  const raw = decodeArtifact(serializeArtifact(input));
+
+  it('SCOPE and AGENTS: no scope, then the lower-cased tokens sorted with their group', () => {
+    expect(raw.scope).toEqual([]);
+    expect(raw.agents.map(([t, g]) => [text(t), g])).toEqual(input.plan.agents.map(([t, g]) => [t, g]));
+    expect(raw.agents.map(([t]) => text(t))).toEqual(['alpha', 'mid', 'zeta']);
+    const scoped = decodeArtifact(serializeArtifact(inputOf(SAMPLE, { scope: ['alpha', 'nobody'] })));
+    expect(scoped.scope.map(text)).toEqual(['alpha', 'nobody']);
+    // Every token and group is listed whatever the scope: indices agree between artifacts.
+    expect(scoped.agents).toEqual(raw.agents);
   });
 
-  it('writes the agent table sorted by lower-cased token', () => {
-    const bytes = serializeArtifact(inputOf(SAMPLE));
-    const count = sectionWord(bytes, SECTION_AGENTS, 0);
-    const strings = bytes.subarray(sectionOffset(bytes, SECTION_STRINGS));
-    const tokens: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const off = sectionWord(bytes, SECTION_AGENTS, 1 + i * AGENT_WORDS);
-      const len = sectionWord(bytes, SECTION_AGENTS, 2 + i * AGENT_WORDS);
-      tokens.push(new TextDecoder().decode(strings.subarray(off, off + len)));
-    }
-    expect(tokens).toEqual(['alpha', 'mid', 'zeta']);
+  it('RULES: line deltas with the allow bit; a text the runtime can rebuild as 0, others as written, none when dropped', () => {
+    let line = 0;
+    const rules = raw.rules.map((r) => {
+      line += r.w >>> 1;
+      return [line, (r.w & 1) === 1 ? 'allow' : 'disallow', r.pattern === null ? null : text(r.pattern as Uint8Array)];
+    });
+    expect(rules).toEqual([
+      [5, 'disallow', null], [6, 'allow', null], [9, 'disallow', null], [10, 'allow', null],
+      [14, 'disallow', null], [15, 'allow', null], [16, 'disallow', null],
+      [17, 'disallow', '/x*'], [18, 'disallow', '/%41'], [19, 'allow', '/ツ'],
+    ]);
+    expect(raw.rules.map((r) => r.pattern === null)).toEqual([...input.built.rebuildable].map((b) => b === 1));
+    const lean = decodeArtifact(serializeArtifact(inputOf(SAMPLE, { patterns: false })));
+    expect(lean.rules.map((r) => r.pattern)).toEqual(rules.map(() => undefined));
+    expect(lean.rules.map((r) => r.w)).toEqual(raw.rules.map((r) => r.w));
+    // Every text reads back as written.
+    const robots = loadRobots(serializeArtifact(input));
+    expect(rules.map((_, id) => robots.rule(id).pattern)).toEqual([
+      '/private', '/private/ok$', '/*.gif$', '/index.html', '/private', '/private/ok$', '/a*b*c', '/x*', '/%41', '/ツ',
+    ]);
   });
 
-  it('writes a part shared by several groups once', () => {
-    const input = inputOf(SAMPLE, 'google');
-    // Groups alpha/zeta and mid have the same rules: one shared part plus the global one.
-    const parts = new Set(input.automata.map((a) => a.part).filter((p) => p !== null));
-    expect(parts.size).toBe(2);
-    const bytes = serializeArtifact(input);
-    expect(sectionWord(bytes, SECTION_PARTS, 0)).toBe(2);
-    const groups = sectionWord(bytes, SECTION_GROUPS, 0);
-    expect(groups).toBe(3);
-    const firstParts = [];
-    for (let g = 0; g < groups; g++) {
-      expect(sectionWord(bytes, SECTION_GROUPS, 2 + g * GROUP_WORDS + GROUP_PART_COUNT)).toBe(1);
-      firstParts.push(sectionWord(bytes, SECTION_GROUPS, 2 + g * GROUP_WORDS + GROUP_FIRST_PART));
-    }
-    expect(new Set(firstParts).size).toBe(2);
+  it('RANKS, SEGMENTS, WILDCARDS and PARTS: the built tables', () => {
+    expect(raw.ranks).toEqual([...input.built.rankRules]);
+    expect(raw.segmentCount).toBe(input.built.segmentTrie.count);
+    raw.segments.forEach((n, k) => {
+      const x = k + 1;
+      expect(n.parent).toBe(input.built.segmentTrie.parent[x]);
+      expect(n.byte).toBe(input.built.segmentTrie.byte[x]);
+      expect(n.failOut).toBe(((input.built.fail[x] as number) << 1) | (input.built.segmentEnds[x] as number));
+    });
+    expect(raw.parts.length).toBe(input.built.parts.length);
+    const wild = input.built.parts.flatMap((p) => p.flatMap((n) => n.wildcards));
+    expect(raw.wildcards.map((w) => w.rank)).toEqual(wild.map((w) => w.rank));
+    expect(raw.wildcards.map((w) => w.countAnchored)).toEqual(wild.map((w) => (w.segments.length << 1) | (w.anchored ? 1 : 0)));
+    raw.parts.forEach((part, p) => {
+      const built = input.built.parts[p]!;
+      expect(part.map((n) => [n.children, text(n.label), n.prefix - 1, n.end - 1, n.wilds]))
+        .toEqual(built.map((n) => [n.childCount, text(n.key.subarray(n.labelFrom, n.labelTo)), n.prefixRank, n.endRank, n.wildcards.length]));
+    });
   });
 
-  it('writes crawl-delay as float64 bits (NaN for none) and the global flag', () => {
-    const bytes = serializeArtifact(inputOf(SAMPLE));
-    const groups = sectionWord(bytes, SECTION_GROUPS, 0);
-    const global = sectionWord(bytes, SECTION_GROUPS, 1);
-    expect(global).toBeGreaterThanOrEqual(0);
-    const delays: number[] = [];
-    for (let g = 0; g < groups; g++) {
-      const base = 2 + g * GROUP_WORDS;
-      const f64 = new DataView(new ArrayBuffer(8));
-      f64.setInt32(0, sectionWord(bytes, SECTION_GROUPS, base + GROUP_CRAWL_DELAY_LO), true);
-      f64.setInt32(4, sectionWord(bytes, SECTION_GROUPS, base + GROUP_CRAWL_DELAY_HI), true);
-      delays.push(f64.getFloat64(0, true));
-      expect(sectionWord(bytes, SECTION_GROUPS, base + GROUP_FLAGS)).toBe(g === global ? GROUP_FLAG_GLOBAL : 0);
-    }
-    expect(delays.filter((d) => d === 2.5).length).toBe(1);
-    expect(delays.filter((d) => Number.isNaN(d)).length).toBe(groups - 1);
+  it('GROUPS: flags, crawl-delay as written by String(seconds), parts and source rule ranges', () => {
+    expect(raw.groups.length).toBe(3);
+    expect(raw.global - 1).toBe(input.plan.global);
+    raw.groups.forEach((g, k) => {
+      expect(g.flags).toBe(k === input.plan.global ? GROUP_FLAG_GLOBAL : 0);
+      expect(g.parts).toEqual([...input.plan.groupParts[k]!]);
+    });
+    expect(raw.groups.map((g) => text(g.delay)).sort()).toEqual(['', '', '2.5']);
+    // A scoped artifact flags the groups outside the scope as unbuilt, with no parts.
+    const scoped = decodeArtifact(serializeArtifact(inputOf(SAMPLE, { scope: ['mid'] })));
+    const mid = raw.agents.find(([t]) => text(t) === 'mid')![1];
+    const alphaIndex = raw.agents.find(([t]) => text(t) === 'alpha')![1];
+    expect(scoped.groups.length).toBe(3);
+    expect(scoped.groups[mid]!.flags & GROUP_FLAG_UNBUILT).toBe(0);
+    expect(scoped.groups[alphaIndex]!.flags & GROUP_FLAG_UNBUILT).toBe(GROUP_FLAG_UNBUILT);
+    expect(scoped.groups[alphaIndex]!.parts).toEqual([]);
+    expect(scoped.groups.map((g) => g.sources)).toEqual(raw.groups.map((g) => g.sources));
+    expect(scoped.rules.length).toBe(raw.rules.length);
+    const alpha = raw.groups[raw.agents.find(([t]) => text(t) === 'alpha')![1]]!;
+    expect(alpha.sources).toEqual([[0, 2]]);
   });
 
-  it('gives an artifact the runtime loads with the same rules and answers', () => {
-    for (const profile of ['rfc9309', 'google'] as const) {
-      const robots = loadRobots(serializeArtifact(inputOf(SAMPLE, profile)));
+  it('SITEMAPS, DIRECTIVES and WARNINGS', () => {
+    expect(raw.sitemaps.map(text)).toEqual(['https://example.com/s.xml']);
+    let line = 0;
+    expect(raw.directives.map((d) => [(line += d.lineDelta), text(d.key), text(d.value), d.group - 1])).toEqual([
+      [4, 'Crawl-delay', '2.5', 0],
+      [11, 'Host', 'example.com', 1],
+    ]);
+    expect(raw.warnings).toEqual([]);
+    const warned = decodeArtifact(serializeArtifact({ ...input, warnings: [{ code: 'html', line: 3 }, { code: 'truncated', line: 9 }] }));
+    expect(warned.warnings).toEqual([{ code: 1, line: 3 }, { code: 0, line: 9 }]);
+    expect(raw.trailing.length).toBe(0);
+  });
+});
+
+describe('serializeArtifact: round trip through loadRobots', () => {
+  const urls = ['/', '/private', '/private/ok', '/private/ok2', '/a.gif', '/a.gifx', '/index.html', '/abc', '/axbyc', '/robots.txt',
+    'http://h/private?x', '/xy', '/A', '/%41', '/ツ'];
+
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`gives the reference's answers and the stored texts (${profile})`, () => {
+      const robots = loadRobots(serializeArtifact(inputOf(SAMPLE, { profile })));
+      expect(robots.profile).toBe(profile);
       expect(robots.sitemaps).toEqual(['https://example.com/s.xml']);
-      expect(robots.isAllowed('/private/x', 'Alpha')).toBe(false);
-      expect(robots.isAllowed('/private/ok', 'zeta')).toBe(true);
-      expect(robots.isAllowed('/a.gif', 'other')).toBe(false);
       expect(robots.crawlDelay('ALPHA')).toBe(2.5);
       expect(robots.crawlDelay('mid')).toBeUndefined();
-      const id = robots.decide('/private/ok', 'mid');
-      expect(robots.rule(id)).toEqual({ id, line: 14, kind: 'allow', pattern: '/private/ok$' });
+      expect(robots.otherDirectives().map((d) => d.line)).toEqual([4, 11]);
+      for (const agent of ['alpha', 'zeta', 'mid', 'other']) {
+        for (const url of urls) {
+          const want = referenceDecide(SAMPLE, agent, url, { profile });
+          const id = robots.decide(url, agent);
+          expect(robots.isAllowed(url, agent), `${agent} ${url}`).toBe(want.allowed);
+          expect(id < 0 ? 0 : robots.rule(id).line, `${agent} ${url}`).toBe(want.line);
+          if (id >= 0) expect(robots.rule(id).pattern).toBe(want.pattern);
+        }
+      }
+    });
+  }
+});
+
+describe('serializeArtifact: size', () => {
+  /** A median-like robots.txt: about 0.5 KB, 13 rules, wildcards, sitemaps (corpus median: 0.6 KB, 13 rules). */
+  const MEDIAN_LIKE = [
+    '# robots.txt for https://www.example.com/',
+    'User-agent: *',
+    'Disallow: /cgi-bin/',
+    'Disallow: /tmp/',
+    'Disallow: /search',
+    'Disallow: /*?sort=',
+    'Disallow: /*&sessionid=',
+    'Disallow: /account/',
+    'Disallow: /checkout/',
+    'Disallow: /cart',
+    'Allow: /search/about',
+    'Disallow: /*.pdf$',
+    '',
+    'User-agent: Googlebot-Image',
+    'Disallow: /images/private/',
+    'Allow: /images/',
+    '',
+    'User-agent: AhrefsBot',
+    'Disallow: /',
+    '',
+    'Sitemap: https://www.example.com/sitemap.xml',
+    'Sitemap: https://www.example.com/sitemap-news.xml',
+    '',
+  ].join('\n');
+  const SOURCE = new TextEncoder().encode(MEDIAN_LIKE).length;
+
+  it('regression: a median-like robots.txt compiles (default options) to fewer bytes than its source', () => {
+    expect(SOURCE).toBeGreaterThan(400);
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const bytes = serializeArtifact(inputOf(MEDIAN_LIKE, { profile }));
+      expect(loadRobots(bytes).isAllowed('/x.pdf', 'bot')).toBe(false);
+      expect(bytes.length, profile).toBeLessThan(SOURCE);
     }
   });
 
-  it('is deterministic with frontier states too', () => {
-    const txt = 'User-agent: *\nDisallow: /*a*b*c\nAllow: /*b*c*d\n';
-    const a = serializeArtifact(inputOf(txt, 'rfc9309', 1));
-    const b = serializeArtifact(inputOf(txt, 'rfc9309', 1));
-    expect(Array.from(b)).toEqual(Array.from(a));
-    expect(Array.from(a)).not.toEqual(Array.from(serializeArtifact(inputOf(txt, 'rfc9309'))));
+  it('without stored patterns a median-like robots.txt compiles to fewer bytes than its source', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const bytes = serializeArtifact(inputOf(MEDIAN_LIKE, { profile, patterns: false }));
+      expect(bytes.length, profile).toBeLessThan(SOURCE);
+      expect(loadRobots(bytes).isAllowed('/x.pdf', 'bot')).toBe(false);
+    }
   });
 });

@@ -86,6 +86,9 @@ function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void
  * `maxNodes` states (default 500; the rest counted in `omitted`). O(states shown + scans).
  */
 export function describeAutomaton(robots: Robots, groupIndex: number, options: { readonly maxNodes?: number } = {}): AutomatonGraph {
+  if (!(Number.isInteger(groupIndex) && groupIndex >= 0 && groupIndex < robots.groupCount)) {
+    throw new RangeError(`no group ${String(groupIndex)}: there are ${robots.groupCount}`);
+  }
   const { tables: t, roots } = robots._groupTables(groupIndex);
   const img = t.img;
   const maxNodes = options.maxNodes ?? 500;
@@ -98,11 +101,14 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
   for (const root of roots) queue.push({ x: root, prefix: '', parent: roots.length === 1 ? -1 : 0, label: '' });
   for (let q = 0; q < queue.length; q++) {
     const { x, prefix, parent, label } = queue[q] as (typeof queue)[number];
+    const rec = t.nodeBase + x * NODE_WORDS;
     if (nodes.length >= maxNodes) {
+      // Left out, with its whole subtree (counted, not spelled).
       omitted++;
+      const first = img[rec + NODE_FIRST_CHILD] as number;
+      for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push({ x: c, prefix: '', parent: -1, label: '' });
       continue;
     }
-    const rec = t.nodeBase + x * NODE_WORDS;
     const id = nodes.length;
     const decides: { ruleId: number; atEnd: boolean }[] = [];
     const pr = img[rec + NODE_PREFIX_RANK] as number;

@@ -45,7 +45,8 @@
  *    number of wildcard patterns whose head ends here (taken in order from WILDCARDS).
  * 8. GROUPS: count, `global + 1` (0: no global group), then per merged group its flags
  *    (GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT), `s` crawl-delay as written by `String(seconds)` (empty: none), part
- *    count and part indices, then source count and per source `firstRule`, `ruleCount`.
+ *    count and part indices, then source count and per source `firstRule`, `ruleCount`
+ *    (disjoint, ascending: the rules of the group's parsed groups).
  * 9. SITEMAPS: count, then `s` URLs in file order.
  * 10. DIRECTIVES: count, then per directive `line - previous line` (nondecreasing), `s` key,
  *     `s` value and `parsed group + 1` (0: before any group).

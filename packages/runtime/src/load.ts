@@ -417,10 +417,13 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     }
     const sourceCount = r.count('group sources', 2);
     const sources = img.alloc(2 * sourceCount);
+    // Sources are disjoint and ascending, so a group lists each rule at most once.
+    let ruleEnd = 0;
     for (let k = 0; k < sourceCount; k++) {
       const firstRule = r.v('source first rule');
       const rules = r.v('source rule count');
-      if (firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount}`);
+      if (firstRule < ruleEnd || firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount} overlap or overrun`);
+      ruleEnd = firstRule + rules;
       img.words[sources + 2 * k] = firstRule;
       img.words[sources + 2 * k + 1] = rules;
     }

@@ -1,263 +1,414 @@
-// load.ts: every RobotsFormatError code, argument types, and the input forms (aligned and
-// unaligned Uint8Array, ArrayBuffer, SharedArrayBuffer, Node Buffer). Structural corruptions
-// recompute the checksum so that they reach the structural checks behind it.
+// load.ts: every RobotsFormatError code from crafted artifacts (header faults, and each
+// structural invariant format.ts lists, one field at a time through the test codec in
+// _artifact.ts, with length and checksum resealed so the fault reaches the check behind them),
+// argument types, and the input forms (Uint8Array at any offset, ArrayBuffer,
+// SharedArrayBuffer, Node Buffer), all read in place.
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import {
-  AGENT_WORDS, FLAG_PROFILE_GOOGLE, FORMAT_VERSION, GROUP_RANK_OFFSET, HEADER_CHECKSUM, HEADER_LENGTH,
-  HEADER_MAGIC, HEADER_SECTION_COUNT, HEADER_SECTIONS, HEADER_VERSION_FLAGS, HEADER_WORDS, PART_CLASS_COUNT,
-  NFA_KIND_END, NFA_KIND_MASK, PART_HEADER_OFFSET, PART_NFA_OFFSET, PART_NFA_POSITIONS, PART_START, PART_STATE_COUNT, RULE_KIND, SECTION_AGENTS,
-  SECTION_COUNT, SECTION_DIRECTIVES, SECTION_GROUPS, SECTION_PARTS, SECTION_POOL, SECTION_RULES,
-  SECTION_STRINGS, computeChecksum,
-} from '../src/format.js';
+import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
+import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
 const TXT = [
-  'Sitemap: https://example.com/sitemap.xml',
-  'User-agent: foo',
-  'Disallow: /private',
-  'Allow: /private/ok$',
-  'Crawl-delay: 3',
-  '',
-  'User-agent: *',
-  'Disallow: /*.gif$',
-  '',
+  'Sitemap: https://example.com/sitemap.xml', // 1
+  'User-agent: foo', // 2
+  'User-agent: bar', // 3
+  'Disallow: /private', // 4
+  'Allow: /private/ok$', // 5
+  'Crawl-delay: 3', // 6
+  'Disallow: /*a*b', // 7
+  'Allow: /*c', // 8
+  '', // 9
+  'User-agent: *', // 10
+  'Disallow: /*.gif$', // 11
+  'Disallow: /x*yz*y', // 12
+  'Disallow: /a', // 13
+  'Disallow: /b', // 14
+  'Host: example.com', // 15
+  'Disallow: /past-the-limit', // 16
 ].join('\n');
-const ARTIFACT = compile(TXT);
-const URLS = ['/', '/private', '/private/ok', '/private/ok2', '/a.gif', '/a.gifx', '/robots.txt', 'http://h/private?x'];
+const MAX_BYTES = TXT.length - 10;
+const ARTIFACT = compile(TXT, { maxBytes: MAX_BYTES });
+const RAW = decodeArtifact(ARTIFACT);
+const SCOPED = compile(TXT, { agents: ['foo', 'zed'] });
+const SCOPED_RAW = decodeArtifact(SCOPED);
+const URLS = ['/', '/private', '/private/ok', '/private/ok2', '/a.gif', '/a.gifx', '/xyzy', '/xyz', '/zazb', '/c', '/robots.txt', 'http://h/private?x'];
 
-const getWord = (bytes: Uint8Array, i: number): number => new DataView(bytes.buffer, bytes.byteOffset).getInt32(i * 4, true);
-const sectionStart = (bytes: Uint8Array, s: number): number => getWord(bytes, HEADER_SECTIONS + 2 * s) / 4;
-
-/** A copy of the artifact with word `i` set to `value`; the checksum is recomputed unless told. */
-function withWord(i: number, value: number, fixChecksum = true, src: Uint8Array = ARTIFACT): Uint8Array {
-  const copy = src.slice();
-  const view = new DataView(copy.buffer);
-  view.setInt32(i * 4, value, true);
-  if (fixChecksum) view.setUint32(HEADER_CHECKSUM * 4, computeChecksum(copy), true);
-  return copy;
+function errorOf(input: unknown): unknown {
+  try {
+    loadRobots(input as Uint8Array);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
 }
 
-/** Word index (in the artifact) of word `k` of section `s`. */
-const inSection = (s: number, k: number): number => sectionStart(ARTIFACT, s) + k;
+function expectCode(input: Uint8Array | ArrayBuffer, code: RobotsFormatErrorCode, what: string = code): void {
+  const e = errorOf(input);
+  expect(e, `${what}: expected ${code}`).toBeInstanceOf(RobotsFormatError);
+  const f = e as RobotsFormatError;
+  expect(f.code, what).toBe(code);
+  expect(f.name).toBe('RobotsFormatError');
+  expect(f).toBeInstanceOf(Error);
+  expect(f.message).toContain(`(${code})`);
+}
 
-function expectCode(input: Uint8Array | ArrayBuffer, code: RobotsFormatErrorCode): void {
-  let error: unknown;
-  try {
-    loadRobots(input);
-  } catch (e) {
-    error = e;
-  }
-  expect(error, `expected ${code}`).toBeInstanceOf(RobotsFormatError);
-  const e = error as RobotsFormatError;
-  expect(e.code).toBe(code);
-  expect(e.name).toBe('RobotsFormatError');
-  expect(e).toBeInstanceOf(Error);
-  expect(e.message).toContain(`(${code})`);
+/** Returns the fixture with `mutate` applied to a copy of its fields, resealed. */
+function corrupt(mutate: (a: RawArtifact) => void, base: RawArtifact = RAW): Uint8Array {
+  const a = copyArtifact(base);
+  mutate(a);
+  return encodeArtifact(a);
+}
+
+/** Returns `bytes` with byte `at` replaced by `insert`, resealed. */
+function splice(bytes: Uint8Array, at: number, insert: readonly number[]): Uint8Array {
+  const out = new Uint8Array(bytes.length - 1 + insert.length);
+  out.set(bytes.subarray(0, at));
+  out.set(insert, at);
+  out.set(bytes.subarray(at + 1), at + insert.length);
+  return resealed(out);
 }
 
 /** Every answer a Robots gives for the sample URLs and agents. */
 function answers(robots: Robots): unknown[] {
-  const out: unknown[] = [robots.profile, robots.sitemaps, robots.groupCount, robots.crawlDelay('foo'), robots.otherDirectives()];
-  for (const agent of ['foo', 'bar', '']) for (const url of URLS) out.push(robots.isAllowed(url, agent), robots.decide(url, agent));
+  const out: unknown[] = [robots.profile, robots.sitemaps, robots.groupCount, robots.crawlDelay('foo'), robots.otherDirectives(), robots.warnings];
+  for (const agent of ['foo', 'bar', 'other']) for (const url of URLS) out.push(robots.isAllowed(url, agent), robots.decide(url, agent));
   return out;
 }
+
+describe('the fixtures', () => {
+  it('load, and the test codec writes them back byte for byte', () => {
+    expect(Array.from(encodeArtifact(RAW))).toEqual(Array.from(ARTIFACT));
+    expect(Array.from(encodeArtifact(SCOPED_RAW))).toEqual(Array.from(SCOPED));
+    const robots = loadRobots(ARTIFACT);
+    expect(robots.isAllowed('/private/x', 'foo')).toBe(false);
+    expect(robots.isAllowed('/a.gif', 'other')).toBe(false);
+    expect(robots.warnings.map((w) => w.code)).toEqual(['truncated']);
+    expect(loadRobots(SCOPED).scope).toEqual(['foo', 'zed']);
+  });
+
+  it('hold every section the corruptions below need', () => {
+    expect(RAW.agents.length).toBe(2);
+    expect(RAW.segmentCount).toBeGreaterThan(3);
+    expect(RAW.wildcards.length).toBe(4);
+    expect(RAW.parts.length).toBe(2);
+    expect(RAW.parts[0]?.some((n) => n.wilds >= 2)).toBe(true);
+    expect(RAW.groups.length).toBe(2);
+    expect(RAW.sitemaps.length).toBe(1);
+    expect(RAW.directives.length).toBe(2);
+    expect(RAW.warnings.length).toBe(1);
+    expect(SCOPED_RAW.scope.length).toBe(2);
+  });
+});
 
 describe('loadRobots: argument types', () => {
   it('throws TypeError (not RobotsFormatError) for a wrong argument type', () => {
     const bad: unknown[] = ['RBMT', 42, null, undefined, {}, [1, 2, 3], new Int32Array(32), new DataView(new ArrayBuffer(88))];
     for (const value of bad) {
-      expect(() => loadRobots(value as Uint8Array), String(value)).toThrow(TypeError);
-      expect(() => loadRobots(value as Uint8Array), String(value)).toThrow(/loadRobots: artifact must be a Uint8Array, ArrayBuffer or SharedArrayBuffer/);
-      expect(() => loadRobots(value as Uint8Array)).not.toThrow(RobotsFormatError);
+      const e = errorOf(value);
+      expect(e, String(value)).toBeInstanceOf(TypeError);
+      expect((e as Error).message).toMatch(/loadRobots: artifact must be a Uint8Array, ArrayBuffer or SharedArrayBuffer/);
     }
-    expect(() => loadRobots(null as unknown as Uint8Array)).toThrow(/got null/);
+    expect((errorOf(null) as Error).message).toMatch(/got null/);
   });
 });
 
-describe('loadRobots: RobotsFormatError codes', () => {
-  it('too-short: fewer bytes than the header', () => {
+describe('loadRobots: header faults', () => {
+  it('too-short: fewer bytes than the 16-byte header', () => {
     expectCode(new Uint8Array(0), 'too-short');
     expectCode(new Uint8Array(10), 'too-short');
-    expectCode(ARTIFACT.slice(0, HEADER_WORDS * 4 - 4), 'too-short');
-  });
-
-  it('bad-length: not a multiple of 4, or not the length the header states', () => {
-    const odd = new Uint8Array(ARTIFACT.length + 1);
-    odd.set(ARTIFACT);
-    expectCode(odd, 'bad-length');
-    const longer = new Uint8Array(ARTIFACT.length + 4);
-    longer.set(ARTIFACT);
-    expectCode(longer, 'bad-length');
-    expectCode(ARTIFACT.slice(0, ARTIFACT.length - 4), 'bad-length');
-    expectCode(withWord(HEADER_LENGTH, ARTIFACT.length + 4, false), 'bad-length');
+    expectCode(ARTIFACT.slice(0, 15), 'too-short');
   });
 
   it('bad-magic: the bytes do not start with RBMT', () => {
     const copy = ARTIFACT.slice();
     copy[0] = 0x58;
     expectCode(copy, 'bad-magic');
-    expectCode(new Uint8Array(HEADER_WORDS * 4), 'bad-magic');
-    expectCode(withWord(HEADER_MAGIC, 0x544d4253), 'bad-magic');
+    expectCode(new Uint8Array(16), 'bad-magic');
+    expectCode(corrupt((a) => (a.magic = MAGIC + 1)), 'bad-magic');
   });
 
-  it('bad-version: another format version or an unknown flag', () => {
-    expectCode(withWord(HEADER_VERSION_FLAGS, FORMAT_VERSION + 1, false), 'bad-version');
-    expectCode(withWord(HEADER_VERSION_FLAGS, 0), 'bad-version');
-    expectCode(withWord(HEADER_VERSION_FLAGS, FORMAT_VERSION | (2 << 16)), 'bad-version');
-    // The known flag alone is fine.
-    const google = withWord(HEADER_VERSION_FLAGS, FORMAT_VERSION | (FLAG_PROFILE_GOOGLE << 16));
-    expect(loadRobots(google).profile).toBe('google');
+  it('bad-version: a version 1 artifact, any other version, an unknown flag', () => {
+    // A version 1 artifact: the same magic, then version 1 (its flags in the next 16 bits).
+    const v1 = new Uint8Array(88);
+    const dv = new DataView(v1.buffer);
+    dv.setUint32(0, MAGIC, true);
+    dv.setUint32(4, 1, true);
+    dv.setUint32(8, 88, true);
+    dv.setUint32(12, computeChecksum(v1), true);
+    expectCode(v1, 'bad-version', 'version 1');
+    expect((errorOf(v1) as Error).message).toMatch(/compile the robots\.txt again/);
+    for (const version of [0, 1, FORMAT_VERSION + 1, 0xffff]) expectCode(corrupt((a) => (a.version = version)), 'bad-version', `version ${version}`);
+    for (const flags of [8, 16, 0x8000, 0xffff]) expectCode(corrupt((a) => (a.flags = flags)), 'bad-version', `flags ${flags}`);
+    // Unknown flags are checked before the checksum, as the version is.
+    const flagged = ARTIFACT.slice();
+    flagged[6] = (flagged[6] as number) | 8;
+    expectCode(flagged, 'bad-version', 'flag bit 3, checksum not resealed');
   });
 
-  it('bad-checksum: any corrupted byte', () => {
-    for (const at of [HEADER_WORDS * 4, ARTIFACT.length - 1, Math.floor(ARTIFACT.length / 2)]) {
+  it('bad-length: truncated, extended, or a length field that disagrees', () => {
+    expectCode(ARTIFACT.slice(0, ARTIFACT.length - 1), 'bad-length');
+    expectCode(ARTIFACT.slice(0, 16), 'bad-length');
+    const longer = new Uint8Array(ARTIFACT.length + 1);
+    longer.set(ARTIFACT);
+    expectCode(longer, 'bad-length');
+    expectCode(corrupt((a) => (a.length = ARTIFACT.length + 1)), 'bad-length');
+    expectCode(corrupt((a) => (a.length = 0)), 'bad-length');
+  });
+
+  it('bad-checksum: any flipped byte outside the checksum field, or a wrong checksum', () => {
+    for (const at of [16, 17, ARTIFACT.length - 1, Math.floor(ARTIFACT.length / 2)]) {
       const copy = ARTIFACT.slice();
       copy[at] = (copy[at] as number) ^ 0x40;
-      expectCode(copy, 'bad-checksum');
+      expectCode(copy, 'bad-checksum', `byte ${at}`);
     }
-    expectCode(withWord(HEADER_CHECKSUM, getWord(ARTIFACT, HEADER_CHECKSUM) ^ 1, false), 'bad-checksum');
-  });
-
-  it('bad-section: section count or a section out of place', () => {
-    expectCode(withWord(HEADER_SECTION_COUNT, SECTION_COUNT - 1), 'bad-section');
-    const off1 = getWord(ARTIFACT, HEADER_SECTIONS + 2);
-    expectCode(withWord(HEADER_SECTIONS + 2, off1 + 4), 'bad-section');
-    const len0 = getWord(ARTIFACT, HEADER_SECTIONS + 1);
-    expectCode(withWord(HEADER_SECTIONS + 1, len0 + 2), 'bad-section');
-    // Last section shorter: the sections no longer end at the end of the artifact.
-    const last = HEADER_SECTIONS + 2 * (SECTION_COUNT - 1) + 1;
-    expectCode(withWord(last, getWord(ARTIFACT, last) - 4), 'bad-section');
-    expectCode(withWord(last, -4), 'bad-section');
-  });
-
-  it('bad-table: counts, indices and table entries out of range', () => {
-    const cases: [string, number, number][] = [
-      ['agent count', inSection(SECTION_AGENTS, 0), 1000],
-      ['agent group', inSection(SECTION_AGENTS, 3), 99],
-      ['group count', inSection(SECTION_GROUPS, 0), 1 << 20],
-      ['global group', inSection(SECTION_GROUPS, 1), 7],
-      ['group rank table', inSection(SECTION_GROUPS, 2 + GROUP_RANK_OFFSET), 1 << 28],
-      ['part count', inSection(SECTION_PARTS, 0), 50],
-      ['part classes', inSection(SECTION_PARTS, 1 + PART_CLASS_COUNT), 0],
-      ['part states', inSection(SECTION_PARTS, 1 + PART_STATE_COUNT), 0],
-      ['part start', inSection(SECTION_PARTS, 1 + PART_START), -1],
-      ['rule count', inSection(SECTION_RULES, 0), -1],
-      ['rule kind', inSection(SECTION_RULES, 1 + RULE_KIND), 3],
-      ['directive count', inSection(SECTION_DIRECTIVES, 0), 9999],
-    ];
-    for (const [what, at, value] of cases) {
-      let error: unknown;
-      try {
-        loadRobots(withWord(at, value));
-      } catch (e) {
-        error = e;
-      }
-      expect(error, what).toBeInstanceOf(RobotsFormatError);
-      expect((error as RobotsFormatError).code, what).toBe('bad-table');
-    }
-  });
-
-  it('bad-table: a transition target or an NFA position that is no state', () => {
-    const pool = sectionStart(ARTIFACT, SECTION_POOL);
-    const headerOff = getWord(ARTIFACT, inSection(SECTION_PARTS, 1 + PART_HEADER_OFFSET));
-    expectCode(withWord(pool + headerOff + 1, 1 << 20), 'bad-table'); // default target of state 0
-    expectCode(withWord(pool + headerOff, -5), 'bad-table'); // row base of state 0
-    const nfaOff = getWord(ARTIFACT, inSection(SECTION_PARTS, 1 + PART_NFA_OFFSET));
-    expectCode(withWord(pool + nfaOff, 0x7fff0000), 'bad-table'); // NFA kind with unknown bits
-    expectCode(withWord(pool + nfaOff + 1, -1), 'bad-table'); // NFA rank
-  });
-
-  it('bad-table: an NFA pattern whose rank is not its index (a rank must name one pattern)', () => {
-    // A state cap of 1 keeps the NFA in the artifact; its pattern 0 is relabelled rank 1.
-    const capped = compile('User-agent: *\nDisallow: /*a*b\nAllow: /*c\n', { stateCap: 1 });
-    expect(() => loadRobots(capped)).not.toThrow();
-    const at = (k: number): number => sectionStart(capped, SECTION_PARTS) + 1 + k;
-    const nfaOff = getWord(capped, at(PART_NFA_OFFSET));
-    const positions = getWord(capped, at(PART_NFA_POSITIONS));
-    expect(positions).toBeGreaterThan(2);
-    const pool = sectionStart(capped, SECTION_POOL);
-    let copy = capped;
-    for (let x = 0; x < positions; x++) {
-      copy = withWord(pool + nfaOff + 2 * x + 1, 1, true, copy);
-      if ((getWord(capped, pool + nfaOff + 2 * x) & NFA_KIND_MASK) === NFA_KIND_END) break;
-    }
-    expectCode(copy, 'bad-table');
-  });
-
-  it('bad-table: an agent token with a byte outside [a-z_-]', () => {
-    const strings = sectionStart(ARTIFACT, SECTION_STRINGS) * 4;
-    const tokenOff = getWord(ARTIFACT, inSection(SECTION_AGENTS, 1));
-    const copy = ARTIFACT.slice();
-    copy[strings + tokenOff] = 0x46; // 'F'
-    new DataView(copy.buffer).setUint32(HEADER_CHECKSUM * 4, computeChecksum(copy), true);
-    expectCode(copy, 'bad-table');
-    expect(AGENT_WORDS).toBe(3);
-  });
-
-  it('loads the intact artifact (the corruption helpers change only what they name)', () => {
-    expect(() => loadRobots(withWord(HEADER_CHECKSUM, getWord(ARTIFACT, HEADER_CHECKSUM)))).not.toThrow();
-    expect(() => loadRobots(ARTIFACT)).not.toThrow();
+    expectCode(corrupt((a) => (a.checksum = (computeChecksum(ARTIFACT) ^ 1) >>> 0)), 'bad-checksum');
   });
 });
 
-describe('loadRobots: input forms', () => {
+describe('loadRobots: bad-section (the body does not end where the header says)', () => {
+  it('the body ends inside a number', () => {
+    // The last number, the warning's line, written in two bytes and cut after the first.
+    const long = corrupt((a) => (a.warnings[0]!.line = 200));
+    expect(long[long.length - 2]).toBe(0xc8);
+    expectCode(resealed(long.slice(0, long.length - 1)), 'bad-section');
+    expectCode(resealed(ARTIFACT.slice(0, 17)), 'bad-section');
+    expectCode(resealed(ARTIFACT.slice(0, 16)), 'bad-section', 'no body at all');
+  });
+
+  it('bytes after the last section', () => {
+    expectCode(corrupt((a) => (a.trailing = Uint8Array.of(0))), 'bad-section');
+    expectCode(corrupt((a) => (a.trailing = utf8('extra'))), 'bad-section');
+  });
+});
+
+describe('loadRobots: bad-table (one invariant of format.ts at a time)', () => {
+  const cases: [string, (a: RawArtifact) => void][] = [
+    // Numbers and counts.
+    ['a varint above 31 bits', (a) => (a.ranks[0] = 2 ** 31)],
+    // AGENTS.
+    ['an agent token with an upper-case byte', (a) => (a.agents[0]![0] = utf8('Bar'))],
+    ['an agent token with a digit', (a) => (a.agents[0]![0] = utf8('bar2'))],
+    ['agent tokens not sorted', (a) => a.agents.reverse()],
+    ['an agent token twice', (a) => (a.agents[1]![0] = a.agents[0]![0])],
+    ['an agent naming a group that does not exist', (a) => (a.agents[0]![1] = a.groups.length)],
+    // SCOPE.
+    ['scope tokens without the scoped flag', (a) => (a.scope = [utf8('foo')])],
+    // RULES and RANKS.
+    ['rule lines that do not ascend', (a) => (a.rules[1]!.w = a.rules[1]!.w & 1)],
+    ['a rank naming a rule that does not exist', (a) => (a.ranks[0] = a.rules.length)],
+    // SEGMENTS.
+    ['a segment trie without a root', (a) => {
+      a.segmentCount = 0;
+      a.segments = [];
+    }],
+    ['a segment trie larger than the bytes left', (a) => (a.segmentCount = 1 << 20)],
+    ['a segment parent that is not an earlier node', (a) => (a.segments[1]!.parent = 2)],
+    ['segment parents that decrease', (a) => (a.segments[a.segments.length - 1]!.parent = 0)],
+    ['sibling bytes not ascending', (a) => (a.segments[1]!.byte = a.segments[0]!.byte)],
+    ['a fail link to a node as deep', (a) => (a.segments[1]!.failOut = (1 << 1) | (a.segments[1]!.failOut & 1))],
+    ['a fail link to itself', (a) => (a.segments[1]!.failOut = (2 << 1) | (a.segments[1]!.failOut & 1))],
+    // WILDCARDS.
+    ['a wildcard rank out of range', (a) => (a.wildcards[0]!.rank = a.ranks.length)],
+    ['a wildcard without segments', (a) => {
+      a.wildcards[0]!.countAnchored = 0;
+      a.wildcards[0]!.segments = [];
+    }],
+    ['a wildcard segment node where no segment ends', (a) => (a.wildcards[0]!.segments[0] = a.segments.findIndex((n) => (n.failOut & 1) === 0) + 1)],
+    ['a wildcard segment naming the root', (a) => (a.wildcards[0]!.segments[0] = 0)],
+    ['a wildcard segment past the trie', (a) => (a.wildcards[0]!.segments[0] = a.segmentCount)],
+    // PARTS.
+    ['a part without a root', (a) => (a.parts[0] = [])],
+    ['a trie node with more children than nodes', (a) => (a.parts[0]![0]!.children = a.parts[0]!.length)],
+    ['a trie whose nodes are not all children', (a) => (a.parts[1]!.find((n) => n.children >= 3)!.children -= 1)],
+    ['a root with a label', (a) => (a.parts[0]![0]!.label = utf8('/'))],
+    ['a child with an empty label', (a) => (a.parts[0]![1]!.label = new Uint8Array(0))],
+    ['a prefix rank out of range', (a) => (a.parts[0]![1]!.prefix = a.ranks.length + 1)],
+    ['an end rank out of range', (a) => (a.parts[0]![1]!.end = a.ranks.length + 1)],
+    ['a node with more wildcards than WILDCARDS holds', (a) => (a.parts[0]![1]!.wilds = a.wildcards.length + 1)],
+    ['tries naming fewer wildcards than WILDCARDS holds', (a) => {
+      const node = a.parts[1]!.find((n) => n.wilds > 0)!;
+      node.wilds--;
+    }],
+    ['wildcards of one node not ascending by rank', (a) => {
+      const first = a.parts[0]!.slice(0, a.parts[0]!.findIndex((n) => n.wilds >= 2)).reduce((s, n) => s + n.wilds, 0);
+      const w = a.wildcards;
+      [w[first], w[first + 1]] = [w[first + 1]!, w[first]!];
+    }],
+    // GROUPS.
+    ['a global group out of range', (a) => (a.global = a.groups.length + 1)],
+    ['unknown group flags', (a) => (a.groups[0]!.flags = 4)],
+    ['an unbuilt group with parts', (a) => (a.groups[0]!.flags |= GROUP_FLAG_UNBUILT)],
+    ['a crawl-delay that is not a number', (a) => (a.groups[0]!.delay = utf8('soon'))],
+    ['a negative crawl-delay', (a) => (a.groups[0]!.delay = utf8('-1'))],
+    ['a crawl-delay longer than 32 bytes', (a) => (a.groups[0]!.delay = utf8('1'.padStart(33, '0')))],
+    ['a group naming a part that does not exist', (a) => (a.groups[0]!.parts = [a.parts.length])],
+    ['a source past the rules', (a) => (a.groups[0]!.sources = [[0, a.rules.length + 1]])],
+    ['a source starting past the rules', (a) => (a.groups[1]!.sources = [[a.rules.length + 1, 0]])],
+    // WARNINGS.
+    ['an unknown warning code', (a) => (a.warnings[0]!.code = 3)],
+  ];
+
+  for (const [what, mutate] of cases) {
+    it(what, () => {
+      const bytes = corrupt(mutate);
+      expect(Array.from(bytes), 'the mutation changed something').not.toEqual(Array.from(ARTIFACT));
+      expectCode(bytes, 'bad-table', what);
+    });
+  }
+
+  it('an unbuilt group without parts loads, and agent() refuses the crawlers it would serve', () => {
+    // Group 0 (foo, bar) left out: flagged unbuilt, its parts dropped.
+    const bytes = corrupt((a) => {
+      a.groups[0]!.flags |= GROUP_FLAG_UNBUILT;
+      a.groups[0]!.parts = [];
+    });
+    const robots = loadRobots(bytes);
+    expect(robots.describeGroup(0).built).toBe(false);
+    expect(() => robots.agent('foo')).toThrow(/options\.agents/);
+    expect(robots.isAllowed('/a.gif', 'other')).toBe(false);
+  });
+
+  it('scope: a token outside [a-z_-], unsorted or repeated tokens, the scoped flag without tokens', () => {
+    expectCode(corrupt((a) => (a.scope[0] = utf8('Foo')), SCOPED_RAW), 'bad-table', 'upper-case');
+    expectCode(corrupt((a) => a.scope.reverse(), SCOPED_RAW), 'bad-table', 'unsorted');
+    expectCode(corrupt((a) => (a.scope[1] = a.scope[0]!), SCOPED_RAW), 'bad-table', 'repeated');
+    expectCode(corrupt((a) => (a.scope = []), SCOPED_RAW), 'bad-table', 'flag without tokens');
+  });
+
+  it('a number longer than 5 bytes', () => {
+    // The SCOPE count (byte 16, value 0) written in six bytes.
+    expect(ARTIFACT[16]).toBe(0);
+    expectCode(splice(ARTIFACT, 16, [0x80, 0x80, 0x80, 0x80, 0x80, 0x00]), 'bad-table');
+    // Five bytes is the longest allowed: the same count in five bytes loads.
+    expect(() => loadRobots(splice(ARTIFACT, 16, [0x80, 0x80, 0x80, 0x80, 0x00]))).not.toThrow();
+  });
+
+  it('a count larger than the bytes left', () => {
+    expectCode(splice(ARTIFACT, 16, [0xa0, 0x8d, 0x06]), 'bad-table'); // 100,000 scope tokens
+  });
+
+  it('a string that overruns the artifact', () => {
+    const url = utf8('https://example.com/sitemap.xml');
+    let at = -1;
+    for (let i = 16; i + url.length <= ARTIFACT.length && at < 0; i++) if (url.every((b, k) => ARTIFACT[i + k] === b)) at = i;
+    expect(ARTIFACT[at - 1]).toBe(url.length);
+    expectCode(splice(ARTIFACT, at - 1, [0x7f]), 'bad-table');
+  });
+
+  it('a rule text that overruns the artifact', () => {
+    const marked = corrupt((a) => (a.rules[0]!.pattern = utf8('ZZZ')));
+    let at = -1;
+    for (let i = 16; i < marked.length - 2 && at < 0; i++) if (marked[i] === 0x5a && marked[i + 1] === 0x5a && marked[i + 2] === 0x5a) at = i;
+    expect(marked[at - 1]).toBe(4); // length + 1
+    expect(loadRobots(marked).rule(0).pattern).toBe('ZZZ');
+    expectCode(splice(marked, at - 1, [0xff, 0x7f]), 'bad-table');
+  });
+
+  it('rule texts marked rebuilt (v 0) load whatever the tables hold: the text or undefined, never a throw', () => {
+    const bytes = corrupt((a) => a.rules.forEach((r) => (r.pattern = null)));
+    const robots = loadRobots(bytes);
+    const texts = RAW.rules.map((_, id) => robots.rule(id).pattern);
+    for (const t of texts) expect(t === undefined || typeof t === 'string').toBe(true);
+    // The first rule's text, /private, is its best pattern's body: rebuilt exactly.
+    expect(texts[0]).toBe('/private');
+  });
+
+  it('radix children not ascending by first byte, or two with the same first byte', () => {
+    // The global part: root -> "/" -> children "a", "b", "p" (the line cut at maxBytes), "x".
+    const part = RAW.parts[1]!;
+    const slash = part.findIndex((n) => n.label.length === 1 && n.label[0] === 0x2f);
+    expect(part[slash]!.children).toBeGreaterThanOrEqual(3);
+    const leafA = part.findIndex((n) => n.label[0] === 0x61);
+    const leafB = part.findIndex((n) => n.label[0] === 0x62);
+    expect(leafB).toBe(leafA + 1);
+    expectCode(corrupt((a) => {
+      const p = a.parts[1]!;
+      [p[leafA], p[leafB]] = [p[leafB]!, p[leafA]!];
+    }), 'bad-table', 'swapped');
+    expectCode(corrupt((a) => (a.parts[1]![leafB]!.label = utf8('a'))), 'bad-table', 'same first byte');
+  });
+});
+
+describe('loadRobots: hostile bytes', () => {
+  it('any single flipped body byte (resealed) loads or throws RobotsFormatError, and a loaded one answers without throwing', () => {
+    let loaded = 0;
+    for (let at = 16; at < ARTIFACT.length; at++) {
+      for (const mask of [0x01, 0x80, 0xff]) {
+        const copy = ARTIFACT.slice();
+        copy[at] = (copy[at] as number) ^ mask;
+        const bytes = resealed(copy);
+        let robots: Robots | undefined;
+        try {
+          robots = loadRobots(bytes);
+        } catch (e) {
+          expect(e, `byte ${at} ^ ${mask}`).toBeInstanceOf(RobotsFormatError);
+          continue;
+        }
+        loaded++;
+        for (const agent of ['foo', 'other']) {
+          for (const url of URLS) {
+            const r = robots.decide(url, agent);
+            expect(r, `byte ${at} ^ ${mask} ${url}`).toBeGreaterThanOrEqual(-1);
+            if (r >= 0) expect(robots.rule(r).id).toBe(r);
+            expect(typeof robots.isAllowed(url, agent)).toBe('boolean');
+          }
+        }
+        for (let g = 0; g < robots.groupCount; g++) {
+          for (const id of robots.describeGroup(g).ruleIds) expect(robots.rule(id).id).toBe(id);
+        }
+      }
+    }
+    // Flipped string bytes (patterns, sitemaps, directives) still load.
+    expect(loaded).toBeGreaterThan(0);
+  });
+});
+
+describe('loadRobots: input forms, read in place', () => {
   const expected = answers(loadRobots(ARTIFACT));
 
-  it('uses an aligned Uint8Array in place and exposes it as robots.bytes', () => {
+  it('uses a Uint8Array in place and exposes it as robots.bytes', () => {
     const robots = loadRobots(ARTIFACT);
     expect(robots.bytes).toBe(ARTIFACT);
     expect(robots.byteLength).toBe(ARTIFACT.length);
-    const padded = new Uint8Array(ARTIFACT.length + 8);
-    padded.set(ARTIFACT, 4);
-    const view = padded.subarray(4, 4 + ARTIFACT.length);
-    const r2 = loadRobots(view);
-    expect(r2.bytes.buffer).toBe(padded.buffer);
-    expect(answers(r2)).toEqual(expected);
   });
 
-  it('copies an unaligned Uint8Array once and gives the same answers', () => {
-    const big = new Uint8Array(ARTIFACT.length + 3);
-    big.set(ARTIFACT, 1);
-    const view = big.subarray(1, 1 + ARTIFACT.length);
-    const robots = loadRobots(view);
-    expect(robots.bytes.byteOffset % 4).toBe(0);
-    expect(robots.bytes.buffer).not.toBe(big.buffer);
-    expect(Array.from(robots.bytes)).toEqual(Array.from(ARTIFACT));
-    expect(answers(robots)).toEqual(expected);
-    // A copy: later writes to the caller's buffer change nothing.
-    big.fill(0);
-    expect(answers(robots)).toEqual(expected);
+  it('reads an unaligned Uint8Array view in place (no copy)', () => {
+    for (const offset of [1, 2, 3, 5]) {
+      const big = new Uint8Array(ARTIFACT.length + 8);
+      big.set(ARTIFACT, offset);
+      const view = big.subarray(offset, offset + ARTIFACT.length);
+      const robots = loadRobots(view);
+      expect(robots.bytes).toBe(view);
+      expect(robots.bytes.buffer).toBe(big.buffer);
+      expect(answers(robots), `offset ${offset}`).toEqual(expected);
+    }
   });
 
   it('loads an ArrayBuffer in place', () => {
     const ab = ARTIFACT.slice().buffer;
     const robots = loadRobots(ab);
     expect(robots.bytes.buffer).toBe(ab);
-    expect(Array.from(robots.bytes)).toEqual(Array.from(ARTIFACT));
+    expect(robots.bytes.byteOffset).toBe(0);
     expect(answers(robots)).toEqual(expected);
   });
 
-  it('loads a SharedArrayBuffer in place', () => {
+  it('loads a SharedArrayBuffer in place, whole or as an unaligned view', () => {
     const sab = new SharedArrayBuffer(ARTIFACT.length);
     new Uint8Array(sab).set(ARTIFACT);
     const robots = loadRobots(sab);
     expect(robots.bytes.buffer).toBe(sab);
     expect(answers(robots)).toEqual(expected);
-    expect(answers(loadRobots(new Uint8Array(sab)))).toEqual(expected);
-  });
-
-  it('loads an unaligned Uint8Array over a SharedArrayBuffer', () => {
-    const sab = new SharedArrayBuffer(ARTIFACT.length + 2);
-    const all = new Uint8Array(sab);
-    all.set(ARTIFACT, 2);
-    expect(answers(loadRobots(all.subarray(2)))).toEqual(expected);
+    const sab2 = new SharedArrayBuffer(ARTIFACT.length + 3);
+    const all = new Uint8Array(sab2);
+    all.set(ARTIFACT, 3);
+    const shifted = loadRobots(all.subarray(3));
+    expect(shifted.bytes.buffer).toBe(sab2);
+    expect(answers(shifted)).toEqual(expected);
   });
 
   it('loads an unaligned Node Buffer (fs.readFileSync and friends return Buffers)', () => {
-    // Buffer#slice() returns a view of the same memory, not a copy: the copy for alignment
-    // must not rely on it.
     const big = Buffer.alloc(ARTIFACT.length + 1);
     big.set(ARTIFACT, 1);
     const view = big.subarray(1);
@@ -265,10 +416,13 @@ describe('loadRobots: input forms', () => {
     expect(answers(loadRobots(view))).toEqual(expected);
   });
 
-  it('reports format errors the same way for an ArrayBuffer', () => {
+  it('reports format errors the same way for an ArrayBuffer and a SharedArrayBuffer', () => {
     expectCode(new ArrayBuffer(12), 'too-short');
     const copy = ARTIFACT.slice();
     copy[copy.length - 1] = (copy[copy.length - 1] as number) ^ 1;
     expectCode(copy.buffer, 'bad-checksum');
+    const sab = new SharedArrayBuffer(copy.length);
+    new Uint8Array(sab).set(copy);
+    expectCode(sab as unknown as ArrayBuffer, 'bad-checksum');
   });
 });

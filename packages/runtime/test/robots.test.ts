@@ -1,9 +1,12 @@
-// robots.ts: the loaded-artifact API: agent() identity and selection, decide/rule, crawl-delay,
-// sitemaps, other directives, describeGroup, describeAutomaton and argument errors.
+// robots.ts and describe.ts: the loaded-artifact API. agent() selection ('specific', 'global',
+// 'none') and identity, the rfc9309 cut of a User-Agent header vs google's verbatim compare,
+// agent-scoped artifacts (RobotsAgentError), decide/rule with and without stored patterns,
+// warnings, sitemaps, crawl-delay, other directives, describeGroup, and argument errors. Verdicts are checked against @robomata/reference.
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
+import { decide as referenceDecide } from '@robomata/reference';
 import { loadRobots } from '../src/load.js';
-import { describeAutomaton, type Robots } from '../src/robots.js';
+import { RobotsAgentError, type Robots } from '../src/robots.js';
 
 const TXT = [
   'Sitemap: https://example.com/a.xml', // 1
@@ -24,10 +27,21 @@ const TXT = [
   'Clean-param: ref /x', // 16
   '',
 ].join('\n');
+const URLS = ['/', '/private', '/private/ok', '/private/x', '/a.gif', '/a.gifx', '/ツ', '/%E3%83%84', '/robots.txt', 'http://h/private?q'];
 
 const robots = compileRobots(TXT);
 
-describe('Robots.agent', () => {
+/** Expects `r` to answer like the reference for `agent` on URLS (verdict and deciding line). */
+function expectReference(r: Robots, txt: string, agent: string, profile: 'rfc9309' | 'google' = 'rfc9309', referenceAgent = agent): void {
+  for (const url of URLS) {
+    const want = referenceDecide(txt, referenceAgent, url, { profile });
+    const id = r.decide(url, agent);
+    expect(r.isAllowed(url, agent), `${agent} ${url}`).toBe(want.allowed);
+    expect(id < 0 ? 0 : r.rule(id).line, `${agent} ${url}`).toBe(want.line);
+  }
+}
+
+describe('Robots.agent: selection', () => {
   it('returns the same object for the same selected group', () => {
     expect(robots.agent('FooBot')).toBe(robots.agent('foobot'));
     expect(robots.agent('FOOBOT')).toBe(robots.agent('FooBot'));
@@ -39,8 +53,7 @@ describe('Robots.agent', () => {
   it("selects 'specific', 'global' or 'none'", () => {
     expect(robots.agent('FooBot').selection).toBe('specific');
     expect(robots.agent('other').selection).toBe('global');
-    expect(robots.agent('other').groupIndex).toBeGreaterThanOrEqual(0);
-    expect(robots.agent('FooBot').groupIndex).not.toBe(robots.agent('other').groupIndex);
+    expect(robots.agent('other').groupIndex).not.toBe(robots.agent('FooBot').groupIndex);
     const noGlobal = compileRobots('User-agent: foo\nDisallow: /\n');
     const none = noGlobal.agent('bar');
     expect(none.selection).toBe('none');
@@ -58,30 +71,105 @@ describe('Robots.agent', () => {
     expect(robots.isAllowed('/a.gif', 'other')).toBe(false);
   });
 
-  it('answers like the kept AgentRules through Robots.isAllowed and Robots.decide', () => {
-    for (const agent of ['FooBot', 'other', 'quiet']) {
-      for (const url of ['/private', '/private/ok', '/a.gif', '/ツ', '/robots.txt']) {
+  it('answers like the reference for each agent, and Robots.isAllowed/decide like the kept AgentRules', () => {
+    for (const agent of ['FooBot', 'bar-bot', 'other', 'quiet']) {
+      expectReference(robots, TXT, agent);
+      for (const url of URLS) {
         expect(robots.isAllowed(url, agent)).toBe(robots.agent(agent).isAllowed(url));
         expect(robots.decide(url, agent)).toBe(robots.agent(agent).decide(url));
       }
     }
+    const google = compileRobots(TXT, { profile: 'google' });
+    for (const agent of ['FooBot', 'other', 'quiet']) expectReference(google, TXT, agent, 'google');
+  });
+});
+
+describe('Robots.agent: User-Agent headers per profile', () => {
+  const txt = 'User-agent: FooBot\nDisallow: /f\n\nUser-agent: 008\nDisallow: /empty-token\n\nUser-agent: *\nDisallow: /g\n';
+
+  it('rfc9309 cuts a full header to its product token: FooBot/2.1 (+x) selects FooBot', () => {
+    const r = compileRobots(txt);
+    for (const header of ['FooBot/2.1 (+https://example.com/bot)', 'FooBot/2.1', 'foobot (compatible)', '  FooBot']) {
+      expect(r.agent(header).selection, header).toBe('specific');
+      expect(r.agent(header), header).toBe(r.agent('FooBot'));
+      expect(r.isAllowed('/f', header), header).toBe(false);
+      expect(r.isAllowed('/g', header), header).toBe(true);
+    }
+    expect(r.agent('FooBot2').selection).toBe('specific'); // the token is FooBot
+    expect(r.agent('FooBots').selection).toBe('global');
   });
 
-  it('throws TypeError with a clear message for a non-string agent or url', () => {
-    for (const bad of [undefined, null, 42, ['FooBot'], { name: 'FooBot' }]) {
-      expect(() => robots.agent(bad as unknown as string)).toThrow(TypeError);
-      expect(() => robots.agent(bad as unknown as string)).toThrow(/userAgent must be a string/);
-      expect(() => robots.isAllowed('/x', bad as unknown as string)).toThrow(/userAgent must be a string/);
-      expect(() => robots.agent('FooBot').isAllowed(bad as unknown as string)).toThrow(TypeError);
-      expect(() => robots.agent('FooBot').isAllowed(bad as unknown as string)).toThrow(/url must be a string/);
-      expect(() => robots.agent('other').decide(bad as unknown as string)).toThrow(/url must be a string/);
-      expect(() => robots.isAllowed(bad as unknown as string, 'FooBot')).toThrow(/url must be a string/);
+  it('google compares the agent verbatim: FooBot/2.1 selects no FooBot group', () => {
+    const r = compileRobots(txt, { profile: 'google' });
+    for (const header of ['FooBot/2.1 (+https://example.com/bot)', 'FooBot/2.1', '  FooBot', 'FooBot2']) {
+      expect(r.agent(header).selection, header).toBe('global');
+      expect(r.isAllowed('/g', header), header).toBe(false);
+      expect(r.isAllowed('/f', header), header).toBe(true);
+      expect(r.isAllowed('/f', header), header).toBe(referenceDecide(txt, header, '/f', { profile: 'google' }).allowed);
     }
-    expect(() => robots.agent(null as unknown as string)).toThrow(/got null/);
-    expect(() => robots.agent(['x'] as unknown as string)).toThrow(/got an array/);
-    expect(() => robots.agent('x').isAllowed(5 as unknown as string)).toThrow(/got number/);
-    // Also for 'none' (no automaton at all).
-    expect(() => compileRobots('').agent('x').isAllowed(5 as unknown as string)).toThrow(/url must be a string/);
+    expect(r.agent('fooBOT').selection).toBe('specific');
+  });
+
+  it('regression: a header without a product token (*, /1.0) selects no group, not the empty-token group', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const r = compileRobots(txt, { profile });
+      for (const header of ['*', '/1.0', '2bot']) {
+        expect(r.agent(header).selection, `${profile} ${header}`).toBe('global');
+        expect(r.isAllowed('/empty-token', header), `${profile} ${header}`).toBe(referenceDecide(txt, header, '/empty-token', { profile }).allowed);
+      }
+      // The empty string itself is the empty token (SPEC section 3: verbatim compare).
+      expect(r.agent('').selection, profile).toBe('specific');
+    }
+  });
+});
+
+describe('agent-scoped artifacts', () => {
+  const scoped = compileRobots(TXT, { agents: ['FooBot', 'zed/1.0'] });
+
+  it('builds the groups the scope selects plus the global group, lists every group, and lists the scope', () => {
+    expect(scoped.scope).toEqual(['foobot', 'zed']);
+    expect(robots.scope).toBeNull();
+    expect(scoped.groupCount).toBe(robots.groupCount);
+    expect(scoped.agent('FooBot').selection).toBe('specific');
+    expect(scoped.agent('zed').selection).toBe('global');
+    expect(compile(TXT, { agents: ['quiet'] }).length).toBeLessThan(compile(TXT).length); // FooBot's tries left out
+    const loaded = loadRobots(compile(TXT, { agents: ['FooBot'] }));
+    const quiet = robots.agent('quiet').groupIndex;
+    expect(loaded.describeGroup(quiet).built).toBe(false);
+    expect(loaded.describeGroup(quiet).automata).toEqual([]);
+    expect(loaded.describeGroup(quiet).tokens).toEqual(['quiet']);
+    expect(loaded.describeGroup(robots.agent('FooBot').groupIndex).built).toBe(true);
+  });
+
+  it('answers in-scope agents like the unscoped artifact and the reference', () => {
+    expectReference(scoped, TXT, 'FooBot');
+    expectReference(scoped, TXT, 'zed');
+    expectReference(scoped, TXT, 'FooBot/3.0 (+x)', 'rfc9309', 'FooBot');
+    expect(scoped.crawlDelay('foobot')).toBe(2.5);
+    expect(scoped.crawlDelay('zed')).toBe(10);
+  });
+
+  it('throws RobotsAgentError (agent-not-in-scope) for any other agent, even one that would fall back to the global group', () => {
+    for (const agent of ['bar-bot', 'quiet', 'other', 'FooBotX', '']) {
+      let error: unknown;
+      try {
+        scoped.agent(agent);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, agent).toBeInstanceOf(RobotsAgentError);
+      const e = error as RobotsAgentError;
+      expect(e.code).toBe('agent-not-in-scope');
+      expect(e.name).toBe('RobotsAgentError');
+      expect(e).toBeInstanceOf(Error);
+      expect(e.message).toContain('options.agents');
+      expect(() => scoped.isAllowed('/x', agent)).toThrow(RobotsAgentError);
+      expect(() => scoped.crawlDelay(agent)).toThrow(RobotsAgentError);
+    }
+  });
+
+  it('is not scoped when compiled without agents, whatever the agent', () => {
+    expect(() => robots.agent('anything-at-all')).not.toThrow();
   });
 });
 
@@ -95,7 +183,19 @@ describe('Robots.decide and Robots.rule', () => {
     expect(robots.rule(tsu)).toEqual({ id: tsu, line: 11, kind: 'allow', pattern: '/ツ' });
   });
 
-  it('returns -1 when no rule decides, also for the implicit /robots.txt allow', () => {
+  it('with patterns: false keeps lines and kinds, drops patterns, answers the same, and is smaller', () => {
+    const lean = compileRobots(TXT, { patterns: false });
+    expect(lean.byteLength).toBeLessThan(robots.byteLength);
+    for (let id = 0; id < 4; id++) {
+      const full = robots.rule(id);
+      expect(lean.rule(id)).toEqual({ id, line: full.line, kind: full.kind, pattern: undefined });
+    }
+    for (const agent of ['FooBot', 'other', 'quiet']) {
+      for (const url of URLS) expect(lean.decide(url, agent), `${agent} ${url}`).toBe(robots.decide(url, agent));
+    }
+  });
+
+  it('returns -1 when no rule decides, also for the implicit /robots.txt allow (rfc9309 only)', () => {
     expect(robots.decide('/public', 'FooBot')).toBe(-1);
     const all = compileRobots('User-agent: *\nDisallow: /\n');
     expect(all.decide('/robots.txt', 'x')).toBe(-1);
@@ -104,15 +204,16 @@ describe('Robots.decide and Robots.rule', () => {
     expect(all.isAllowed('/robots.txtx', 'x')).toBe(false);
     const google = compileRobots('User-agent: *\nDisallow: /\n', { profile: 'google' });
     expect(google.isAllowed('/robots.txt', 'x')).toBe(false);
+    expect(google.rule(google.decide('/robots.txt', 'x')).line).toBe(2);
   });
 
-  it('gives ids from 0 for every rule and throws RangeError for others', () => {
+  it('gives ids from 0 for every kept rule and throws RangeError for others', () => {
     const lines: number[] = [];
     for (let id = 0; id < 4; id++) {
       expect(robots.rule(id).id).toBe(id);
       lines.push(robots.rule(id).line);
     }
-    expect(lines.sort((a, b) => a - b)).toEqual([5, 6, 10, 11]);
+    expect(lines).toEqual([5, 6, 10, 11]);
     for (const bad of [-1, 4, 99, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => robots.rule(bad), String(bad)).toThrow(RangeError);
     }
@@ -120,26 +221,79 @@ describe('Robots.decide and Robots.rule', () => {
   });
 });
 
-describe('Robots: crawl-delay, sitemaps, other directives', () => {
+describe('Robots.rule: texts as written', () => {
+  const VALUES = ['/a', '/b$', '/c*d*e$', '/x*', '/y**z', '/d/index.html', '/a', '/%41', '/ツ', '', '/q$r', '*', '/%2f', 'x', '$',
+    '/*', '/a b', '*.gif$', '/p/index.htm', '/%E3%83%84', '/*$', '/a%2A'];
+
+  it('reads back every rule text as written, whether the artifact stores it or it is rebuilt from the tables', () => {
+    const txt = `User-agent: *\n${VALUES.map((v, k) => `${k % 2 === 0 ? 'Disallow' : 'Allow'}: ${v}`).join('\n')}\n`;
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const r = compileRobots(txt, { profile });
+      VALUES.forEach((v, id) => {
+        expect(r.rule(id), `${profile} ${id}`).toEqual({ id, line: id + 2, kind: id % 2 === 0 ? 'disallow' : 'allow', pattern: v });
+      });
+    }
+  });
+
+  it('reads back texts of several groups and parts, and of an agent-scoped artifact', () => {
+    const txt = 'User-agent: a\nDisallow: /s*x\n\nUser-agent: a\nUser-agent: b\nAllow: /s*x\nDisallow: /t$\n\nUser-agent: *\nDisallow: /s*x\n';
+    const want = ['/s*x', '/s*x', '/t$', '/s*x'];
+    for (const options of [{}, { profile: 'google' as const }, { agents: ['b'] }]) {
+      const r = compileRobots(txt, options);
+      const ids = [...new Set(Array.from({ length: r.groupCount }, (_, g) => r.describeGroup(g).ruleIds).flat())].sort((x, y) => x - y);
+      // Every rule keeps its id in a scoped artifact too.
+      expect(ids.map((id) => r.rule(id).pattern), JSON.stringify(options)).toEqual(want);
+    }
+  });
+});
+
+describe('Robots: warnings, crawl-delay, sitemaps, other directives', () => {
+  it('reports a body cut at maxBytes with the first line not parsed', () => {
+    expect(robots.warnings).toEqual([]);
+    const cut = new TextEncoder().encode(TXT.slice(0, TXT.indexOf('User-agent: quiet'))).length;
+    const truncated = compileRobots(TXT, { maxBytes: cut });
+    expect(truncated.warnings.length).toBe(1);
+    const w = truncated.warnings[0]!;
+    expect(w.code).toBe('truncated');
+    expect(w.line).toBe(15);
+    expect(w.message).toMatch(/size limit/);
+    // The rules past the cut are gone: quiet falls back to the global group.
+    expect(truncated.agent('quiet').selection).toBe('global');
+    const bytes = new TextEncoder().encode(TXT).length;
+    expect(compileRobots(TXT, { maxBytes: bytes }).warnings).toEqual([]);
+    expect(compileRobots(TXT, { maxBytes: bytes - 1 }).warnings.map((x) => x.code)).toEqual(['truncated']);
+  });
+
+  it('regression: reports an HTML page and binary data as the warnings html and binary (Robots#warnings documents both)', () => {
+    const html = compileRobots('<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head>\n<body><h1>Not Found</h1></body></html>\n');
+    expect(html.warnings.map((w) => w.code)).toEqual(['html']);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0, 0x5c, 0x72, 0xa8, 0x66]);
+    expect(compileRobots(png).warnings.map((w) => w.code)).toEqual(['binary']);
+    expect(compileRobots(TXT).warnings).toEqual([]);
+  });
+
   it('returns the crawl-delay of the group the agent obeys', () => {
     expect(robots.crawlDelay('FooBot')).toBe(2.5);
     expect(robots.crawlDelay('BAR-BOT')).toBe(2.5);
     expect(robots.crawlDelay('other')).toBe(10);
     expect(robots.crawlDelay('quiet')).toBeUndefined();
     expect(compileRobots('User-agent: a\nDisallow: /\n').crawlDelay('b')).toBeUndefined();
+    expect(compileRobots('User-agent: *\nCrawl-delay: 0.001\n').crawlDelay('b')).toBe(0.001);
   });
 
   it('lists sitemaps in file order', () => {
     expect(robots.sitemaps).toEqual(['https://example.com/a.xml', 'https://example.com/b.xml']);
+    expect(robots.sitemaps).toBe(robots.sitemaps); // decoded once
     expect(compileRobots('').sitemaps).toEqual([]);
   });
 
   it('lists other directives with their lines', () => {
-    const others = robots.otherDirectives();
-    expect(others.map((d) => d.line)).toEqual([4, 7, 12, 16]);
-    expect(others.find((d) => d.line === 7)).toEqual({ line: 7, key: 'Host', value: 'example.com' });
-    expect(others.find((d) => d.line === 16)).toEqual({ line: 16, key: 'Clean-param', value: 'ref /x' });
-    expect(others.find((d) => d.line === 4)?.value).toBe('2.5');
+    expect(robots.otherDirectives()).toEqual([
+      { line: 4, key: 'Crawl-delay', value: '2.5' },
+      { line: 7, key: 'Host', value: 'example.com' },
+      { line: 12, key: 'Crawl-delay', value: '10' },
+      { line: 16, key: 'Clean-param', value: 'ref /x' },
+    ]);
   });
 });
 
@@ -149,35 +303,40 @@ describe('Robots: size and describeGroup', () => {
     const loaded = loadRobots(artifact);
     expect(loaded.profile).toBe('google');
     expect(loaded.byteLength).toBe(artifact.length);
-    expect(Array.from(loaded.bytes)).toEqual(Array.from(artifact));
+    expect(loaded.bytes).toBe(artifact);
+    expect(robots.profile).toBe('rfc9309');
     expect(robots.groupCount).toBe(3);
   });
 
-  it('describes each merged group', () => {
+  it('describes each merged group: tokens, rules, crawl-delay and per part its radix nodes and wildcards', () => {
     const foo = robots.describeGroup(robots.agent('FooBot').groupIndex);
-    expect([...foo.tokens].sort()).toEqual(['bar-bot', 'foobot']);
+    expect(foo.tokens).toEqual(['bar-bot', 'foobot']);
     expect(foo.global).toBe(false);
     expect(foo.crawlDelay).toBe(2.5);
     expect(foo.ruleIds.map((id) => robots.rule(id).line)).toEqual([5, 6]);
-    expect(foo.automata.length).toBe(1);
-    const a = foo.automata[0] as (typeof foo.automata)[number];
-    expect(a.states).toBeGreaterThan(1);
-    expect(a.classes).toBeGreaterThan(1);
-    expect(a.bytes).toBeGreaterThan(256);
-    expect(a.frontiers).toBe(0);
+    // Heads /private and /private/ok: root -> "/private" -> "/ok".
+    expect(foo.automata).toEqual([{ nodes: 3, wildcards: 0 }]);
     const global = robots.describeGroup(robots.agent('other').groupIndex);
     expect(global.global).toBe(true);
     expect(global.tokens).toEqual([]);
+    expect(global.crawlDelay).toBe(10);
     expect(global.ruleIds.map((id) => robots.rule(id).line)).toEqual([10, 11]);
+    // Heads "/" (of /*.gif$) and /%E3%83%84: root -> "/" -> "%E3%83%84".
+    expect(global.automata).toEqual([{ nodes: 3, wildcards: 1 }]);
     const quiet = robots.describeGroup(robots.agent('quiet').groupIndex);
     expect(quiet.ruleIds).toEqual([]);
+    expect(quiet.crawlDelay).toBeUndefined();
   });
 
-  it('reports frontiers under a tiny state cap and no automaton for a google group without rules', () => {
-    const capped = compileRobots('User-agent: *\nDisallow: /*a*b*c\n', { stateCap: 1 });
-    expect(capped.describeGroup(0).automata[0]?.frontiers).toBeGreaterThan(0);
-    const empty = compileRobots('User-agent: *\nDisallow:\n', { profile: 'google' });
-    expect(empty.describeGroup(0).automata).toEqual([]);
+  it('describes a group of several parts, one per set of groups sharing parsed groups', () => {
+    const txt = 'User-agent: a\nUser-agent: b\nDisallow: /s\n\nUser-agent: a\nDisallow: /a*x\n\nUser-agent: b\nDisallow: /b\n';
+    const r = loadRobots(compile(txt));
+    const a = r.describeGroup(r.agent('a').groupIndex);
+    const b = r.describeGroup(r.agent('b').groupIndex);
+    expect(a.automata).toEqual([{ nodes: 2, wildcards: 0 }, { nodes: 2, wildcards: 1 }]);
+    expect(b.automata).toEqual([{ nodes: 2, wildcards: 0 }, { nodes: 2, wildcards: 0 }]);
+    expect(a.ruleIds.map((id) => r.rule(id).line)).toEqual([3, 6]);
+    expect(b.ruleIds.map((id) => r.rule(id).line)).toEqual([3, 9]);
   });
 
   it('throws RangeError for a bad group index', () => {
@@ -185,36 +344,20 @@ describe('Robots: size and describeGroup', () => {
   });
 });
 
-describe('describeAutomaton', () => {
-  /** Walks the view over the bytes of a path and returns the deciding rule id. */
-  function walk(r: Robots, group: number, path: string): number {
-    const view = describeAutomaton(r, group, 0);
-    let s = view.start;
-    for (const b of new TextEncoder().encode(path)) {
-      if (view.settled(s)) break;
-      s = view.next(s, view.classOf(b));
-      if (s < 0) throw new Error('frontier');
+describe('argument errors', () => {
+  it('throws TypeError with a clear message for a non-string agent or url', () => {
+    for (const bad of [undefined, null, 42, ['FooBot'], { name: 'FooBot' }]) {
+      expect(() => robots.agent(bad as unknown as string)).toThrow(/userAgent must be a string/);
+      expect(() => robots.isAllowed('/x', bad as unknown as string)).toThrow(/userAgent must be a string/);
+      expect(() => robots.agent('FooBot').isAllowed(bad as unknown as string)).toThrow(TypeError);
+      expect(() => robots.agent('FooBot').isAllowed(bad as unknown as string)).toThrow(/url must be a string/);
+      expect(() => robots.agent('other').decide(bad as unknown as string)).toThrow(/url must be a string/);
+      expect(() => robots.isAllowed(bad as unknown as string, 'FooBot')).toThrow(/url must be a string/);
     }
-    return view.endRule(s);
-  }
-
-  it('exposes a walkable view that agrees with decide', () => {
-    const r = compileRobots('User-agent: *\nDisallow: /a\nAllow: /a/b$\n', { profile: 'google' });
-    const view = describeAutomaton(r, 0, 0);
-    expect(view.states).toBe(r.describeGroup(0).automata[0]?.states);
-    expect(view.classes).toBe(r.describeGroup(0).automata[0]?.classes);
-    expect(view.start).toBeGreaterThanOrEqual(0);
-    expect(view.classOf(0x61)).not.toBe(view.classOf(0x62));
-    expect(view.classOf(0x78)).toBe(view.classOf(0x79));
-    for (const path of ['/a', '/a/b', '/a/bc', '/b', '/']) expect(walk(r, 0, path), path).toBe(r.decide(path, 'x'));
-    expect(r.rule(walk(r, 0, '/a/b')).line).toBe(3);
-  });
-
-  it('throws RangeError for a missing automaton', () => {
-    const r = compileRobots('User-agent: *\nDisallow: /a\n');
-    expect(() => describeAutomaton(r, 0, 1)).toThrow(RangeError);
-    expect(() => describeAutomaton(r, 5, 0)).toThrow(RangeError);
-    const empty = compileRobots('User-agent: *\nDisallow:\n', { profile: 'google' });
-    expect(() => describeAutomaton(empty, 0, 0)).toThrow(/has no automaton/);
+    expect(() => robots.agent(null as unknown as string)).toThrow(/got null/);
+    expect(() => robots.agent(['x'] as unknown as string)).toThrow(/got an array/);
+    expect(() => robots.agent('x').isAllowed(5 as unknown as string)).toThrow(/got number/);
+    // Also for 'none' (no group at all).
+    expect(() => compileRobots('').agent('x').isAllowed(5 as unknown as string)).toThrow(/url must be a string/);
   });
 });

@@ -1,8 +1,9 @@
 // select-group.ts: verdict-free agent lookup (verbatim, ASCII-case-insensitive, SPEC section
-// 3) over a hand-built sorted token table and through compiled files, and extractProductToken.
+// 3) over a hand-built sorted token table and through compiled files, productTokenStart/End
+// and extractProductToken.
 import { describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
-import { extractProductToken, findAgentGroup, type AgentTable } from '../src/select-group.js';
+import { extractProductToken, findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from '../src/select-group.js';
 
 /** A token table as the loader sees it: tokens must already be sorted and lower-case. */
 function tableOf(tokens: readonly [string, number][]): AgentTable {
@@ -19,7 +20,7 @@ function tableOf(tokens: readonly [string, number][]): AgentTable {
     entries[i * 3 + 2] = group;
     off += c.length;
   });
-  return { strings, entries, count: tokens.length };
+  return { strings, entries, base: 0, count: tokens.length };
 }
 
 describe('findAgentGroup', () => {
@@ -91,10 +92,14 @@ describe('group selection through a compiled file', () => {
     expect(noEmpty.agent('').selection).toBe('global');
   });
 
-  it('does not cut the caller agent (FooBot/1.2 selects no FooBot group)', () => {
-    const robots = compileRobots('User-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nDisallow: /g\n');
-    expect(robots.agent('FooBot/1.2').selection).toBe('global');
-    expect(robots.agent(extractProductToken('FooBot/1.2')).selection).toBe('specific');
+  it('google does not cut the caller agent (FooBot/1.2 selects no FooBot group); rfc9309 cuts it to FooBot', () => {
+    const txt = 'User-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nDisallow: /g\n';
+    const google = compileRobots(txt, { profile: 'google' });
+    expect(google.agent('FooBot/1.2').selection).toBe('global');
+    expect(google.agent(extractProductToken('FooBot/1.2')).selection).toBe('specific');
+    const rfc = compileRobots(txt);
+    expect(rfc.agent('FooBot/1.2').selection).toBe('specific');
+    expect(rfc.agent('FooBot/1.2')).toBe(rfc.agent('FooBot'));
   });
 });
 
@@ -124,5 +129,24 @@ describe('extractProductToken', () => {
     expect(() => extractProductToken(42 as unknown as string)).toThrow(TypeError);
     expect(() => extractProductToken(null as unknown as string)).toThrow(/userAgentHeader must be a string, got null/);
     expect(() => extractProductToken(undefined as unknown as string)).toThrow(/got undefined/);
+  });
+});
+
+describe('productTokenStart and productTokenEnd', () => {
+  it('bound the product token: after leading whitespace, the run of [A-Za-z_-]', () => {
+    const cases: [string, number, number][] = [
+      ['FooBot/1.2', 0, 6],
+      ['  \tFoo_Bar-x2', 3, 12],
+      ['*', 0, 0],
+      ['', 0, 0],
+      ['   ', 3, 3],
+      ['/1.0 Foo', 0, 0],
+    ];
+    for (const [header, start, end] of cases) {
+      const i = productTokenStart(header);
+      expect(i, JSON.stringify(header)).toBe(start);
+      expect(productTokenEnd(header, i), JSON.stringify(header)).toBe(end);
+      expect(extractProductToken(header)).toBe(header.slice(start, end));
+    }
   });
 });

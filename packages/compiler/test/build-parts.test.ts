@@ -1,0 +1,180 @@
+// build-parts.ts: every pattern of the file ranked once in decision order (SPEC section 5),
+// duplicates dropped within a part only, each part's radix trie of literal heads (prefix rank,
+// end rank, the wildcard patterns whose head ends there) and one segment trie for the whole
+// file. Expected tables are worked out by hand from SPEC sections 4, 5 and 7.
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '@robomata/runtime/format';
+import { buildParts, type BuiltParts } from '../src/build-parts.js';
+import { buildFailLinks } from '../src/build-trie.js';
+import { mergeGroups } from '../src/merge-groups.js';
+import { parseRobotsTxt } from '../src/parse.js';
+import { planParts } from '../src/plan-parts.js';
+import { spell } from './_trie.js';
+
+function builtOf(txt: string, profile: Profile = 'google'): BuiltParts {
+  const parsed = parseRobotsTxt(txt);
+  return buildParts(parsed, planParts(parsed, mergeGroups(parsed), undefined), profile);
+}
+
+const latin1 = (b: Uint8Array): string => String.fromCharCode(...b);
+/** A node's edge label: `key[labelFrom, labelTo)`. */
+const labelOf = (n: BuiltParts['parts'][number][number]): Uint8Array => n.key.subarray(n.labelFrom, n.labelTo);
+
+/** The string each segment-trie node spells. */
+const segmentStrings = (built: BuiltParts): string[] => spell(built.segmentTrie);
+
+/** A part as readable rows: full prefix, child count, ranks and wildcards (segments as strings). */
+function rowsOf(built: BuiltParts, part: number): unknown[] {
+  const nodes = built.parts[part]!;
+  const seg = segmentStrings(built);
+  const full: string[] = [''];
+  let next = 1;
+  nodes.forEach((n, i) => {
+    for (let c = 0; c < n.childCount; c++, next++) full[next] = full[i]! + latin1(labelOf(nodes[next]!));
+  });
+  expect(next).toBe(nodes.length);
+  return nodes.map((n, i) => ({
+    head: full[i],
+    children: n.childCount,
+    prefix: n.prefixRank,
+    end: n.endRank,
+    wild: n.wildcards.map((w) => `${w.rank}:${w.segments.map((s) => seg[built.segmentNode[s] as number]).join('*')}${w.anchored ? '$' : ''}`),
+  }));
+}
+
+describe('buildParts: ranks', () => {
+  it('ranks every pattern of the file in decision order: priority, allow first, line, own pattern before its index.html companion', () => {
+    // Rules: 0 /a (2), 1 allow /abc (4), 2 /*x (3), 3 allow /d/index.html (13) + /d/$ (4).
+    const built = builtOf('User-agent: *\nDisallow: /a\nAllow: /abc\nDisallow: /*x\nAllow: /d/index.html\n');
+    expect(built.rankRules).toEqual([3, 1, 3, 2, 0]);
+  });
+
+  it('ranks globally across parts and groups', () => {
+    // Rules: 0 /aaaa (a), 1 /b (b), 2 /cc (*), 3 allow /b (*).
+    const built = builtOf('User-agent: a\nDisallow: /aaaa\n\nUser-agent: b\nDisallow: /b\n\nUser-agent: *\nDisallow: /cc\nAllow: /b\n');
+    expect(built.rankRules).toEqual([0, 2, 3, 1]);
+    expect(built.parts.length).toBe(3);
+  });
+
+  it('names only the best-ranked of duplicates within a part (a repeated wildcard pattern is dropped), not across parts', () => {
+    /** Rule ids named by the nodes of each part: prefix, end and wildcard ranks. */
+    const named = (built: BuiltParts): number[][] => built.parts.map((part) => part.flatMap((n) => [
+      ...(n.prefixRank >= 0 ? [built.rankRules[n.prefixRank]!] : []),
+      ...(n.endRank >= 0 ? [built.rankRules[n.endRank]!] : []),
+      ...n.wildcards.map((w) => built.rankRules[w.rank]!),
+    ]));
+    expect(named(builtOf('User-agent: *\nDisallow: /a\nDisallow: /a\nAllow: /a\n'))).toEqual([[2]]);
+    const wild = builtOf('User-agent: *\nDisallow: /*a\nAllow: /*a\nDisallow: /*a$\n');
+    expect(named(wild)).toEqual([[2, 1]]);
+    expect(wild.rankRules).toEqual([2, 1]);
+    expect(named(builtOf('User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /x\n'))).toEqual([[0], [1]]);
+    // Anchored and prefix forms match different paths: both stay.
+    const both = builtOf('User-agent: *\nDisallow: /x\nDisallow: /x$\n');
+    expect(both.rankRules).toEqual([1, 0]);
+    expect(named(both)).toEqual([[0, 1]]);
+  });
+
+  it('drops patterns that never decide (empty, not starting with / or *, $ alone)', () => {
+    expect(builtOf('User-agent: *\nDisallow:\nDisallow: x\nAllow: $\nDisallow: /y\n').rankRules).toEqual([3]);
+  });
+
+  it('dedupes on the rfc9309 canonical form only in rfc9309', () => {
+    const txt = 'User-agent: *\nDisallow: /%41\nDisallow: /A\n';
+    const rfc = builtOf(txt, 'rfc9309');
+    expect(rowsOf(rfc, 0).map((r) => (r as { head: string }).head)).toEqual(['', '/A']);
+    expect(rfc.rankRules[rfc.parts[0]![1]!.prefixRank]).toBe(0);
+    const google = builtOf(txt, 'google');
+    expect(google.rankRules).toEqual([0, 1]);
+    expect(rowsOf(google, 0).map((r) => (r as { head: string }).head)).toEqual(['', '/', '/%41', '/A']);
+  });
+});
+
+describe('buildParts: rebuildable rule texts', () => {
+  it('marks a rule whose text is exactly its best-ranked pattern (plus $), named by a node', () => {
+    const lines = [
+      'Disallow: /a', // 0: yes
+      'Allow: /b$', // 1: yes
+      'Disallow: /c*d*e$', // 2: yes
+      'Disallow: /x*', // 3: no (the trailing * is dropped)
+      'Disallow: /y**z', // 4: no (the run of * collapses)
+      'Allow: /d/index.html', // 5: yes (its own pattern ranks above its companion)
+      'Disallow: /a', // 6: no (a duplicate: its rank is never named)
+      'Disallow: /%41', // 7: rfc9309 no (canonical /A), google yes
+      'Disallow: /ツ', // 8: no (escaped)
+      'Disallow:', // 9: no (no pattern)
+      'Disallow: /q$r', // 10: rfc9309 no (%24), google yes
+      'Disallow: *', // 11: no (the empty prefix)
+    ];
+    const txt = `User-agent: *\n${lines.join('\n')}\n`;
+    expect([...builtOf(txt, 'rfc9309').rebuildable]).toEqual([1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+    expect([...builtOf(txt, 'google').rebuildable]).toEqual([1, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0]);
+  });
+});
+
+describe('buildParts: radix tries of heads', () => {
+  it('puts literal prefixes, anchored literals and wildcard heads on radix nodes', () => {
+    const built = builtOf('User-agent: *\nDisallow: /a\nAllow: /abc\nDisallow: /*x\nAllow: /d/index.html\n');
+    expect(rowsOf(built, 0)).toEqual([
+      { head: '', children: 1, prefix: -1, end: -1, wild: [] },
+      { head: '/', children: 2, prefix: -1, end: -1, wild: ['3:x'] },
+      { head: '/a', children: 1, prefix: 4, end: -1, wild: [] },
+      { head: '/d/', children: 1, prefix: -1, end: 2, wild: [] },
+      { head: '/abc', children: 0, prefix: 1, end: -1, wild: [] },
+      { head: '/d/index.html', children: 0, prefix: 0, end: -1, wild: [] },
+    ]);
+  });
+
+  it('keeps the wildcard patterns of one head in ascending rank; a trailing * makes a literal prefix', () => {
+    const built = builtOf('User-agent: *\nDisallow: /p*a\nAllow: /p*bb*c$\nDisallow: /p*\nDisallow: /q*$\nDisallow: *\n');
+    // Rules: 0 /p*a (4), 1 allow /p*bb*c$ (8), 2 /p* (3, as /p), 3 /q*$ (4, as /q), 4 * (1, as the empty prefix).
+    expect(built.rankRules).toEqual([1, 0, 3, 2, 4]);
+    expect(rowsOf(built, 0)).toEqual([
+      { head: '', children: 1, prefix: 4, end: -1, wild: [] },
+      { head: '/', children: 2, prefix: -1, end: -1, wild: [] },
+      { head: '/p', children: 0, prefix: 3, end: -1, wild: ['0:bb*c$', '1:a'] },
+      { head: '/q', children: 0, prefix: 2, end: -1, wild: [] },
+    ]);
+  });
+
+  it('uses the profile form: canonical in rfc9309, escaped as written in google', () => {
+    const txt = 'User-agent: *\nDisallow: /%41*%7e\nDisallow: /ツ\n';
+    const rows = (profile: Profile): string[] => (rowsOf(builtOf(txt, profile), 0) as { head: string; wild: string[] }[]).map((r) => `${r.head}|${r.wild.join(',')}`);
+    // Rank 0 is /ツ (priority 10), rank 1 the wildcard pattern (4 in rfc9309, 8 in google).
+    expect(rows('rfc9309')).toEqual(['|', '/|', '/%E3%83%84|', '/A|1:~']);
+    expect(rows('google')).toEqual(['|', '/%|', '/%41|1:%7E', '/%E3%83%84|']);
+  });
+});
+
+describe('buildParts: the segment trie', () => {
+  const TXT = 'User-agent: a\nDisallow: /*x*yz\n\nUser-agent: b\nDisallow: /p*x$\nAllow: /*yz*x\n';
+
+  it('holds every distinct segment of the file once, shared by parts', () => {
+    const built = builtOf(TXT);
+    const seg = segmentStrings(built);
+    expect(seg).toEqual(['', 'x', 'y', 'yz']);
+    expect(built.segmentNode.length).toBe(2);
+    expect([...built.segmentNode].map((x) => seg[x]).sort()).toEqual(['x', 'yz']);
+    expect([...built.segmentEnds]).toEqual([0, 1, 0, 1]);
+    // Ranks: 0 allow /*yz*x, 1 /*x*yz (both 6, allow first), 2 /p*x$ (5).
+    expect(built.rankRules).toEqual([2, 0, 1]);
+    expect(rowsOf(built, 0).map((r) => (r as { wild: string[] }).wild)).toEqual([[], ['1:x*yz']]);
+    expect(rowsOf(built, 1).map((r) => (r as { wild: string[] }).wild)).toEqual([[], ['0:yz*x'], ['2:x$']]);
+  });
+
+  it('carries the fail links of its trie', () => {
+    const built = builtOf('User-agent: *\nDisallow: /*he*she\nDisallow: /*his*hers\n');
+    expect(segmentStrings(built)).toEqual(['', 'h', 's', 'he', 'hi', 'sh', 'her', 'his', 'she', 'hers']);
+    expect([...built.fail]).toEqual([...buildFailLinks(built.segmentTrie)]);
+    // fail(she) = he, fail(hers) = s, fail(his) = s.
+    const seg = segmentStrings(built);
+    expect(seg[built.fail[seg.indexOf('she')] as number]).toBe('he');
+    expect(seg[built.fail[seg.indexOf('hers')] as number]).toBe('s');
+    expect(seg[built.fail[seg.indexOf('his')] as number]).toBe('s');
+  });
+
+  it('is a bare root when the file has no wildcard pattern', () => {
+    const built = builtOf('User-agent: *\nDisallow: /a\n');
+    expect(built.segmentTrie.count).toBe(1);
+    expect(built.segmentNode.length).toBe(0);
+  });
+});
