@@ -173,7 +173,8 @@ function _matchingDifference(ours: ReturnType<typeof robotsParser>, url: string,
   if (id < 0 && /^\/robots\.txt(?:\?|$)/.test(raw)) return 'robots-txt';
   if (id >= 0) {
     const rule = ours.robots.rule(id);
-    if (rule.kind === 'allow' && /\/index\.htm[^/]*$/.test(rule.pattern) && !raw.includes(rule.pattern)) return 'index-html';
+    const pattern = rule.pattern ?? '';
+    if (rule.kind === 'allow' && /\/index\.htm[^/]*$/.test(pattern) && !raw.includes(pattern)) return 'index-html';
   }
   if ([raw, whatwg ?? '', ...patterns].some((s) => !_ENCODE_URI_KEEPS.test(s))) return 'encoding';
   return 'unexplained';
