@@ -1,0 +1,270 @@
+/**
+ * The fleet path of the cache: one robots.txt fetch per origin across every process sharing a
+ * {@link RobotsStore} (SPEC.md section 9, applied fleet-wide).
+ *
+ * Per origin, on a miss of the in-process tier:
+ * 1. read the record; a fresh one (before its `expiresAt`, which is also the backoff after a
+ *    failure) is the answer, no request;
+ * 2. otherwise take the lease (`SET NX PX`, {@link RobotsStore.acquireLease}); the holder reads
+ *    the record once more (another holder may have just finished), fetches, applies the policy
+ *    with the stored entry as the previous one (failure count, last good copy), writes the
+ *    record and releases the lease;
+ * 3. a process that does not get the lease polls the record (25 ms doubling to 250 ms) and
+ *    tries the lease again each time, so when a holder crashes its lease expires after
+ *    `leaseMs` and the next poller takes over; after `leaseWaitMs` it stops waiting and fetches
+ *    itself. Nothing waits without bound.
+ *
+ * Records are validated on every read ({@link _decodeRecord}); one that fails is counted,
+ * treated as missing, and overwritten by the next holder. Every store call is bounded by
+ * `storeTimeoutMs`; a failure or timeout marks the store down (logged once per outage), the
+ * process then fetches in-process, and probes the store again every {@link STORE_RETRY_MS};
+ * the first call that succeeds logs that sharing resumed.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { FORMAT_VERSION } from '@robomata/runtime';
+import type { Profile } from '@robomata/runtime';
+import { _RecordError, _decodeRecord, _encodeRecord } from './record.js';
+import type { _Constants, _Entry } from './record.js';
+import type { RobotsStore } from './store.js';
+
+/** Default bound on one store call: 250 ms (a Redis round trip on a LAN is well under 1 ms). */
+export const DEFAULT_STORE_TIMEOUT_MS = 250;
+/** While the store is down, it is probed again at most this often: 1 s. */
+export const STORE_RETRY_MS = 1_000;
+/**
+ * Default time a record outlives its expiry in the store: 7 days, so a site's last good copy
+ * and failure run survive a week without any crawler touching it (every retry rewrites it).
+ */
+export const DEFAULT_STORE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Extra lease time beyond the fetch timeout, for compiling and writing: 5 s (a 512 KB compile takes < 0.5 s). */
+export const LEASE_MARGIN_MS = 5_000;
+/** First poll interval of a process waiting for another's fetch: 25 ms (a local fetch + compile is typically 5-50 ms). */
+export const LEASE_POLL_FIRST_MS = 25;
+/** Longest poll interval: 250 ms, so a waiter costs at most 4 store reads a second. */
+export const LEASE_POLL_MAX_MS = 250;
+/** Default namespace (key prefix) of the records. */
+export const DEFAULT_STORE_NAMESPACE = 'robomata';
+
+/** Counters of one cache, see `RobotsCache.stats()`. */
+export interface RobotsCacheStats {
+  /** robots.txt fetch attempts this cache made (redirect hops included in one attempt). */
+  fetches: number;
+  /** Fetches made without the store because it was down or slow. */
+  localFallbacks: number;
+  /** Entries taken from the store instead of fetching. */
+  storeHits: number;
+  /** Records written to the store. */
+  storeWrites: number;
+  /** Misses that waited for another process holding the lease. */
+  leaseWaits: number;
+  /** Waits that ran past `leaseWaitMs`, after which this process fetched itself. */
+  waitTimeouts: number;
+  /** Records under our keys that failed validation (corrupt, foreign, truncated, other version). */
+  rejectedRecords: number;
+  /** Store calls that failed or timed out. */
+  storeErrors: number;
+  /** Bodies compiled on the worker thread / on the calling thread. */
+  compiledInWorker: number;
+  compiledInline: number;
+  /** False while the store is considered down. */
+  storeAvailable: boolean;
+}
+
+/** Returns a zeroed {@link RobotsCacheStats}. */
+export function _emptyStats(): RobotsCacheStats {
+  return {
+    fetches: 0, localFallbacks: 0, storeHits: 0, storeWrites: 0, leaseWaits: 0, waitTimeouts: 0,
+    rejectedRecords: 0, storeErrors: 0, compiledInWorker: 0, compiledInline: 0, storeAvailable: true,
+  };
+}
+
+/** Settings of the fleet path (the cache fills in the defaults). */
+export interface _FleetSettings {
+  readonly store: RobotsStore;
+  readonly namespace: string;
+  readonly profile: Profile;
+  readonly constants: _Constants;
+  readonly storeTimeoutMs: number;
+  readonly leaseMs: number;
+  readonly leaseWaitMs: number;
+  readonly retentionMs: number;
+  readonly now: () => number;
+  readonly log: (message: string) => void;
+  readonly stats: RobotsCacheStats;
+}
+
+/** A store call that failed or timed out. */
+class _StoreUnavailable extends Error {
+  override readonly name = '_StoreUnavailable';
+}
+
+/** Returns the key of an origin's record: `{ns}:v{FORMAT_VERSION}:{profile}:{{origin}}` (hash tag = origin). */
+export function _recordKey(namespace: string, profile: Profile, origin: string): string {
+  return `${namespace}:v${FORMAT_VERSION}:${profile}:{${origin}}`;
+}
+
+/** Returns the newer of two entries (by fetchedAt), either may be missing. */
+function _newer(a: _Entry | undefined, b: _Entry | undefined): _Entry | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a.current.fetchedAt >= b.current.fetchedAt ? a : b;
+}
+
+const _sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(ms, 0)));
+
+/** The shared tier of one cache: coordination through the store, and its up/down state. */
+export class _SharedTier {
+  private down = false;
+  private retryAt = 0;
+  private loggedRejection = false;
+
+  constructor(private readonly s: _FleetSettings) {}
+
+  /**
+   * Returns the entry of `origin`: from the store, or fetched by `refresh` (by this process
+   * holding the lease, or on its own when the store is down or the wait ran out). `local` is the
+   * in-process entry, the previous entry when nothing newer is stored. Never rejects for store
+   * trouble.
+   */
+  async resolve(origin: string, local: _Entry | undefined, refresh: (previous: _Entry | undefined) => Promise<_Entry>): Promise<_Entry> {
+    if (!this.usable()) {
+      this.s.stats.localFallbacks++;
+      return refresh(local);
+    }
+    let stored: _Entry | undefined;
+    try {
+      return await this.coordinate(origin, local, refresh, (e) => (stored = e));
+    } catch (err) {
+      if (!(err instanceof _StoreUnavailable)) throw err;
+      this.markDown(err);
+      this.s.stats.localFallbacks++;
+      return refresh(_newer(stored, local));
+    }
+  }
+
+  /** The protocol of the module comment; throws {@link _StoreUnavailable} before any fetch. */
+  private async coordinate(
+    origin: string,
+    local: _Entry | undefined,
+    refresh: (previous: _Entry | undefined) => Promise<_Entry>,
+    seen: (e: _Entry | undefined) => void,
+  ): Promise<_Entry> {
+    const key = _recordKey(this.s.namespace, this.s.profile, origin);
+    const leaseKey = `${key}:lease`;
+    const deadline = performance.now() + this.s.leaseWaitMs;
+    let delay = LEASE_POLL_FIRST_MS;
+    let waited = false;
+    // Bounded: every turn sleeps, and the loop ends at `deadline` (leaseWaitMs).
+    for (;;) {
+      const stored = await this.read(key, origin);
+      seen(stored);
+      if (stored !== undefined && this.s.now() < stored.current.expiresAt) return this.hit(stored, waited);
+      const token = randomUUID();
+      if (await this.call(this.s.store.acquireLease(leaseKey, token, this.s.leaseMs))) {
+        return this.fetchAsHolder(key, leaseKey, token, origin, _newer(stored, local), refresh);
+      }
+      if (performance.now() >= deadline) {
+        this.s.stats.waitTimeouts++;
+        return refresh(_newer(stored, local));
+      }
+      waited = true;
+      await _sleep(Math.min(delay, deadline - performance.now()));
+      delay = Math.min(delay * 2, LEASE_POLL_MAX_MS);
+    }
+  }
+
+  /** Counts a store hit (after a wait, a lease wait too) and returns the entry. */
+  private hit(entry: _Entry, waited: boolean): _Entry {
+    this.s.stats.storeHits++;
+    if (waited) this.s.stats.leaseWaits++;
+    return entry;
+  }
+
+  /** Holding the lease: re-read, else fetch, write, release. Store trouble after the fetch is absorbed. */
+  private async fetchAsHolder(
+    key: string,
+    leaseKey: string,
+    token: string,
+    origin: string,
+    previous: _Entry | undefined,
+    refresh: (previous: _Entry | undefined) => Promise<_Entry>,
+  ): Promise<_Entry> {
+    const again = await this.read(key, origin);
+    if (again !== undefined && this.s.now() < again.current.expiresAt) {
+      await this.call(this.s.store.releaseLease(leaseKey, token)).catch(() => undefined);
+      return this.hit(again, false);
+    }
+    const entry = await refresh(_newer(again, previous));
+    try {
+      const ttl = Math.max(entry.current.expiresAt - this.s.now(), 0) + this.s.retentionMs;
+      await this.call(this.s.store.set(key, _encodeRecord(entry, this.s.constants), Math.max(Math.round(ttl), 1)));
+      this.s.stats.storeWrites++;
+      await this.call(this.s.store.releaseLease(leaseKey, token));
+    } catch (err) {
+      if (!(err instanceof _StoreUnavailable)) throw err;
+      this.markDown(err); // the lease expires by itself
+    }
+    return entry;
+  }
+
+  /** Reads and validates the record; a record that fails validation counts and reads as missing. */
+  private async read(key: string, origin: string): Promise<_Entry | undefined> {
+    const bytes = await this.call(this.s.store.get(key));
+    if (bytes === undefined) return undefined;
+    try {
+      return _decodeRecord(bytes, origin, this.s.constants);
+    } catch (err) {
+      if (!(err instanceof _RecordError)) throw err;
+      this.s.stats.rejectedRecords++;
+      if (!this.loggedRejection) {
+        this.loggedRejection = true;
+        this.s.log(`rejected the stored record of ${origin} (${err.message}); refetching (further rejections are only counted in stats())`);
+      }
+      return undefined;
+    }
+  }
+
+  /** Awaits a store call bounded by storeTimeoutMs; marks the store up when it succeeds. */
+  private async call<T>(pending: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new _StoreUnavailable(`no answer in ${this.s.storeTimeoutMs} ms`)), this.s.storeTimeoutMs);
+    });
+    pending.catch(() => undefined); // a call that loses the race may still reject later
+    try {
+      const value = await Promise.race([pending, timeout]);
+      this.markUp();
+      return value;
+    } catch (err) {
+      this.s.stats.storeErrors++;
+      throw err instanceof _StoreUnavailable ? err : new _StoreUnavailable(err instanceof Error ? err.message : String(err));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** True when the store may be used now: up, or down and due for a probe. */
+  private usable(): boolean {
+    if (!this.down) return true;
+    const t = performance.now();
+    if (t < this.retryAt) return false;
+    this.retryAt = t + STORE_RETRY_MS;
+    return true;
+  }
+
+  private markDown(err: Error): void {
+    this.retryAt = performance.now() + STORE_RETRY_MS;
+    this.s.stats.storeAvailable = false;
+    if (this.down) return;
+    this.down = true;
+    this.s.log(`shared robots.txt store unavailable (${err.message}); fetching in-process until it answers again`);
+  }
+
+  private markUp(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.s.stats.storeAvailable = true;
+    this.s.log('shared robots.txt store answers again; sharing resumes');
+  }
+}
