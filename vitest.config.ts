@@ -12,6 +12,8 @@ export default defineConfig({
       '@robomata/runtime': src('runtime'),
       '@robomata/compiler': src('compiler'),
       '@robomata/fetch': src('fetch'),
+      '@robomata/redis/testing': fileURLToPath(new URL('./packages/redis/src/testing.ts', import.meta.url)),
+      '@robomata/redis': src('redis'),
     },
   },
   test: {
