@@ -103,8 +103,13 @@ class _StoreUnavailable extends Error {
   override readonly name = '_StoreUnavailable';
 }
 
-/** Returns the key of an origin's record: `{ns}:v{FORMAT_VERSION}:{profile}:{{origin}}` (hash tag = origin). */
-export function _recordKey(namespace: string, profile: Profile, origin: string): string {
+/**
+ * Returns the store key of an origin's record, `{namespace}:v{FORMAT_VERSION}:{profile}:{{origin}}`
+ * (its lease is the same plus `:lease`). The artifact format version in the key keeps processes
+ * of different versions apart; the `{origin}` hash tag puts record and lease in one Redis
+ * Cluster slot. `origin` is the canonical origin (`originOf(url).origin`). O(length).
+ */
+export function robotsStoreKey(origin: string, profile: Profile = 'rfc9309', namespace: string = DEFAULT_STORE_NAMESPACE): string {
   return `${namespace}:v${FORMAT_VERSION}:${profile}:{${origin}}`;
 }
 
@@ -154,7 +159,7 @@ export class _SharedTier {
     refresh: (previous: _Entry | undefined) => Promise<_Entry>,
     seen: (e: _Entry | undefined) => void,
   ): Promise<_Entry> {
-    const key = _recordKey(this.s.namespace, this.s.profile, origin);
+    const key = robotsStoreKey(origin, this.s.profile, this.s.namespace);
     const leaseKey = `${key}:lease`;
     const deadline = performance.now() + this.s.leaseWaitMs;
     let delay = LEASE_POLL_FIRST_MS;

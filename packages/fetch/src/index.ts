@@ -33,6 +33,7 @@ export {
   LEASE_POLL_FIRST_MS,
   LEASE_POLL_MAX_MS,
   STORE_RETRY_MS,
+  robotsStoreKey,
 } from './fleet.js';
 export type { RobotsCacheStats } from './fleet.js';
 export { COMPILE_IN_WORKER_MIN_BYTES } from './compile-artifact.js';

@@ -71,8 +71,8 @@ const _STATUS_CLASSES: ReadonlySet<string> = new Set<RobotsStatusClass>([
   'success', 'client-error', 'redirect-limit', 'rate-limited', 'server-error', 'timeout', 'network-error', 'compile-error',
 ]);
 
-/** Returns the FNV-1a 32-bit hash of `bytes[0, end)`. O(end). */
-function _fnv1a(bytes: Uint8Array, end: number): number {
+/** Returns the FNV-1a 32-bit hash of `bytes[0, end)` (the record checksum). O(end). */
+export function _fnv1a(bytes: Uint8Array, end: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
   return h >>> 0;
