@@ -164,14 +164,15 @@ export class _SharedTier {
     const deadline = performance.now() + this.s.leaseWaitMs;
     let delay = LEASE_POLL_FIRST_MS;
     let waited = false;
+    const rejected: { bytes?: Uint8Array } = {};
     // Bounded: every turn sleeps, and the loop ends at `deadline` (leaseWaitMs).
     for (;;) {
-      const stored = await this.read(key, origin);
+      const stored = await this.read(key, origin, rejected);
       seen(stored);
       if (stored !== undefined && this.s.now() < stored.current.expiresAt) return this.hit(stored, waited);
       const token = randomUUID();
       if (await this.call(this.s.store.acquireLease(leaseKey, token, this.s.leaseMs))) {
-        return this.fetchAsHolder(key, leaseKey, token, origin, _newer(stored, local), refresh);
+        return this.fetchAsHolder(key, leaseKey, token, origin, _newer(stored, local), refresh, rejected);
       }
       if (performance.now() >= deadline) {
         this.s.stats.waitTimeouts++;
@@ -198,8 +199,9 @@ export class _SharedTier {
     origin: string,
     previous: _Entry | undefined,
     refresh: (previous: _Entry | undefined) => Promise<_Entry>,
+    rejected: { bytes?: Uint8Array },
   ): Promise<_Entry> {
-    const again = await this.read(key, origin);
+    const again = await this.read(key, origin, rejected);
     if (again !== undefined && this.s.now() < again.current.expiresAt) {
       await this.call(this.s.store.releaseLease(leaseKey, token)).catch(() => undefined);
       return this.hit(again, false);
@@ -217,14 +219,19 @@ export class _SharedTier {
     return entry;
   }
 
-  /** Reads and validates the record; a record that fails validation counts and reads as missing. */
-  private async read(key: string, origin: string): Promise<_Entry | undefined> {
+  /**
+   * Reads and validates the record; a record that fails validation counts (once: `rejected`
+   * remembers the bytes already counted in this resolution) and reads as missing.
+   */
+  private async read(key: string, origin: string, rejected: { bytes?: Uint8Array }): Promise<_Entry | undefined> {
     const bytes = await this.call(this.s.store.get(key));
     if (bytes === undefined) return undefined;
     try {
       return _decodeRecord(bytes, origin, this.s.constants);
     } catch (err) {
       if (!(err instanceof _RecordError)) throw err;
+      if (rejected.bytes !== undefined && Buffer.compare(rejected.bytes, bytes) === 0) return undefined;
+      rejected.bytes = bytes;
       this.s.stats.rejectedRecords++;
       if (!this.loggedRejection) {
         this.loggedRejection = true;
