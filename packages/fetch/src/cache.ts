@@ -100,7 +100,7 @@ export interface RobotsCacheOptions {
   readonly store?: RobotsStore;
   /** Key prefix in the store (no `{` or `}`). Default `'robomata'`. */
   readonly storeNamespace?: string;
-  /** Bound on each store call; past it the store counts as down. Default 500 ms. */
+  /** Bound on each store call; past it the store counts as down. Default 1 s. */
   readonly storeTimeoutMs?: number;
   /** Lease of a fetching process: a crashed holder blocks others this long. Default `timeoutMs` + 5 s. */
   readonly leaseMs?: number;

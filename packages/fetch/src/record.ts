@@ -10,13 +10,15 @@
  *   the last good copy, and each artifact's length);
  * - the artifacts, back to back (an artifact used twice is stored once; allow-all and
  *   disallow-all are named, not stored);
- * - last 4 bytes: FNV-1a 32 of everything before.
+ * - last 8 bytes: the first 8 bytes of the SHA-1 of everything before (native hashing: a
+ *   3.4 MB record checks in a few milliseconds; a JavaScript FNV loop took 100 ms and more).
  *
  * Decoding validates the checksum, every header field's type, that origin, profile and format
  * version are the expected ones, and loads each artifact with `loadRobots` (which validates
  * the artifact itself); anything else is a {@link _RecordError}.
  */
 
+import { createHash } from 'node:crypto';
 import { FORMAT_VERSION, loadRobots } from '@robomata/runtime';
 import type { Profile, Robots } from '@robomata/runtime';
 import type { CachedRobots, RobotsPolicy, RobotsStatusClass } from './cache.js';
@@ -26,7 +28,7 @@ export const RECORD_VERSION = 1;
 
 const _MAGIC = [0x52, 0x42, 0x46, 0x43]; // 'RBFC'
 const _PREFIX_BYTES = 12;
-const _CHECKSUM_BYTES = 4;
+const _CHECKSUM_BYTES = 8;
 
 /** One cache entry: the latest answer and the last good (2xx/4xx) rules. */
 export interface _Entry {
@@ -71,11 +73,9 @@ const _STATUS_CLASSES: ReadonlySet<string> = new Set<RobotsStatusClass>([
   'success', 'client-error', 'redirect-limit', 'rate-limited', 'server-error', 'timeout', 'network-error', 'compile-error',
 ]);
 
-/** Returns the FNV-1a 32-bit hash of `bytes[0, end)` (the record checksum). O(end). */
-export function _fnv1a(bytes: Uint8Array, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
-  return h >>> 0;
+/** Returns the record checksum of `bytes[0, end)`: the first 8 bytes of its SHA-1. O(end). */
+export function _checksum(bytes: Uint8Array, end: number): Uint8Array {
+  return createHash('sha1').update(bytes.subarray(0, end)).digest().subarray(0, _CHECKSUM_BYTES);
 }
 
 /** Returns the remembered artifact of `robots`; every Robots the cache holds has one. */
@@ -121,7 +121,7 @@ export function _encodeRecord(entry: _Entry, constants: _Constants): Uint8Array 
     out.set(bytes, offset);
     offset += bytes.byteLength;
   }
-  view.setUint32(offset, _fnv1a(out, offset), true);
+  out.set(_checksum(out, offset), offset);
   return out;
 }
 
@@ -137,7 +137,7 @@ export function _decodeRecord(bytes: Uint8Array, origin: string, constants: _Con
   if (bytes[4] !== RECORD_VERSION) throw new _RecordError(`record version ${bytes[4]}, expected ${RECORD_VERSION}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = bytes.byteLength - _CHECKSUM_BYTES;
-  if (view.getUint32(end, true) !== _fnv1a(bytes, end)) throw new _RecordError('checksum mismatch');
+  if (Buffer.compare(_checksum(bytes, end), bytes.subarray(end)) !== 0) throw new _RecordError('checksum mismatch');
   const headerLength = view.getUint32(8, true);
   if (_PREFIX_BYTES + headerLength > end) throw new _RecordError('header past the end');
   let header: Record<string, unknown>;

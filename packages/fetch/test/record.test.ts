@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION } from '@robomata/runtime';
 import type { CachedRobots } from '../src/cache.js';
-import { RECORD_VERSION, _RecordError, _decodeRecord, _encodeRecord, _fnv1a, _loadArtifact } from '../src/record.js';
+import { RECORD_VERSION, _RecordError, _checksum, _decodeRecord, _encodeRecord, _loadArtifact } from '../src/record.js';
 import type { _Constants, _Entry } from '../src/record.js';
 
 const ORIGIN = 'https://example.com';
@@ -29,13 +29,13 @@ function patchHeader(bytes: Uint8Array, edit: (h: Record<string, unknown>) => vo
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + n))) as Record<string, unknown>;
   edit(header);
   const json = new TextEncoder().encode(JSON.stringify(header));
-  const rest = bytes.subarray(12 + n, bytes.byteLength - 4);
-  const out = new Uint8Array(12 + json.byteLength + rest.byteLength + 4);
+  const rest = bytes.subarray(12 + n, bytes.byteLength - 8);
+  const out = new Uint8Array(12 + json.byteLength + rest.byteLength + 8);
   out.set(bytes.subarray(0, 8));
   new DataView(out.buffer).setUint32(8, json.byteLength, true);
   out.set(json, 12);
   out.set(rest, 12 + json.byteLength);
-  new DataView(out.buffer).setUint32(out.byteLength - 4, _fnv1a(out, out.byteLength - 4), true);
+  out.set(_checksum(out, out.byteLength - 8), out.byteLength - 8);
   return out;
 }
 

@@ -5,7 +5,6 @@
 
 export {
   createRedisStore,
-  DEFAULT_COMMAND_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
   RECONNECT_MAX_DELAY_MS,
 } from './redis-store.js';

@@ -10,9 +10,9 @@
  *   without expiry (never one of ours: a foreign value must not block the origin forever);
  * - `releaseLease`: compare-and-delete in a script (`GET` = token, then `DEL`).
  *
- * Every command carries node-redis's per-command `timeout`, which bounds only the time a command
- * waits to be written; a server that stops answering after the write (stalled, paused, a
- * network partition) is bounded by the cache's `storeTimeoutMs`, which wraps every call. The
+ * A server that stops answering (stalled, paused, a network partition) is bounded by the
+ * cache's `storeTimeoutMs`, which wraps every call (node-redis's own per-command `timeout`
+ * only covers the time a command waits to be written, see `commandTimeoutMs`). The
  * client made from `url` does not queue commands while disconnected (`disableOfflineQueue`), so
  * they fail at once and the cache falls back to fetching in-process, and it reconnects by
  * itself with a capped backoff.
@@ -32,7 +32,11 @@ export interface RedisStoreOptions {
   readonly url?: string;
   /** An existing node-redis client (connected by its owner; {@link RedisStore.close} leaves it open). */
   readonly client?: RedisCommandClient;
-  /** node-redis `timeout` of each command (time queued before the write). Default {@link DEFAULT_COMMAND_TIMEOUT_MS}. */
+  /**
+   * node-redis `timeout` of each command, which bounds only the time queued before the write.
+   * Default: none (the cache bounds every call with its `storeTimeoutMs`; a queue timeout
+   * shorter than that only turns a large write ahead in the queue into a false outage).
+   */
   readonly commandTimeoutMs?: number;
   /** Timeout of one connection attempt (client made from `url`). Default {@link DEFAULT_CONNECT_TIMEOUT_MS}. */
   readonly connectTimeoutMs?: number;
@@ -48,8 +52,6 @@ export interface RedisStore extends RobotsStore {
   close(): Promise<void>;
 }
 
-/** Default per-command timeout: 500 ms, the cache's default bound on a store call. */
-export const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 /** Default connection attempt timeout: 1 s (a LAN connect takes well under 10 ms). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 1_000;
 /** Longest wait between reconnection attempts: 1 s, so sharing resumes within about a second of Redis returning. */
@@ -72,7 +74,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   if ((options.url === undefined) === (options.client === undefined)) {
     throw new TypeError('createRedisStore: give exactly one of options.url and options.client');
   }
-  const timeout = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const timeout = options.commandTimeoutMs;
   const onError = options.onError ?? (() => undefined);
   let owned: ReturnType<typeof createClient> | undefined;
   let client: RedisCommandClient;
@@ -92,7 +94,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     client = options.client as RedisCommandClient;
   }
   const send = (args: ReadonlyArray<string | Buffer>, bytes = false): Promise<unknown> =>
-    client.sendCommand(args, bytes ? { timeout, typeMapping: _BYTES } : { timeout });
+    client.sendCommand(args, { ...(timeout === undefined ? {} : { timeout }), ...(bytes ? { typeMapping: _BYTES } : {}) });
   return {
     client,
     async get(key) {
