@@ -30,7 +30,8 @@ import {
   DEFAULT_STORE_NAMESPACE,
   DEFAULT_STORE_RETENTION_MS,
   DEFAULT_STORE_TIMEOUT_MS,
-  LEASE_MARGIN_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_LEASE_WAIT_MS,
   _SharedTier,
   _emptyStats,
 } from './fleet.js';
@@ -102,9 +103,9 @@ export interface RobotsCacheOptions {
   readonly storeNamespace?: string;
   /** Bound on each store call; past it the store counts as down. Default 1 s. */
   readonly storeTimeoutMs?: number;
-  /** Lease of a fetching process: a crashed holder blocks others this long. Default `timeoutMs` + 5 s. */
+  /** Lease of a fetching process, renewed while it works: a crashed holder blocks others this long. Default 5 s. */
   readonly leaseMs?: number;
-  /** Longest wait for another process's fetch before fetching oneself. Default 2 x `leaseMs`. */
+  /** Longest wait for another process's fetch before fetching oneself. Default 60 s. */
   readonly leaseWaitMs?: number;
   /** How long a record outlives its expiry in the store. Default 7 days. */
   readonly storeRetentionMs?: number;
@@ -240,8 +241,8 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     profile,
     constants,
     storeTimeoutMs: options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
-    leaseMs: options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS,
-    leaseWaitMs: options.leaseWaitMs ?? 2 * (options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS),
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    leaseWaitMs: options.leaseWaitMs ?? DEFAULT_LEASE_WAIT_MS,
     retentionMs: options.storeRetentionMs ?? DEFAULT_STORE_RETENTION_MS,
     now,
     log: options.log ?? ((message) => console.warn(`@robomata/fetch: ${message}`)),

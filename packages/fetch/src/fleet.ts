@@ -9,10 +9,11 @@
  *    the record once more (another holder may have just finished), fetches, applies the policy
  *    with the stored entry as the previous one (failure count, last good copy), writes the
  *    record and releases the lease;
- * 3. a process that does not get the lease polls the record (25 ms doubling to 250 ms) and
- *    tries the lease again each time, so when a holder crashes its lease expires after
- *    `leaseMs` and the next poller takes over; after `leaseWaitMs` it stops waiting and fetches
- *    itself. Nothing waits without bound.
+ * 3. the holder renews the lease every third of `leaseMs` until it has written; a process that
+ *    does not get the lease polls the record (25 ms doubling to 250 ms) and tries the lease
+ *    again each time, so when a holder crashes its lease expires within `leaseMs` and the next
+ *    poller takes over; after `leaseWaitMs` a waiter stops waiting and fetches itself. Nothing
+ *    waits without bound.
  *
  * Records are validated on every read ({@link _decodeRecord}); one that fails is counted,
  * treated as missing, and overwritten by the next holder. Every store call is bounded by
@@ -41,8 +42,17 @@ export const STORE_RETRY_MS = 1_000;
  * and failure run survive a week without any crawler touching it (every retry rewrites it).
  */
 export const DEFAULT_STORE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-/** Extra lease time beyond the fetch timeout, for compiling and writing: 5 s (a 512 KB compile takes < 0.5 s). */
-export const LEASE_MARGIN_MS = 5_000;
+/**
+ * Default lease: 5 s, renewed every third of it while its holder fetches, compiles and writes,
+ * so a live holder keeps it however long that takes and a crashed one blocks the origin 5 s.
+ */
+export const DEFAULT_LEASE_MS = 5_000;
+/**
+ * Default longest wait for another process's fetch: 60 s. A live holder renews its lease, so the
+ * wait is its fetch (10 s timeout) plus its compile queue: 4 processes warming 200 corpus
+ * origins at once on 2 loaded cores took 52 s, and a 30 s bound there caused 172 extra fetches.
+ */
+export const DEFAULT_LEASE_WAIT_MS = 60_000;
 /** First poll interval of a process waiting for another's fetch: 25 ms (a local fetch + compile is typically 5-50 ms). */
 export const LEASE_POLL_FIRST_MS = 25;
 /** Longest poll interval: 250 ms, so a waiter costs at most 4 store reads a second. */
@@ -96,6 +106,12 @@ export interface _FleetSettings {
   readonly now: () => number;
   readonly log: (message: string) => void;
   readonly stats: RobotsCacheStats;
+}
+
+/** What one resolution remembers across its reads: the last rejected and the last decoded bytes. */
+interface _ReadState {
+  rejectedBytes?: Uint8Array;
+  decoded?: { readonly bytes: Uint8Array; readonly entry: _Entry };
 }
 
 /** A store call that failed or timed out. */
@@ -164,15 +180,15 @@ export class _SharedTier {
     const deadline = performance.now() + this.s.leaseWaitMs;
     let delay = LEASE_POLL_FIRST_MS;
     let waited = false;
-    const rejected: { bytes?: Uint8Array } = {};
+    const state: _ReadState = {};
     // Bounded: every turn sleeps, and the loop ends at `deadline` (leaseWaitMs).
     for (;;) {
-      const stored = await this.read(key, origin, rejected);
+      const stored = await this.read(key, origin, state);
       seen(stored);
       if (stored !== undefined && this.s.now() < stored.current.expiresAt) return this.hit(stored, waited);
       const token = randomUUID();
       if (await this.call(this.s.store.acquireLease(leaseKey, token, this.s.leaseMs))) {
-        return this.fetchAsHolder(key, leaseKey, token, origin, _newer(stored, local), refresh, rejected);
+        return this.fetchAsHolder(key, leaseKey, token, origin, _newer(stored, local), refresh, state);
       }
       if (performance.now() >= deadline) {
         this.s.stats.waitTimeouts++;
@@ -199,14 +215,23 @@ export class _SharedTier {
     origin: string,
     previous: _Entry | undefined,
     refresh: (previous: _Entry | undefined) => Promise<_Entry>,
-    rejected: { bytes?: Uint8Array },
+    state: _ReadState,
   ): Promise<_Entry> {
-    const again = await this.read(key, origin, rejected);
+    const again = await this.read(key, origin, state);
     if (again !== undefined && this.s.now() < again.current.expiresAt) {
       await this.call(this.s.store.releaseLease(leaseKey, token)).catch(() => undefined);
       return this.hit(again, false);
     }
-    const entry = await refresh(_newer(again, previous));
+    const renew = setInterval(() => {
+      this.s.store.acquireLease(leaseKey, token, this.s.leaseMs).catch(() => undefined);
+    }, Math.max(this.s.leaseMs / 3, 10));
+    renew.unref();
+    let entry: _Entry;
+    try {
+      entry = await refresh(_newer(again, previous));
+    } finally {
+      clearInterval(renew);
+    }
     try {
       const ttl = Math.max(entry.current.expiresAt - this.s.now(), 0) + this.s.retentionMs;
       await this.call(this.s.store.set(key, _encodeRecord(entry, this.s.constants), Math.max(Math.round(ttl), 1)));
@@ -222,18 +247,22 @@ export class _SharedTier {
   }
 
   /**
-   * Reads and validates the record; a record that fails validation counts (once: `rejected`
+   * Reads and validates the record; a record that fails validation counts (once: `state`
    * remembers the bytes already counted in this resolution) and reads as missing.
    */
-  private async read(key: string, origin: string, rejected: { bytes?: Uint8Array }): Promise<_Entry | undefined> {
+  private async read(key: string, origin: string, state: _ReadState): Promise<_Entry | undefined> {
     const bytes = await this.call(this.s.store.get(key));
     if (bytes === undefined) return undefined;
+    // A waiter polls an unchanged (stale) record many times: decode it once.
+    if (state.decoded !== undefined && Buffer.compare(state.decoded.bytes, bytes) === 0) return state.decoded.entry;
     try {
-      return _decodeRecord(bytes, origin, this.s.constants);
+      const entry = _decodeRecord(bytes, origin, this.s.constants);
+      state.decoded = { bytes, entry };
+      return entry;
     } catch (err) {
       if (!(err instanceof _RecordError)) throw err;
-      if (rejected.bytes !== undefined && Buffer.compare(rejected.bytes, bytes) === 0) return undefined;
-      rejected.bytes = bytes;
+      if (state.rejectedBytes !== undefined && Buffer.compare(state.rejectedBytes, bytes) === 0) return undefined;
+      state.rejectedBytes = bytes;
       this.s.stats.rejectedRecords++;
       if (!this.loggedRejection) {
         this.loggedRejection = true;

@@ -25,9 +25,10 @@ export interface RobotsStore {
   /** Deletes `key` (no error when it is absent). */
   delete(key: string): Promise<void>;
   /**
-   * Takes the lease `key` for `ttlMs` milliseconds when nobody holds it (Redis `SET NX PX`):
-   * resolves true when this caller now holds it under `token`. A lease expires by itself, so a
-   * crashed holder blocks the others for at most `ttlMs`.
+   * Takes the lease `key` for `ttlMs` milliseconds when nobody holds it (Redis `SET NX PX`), or
+   * extends it by `ttlMs` from now when `token` already holds it (renewal): resolves true when
+   * this caller now holds it under `token`. A lease expires by itself, so a crashed holder
+   * (which stops renewing) blocks the others for at most `ttlMs`.
    */
   acquireLease(key: string, token: string, ttlMs: number): Promise<boolean>;
   /** Releases the lease `key` if it is still held under `token` (never someone else's). */
@@ -79,7 +80,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RobotsStore
     },
     acquireLease(key, token, ttlMs) {
       const held = leases.get(key);
-      if (held !== undefined && now() < held.until) return Promise.resolve(false);
+      if (held !== undefined && held.token !== token && now() < held.until) return Promise.resolve(false);
       leases.set(key, { token, until: now() + ttlMs });
       return Promise.resolve(true);
     },

@@ -9,8 +9,10 @@ import type { TestServer } from './_server.js';
 
 const RULES = 'User-agent: *\nDisallow: /private/\n';
 let a: TestServer;
-useTestServers((x) => {
+let b: TestServer;
+useTestServers((x, y) => {
   a = x;
+  b = y;
   a.handle((_req, res) => reply(res, 200, RULES));
 });
 
@@ -44,7 +46,11 @@ describe('createMemoryStore', () => {
     expect(await store.acquireLease('l', 'y', 10)).toBe(false);
     await store.releaseLease('l', 'y');
     expect(await store.acquireLease('l', 'y', 10)).toBe(false);
+    clock = 8;
+    expect(await store.acquireLease('l', 'x', 10)).toBe(true); // renewal by its holder: until 18
     clock = 10;
+    expect(await store.acquireLease('l', 'y', 10)).toBe(false);
+    clock = 18;
     expect(await store.acquireLease('l', 'y', 10)).toBe(true);
     await store.releaseLease('l', 'y');
     expect(await store.acquireLease('l', 'z', 10)).toBe(true);
@@ -110,6 +116,20 @@ describe('createRobotsCache with a shared store', () => {
     expect(logs).toHaveLength(2);
     expect(logs[1]).toMatch(/sharing resumes/);
     expect(cache.stats()).toMatchObject({ storeWrites: 1, storeAvailable: true });
+  });
+
+  it('a live holder slower than leaseMs renews its lease: the waiter does not fetch too', async () => {
+    const store = createMemoryStore();
+    const slow = createRobotsCache({ userAgent: 'RobomataTest/1.0', store, leaseMs: 150 });
+    const waiter = createRobotsCache({ userAgent: 'RobomataTest/1.0', store, leaseMs: 150 });
+    b.handle((_req, res) => setTimeout(() => reply(res, 200, RULES), 700));
+    const before = b.count('/robots.txt');
+    const first = slow.isAllowed(`${b.base}/private/x`);
+    await new Promise((r) => setTimeout(r, 50));
+    const second = waiter.isAllowed(`${b.base}/private/x`);
+    expect(await Promise.all([first, second])).toEqual([false, false]);
+    expect(b.count('/robots.txt') - before).toBe(1);
+    expect(waiter.stats()).toMatchObject({ fetches: 0, storeHits: 1, leaseWaits: 1 });
   });
 
   it('gives up waiting for a lease holder after leaseWaitMs and fetches itself', async () => {

@@ -6,8 +6,9 @@
  * - `get`: `GET key` as bytes; a key of another type (`WRONGTYPE`) reads as an empty value,
  *   which the cache rejects and counts like any other foreign value;
  * - `set`: `SET key value PX ttl` (replaces a value of any type);
- * - `acquireLease`: `SET lease token NX PX ttl` in a script that also takes over a lease key
- *   without expiry (never one of ours: a foreign value must not block the origin forever);
+ * - `acquireLease`: in one script, `SET lease token PX ttl` when the key is absent, `PEXPIRE`
+ *   when it already holds `token` (renewal), and a takeover of a lease key without expiry
+ *   (never one of ours: a foreign value must not block the origin forever);
  * - `releaseLease`: compare-and-delete in a script (`GET` = token, then `DEL`).
  *
  * A server that stops answering (stalled, paused, a network partition) is bounded by the
@@ -57,7 +58,9 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 1_000;
 /** Longest wait between reconnection attempts: 1 s, so sharing resumes within about a second of Redis returning. */
 export const RECONNECT_MAX_DELAY_MS = 1_000;
 
-const _ACQUIRE_LEASE = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+const _ACQUIRE_LEASE = `local kind = redis.call('TYPE', KEYS[1]).ok
+if kind == 'none' then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+if kind == 'string' and redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
 if redis.call('PTTL', KEYS[1]) == -1 then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
 return 0`;
 const _RELEASE_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end

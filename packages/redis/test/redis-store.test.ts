@@ -52,6 +52,17 @@ describe('createRedisStore', () => {
     expect(await store.acquireLease('t:lease', 'four', 200)).toBe(true);
   });
 
+  it('renews a lease for the token that holds it, not for another', async () => {
+    expect(await store.acquireLease('t:renew', 'holder', 200)).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      await sleep(100);
+      expect(await store.acquireLease('t:renew', 'holder', 200)).toBe(true); // renewed past 200 ms
+      expect(await store.acquireLease('t:renew', 'other', 200)).toBe(false);
+    }
+    await sleep(300);
+    expect(await store.acquireLease('t:renew', 'other', 200)).toBe(true);
+  });
+
   it('takes over a lease key that has no expiry (never ours)', async () => {
     await store.client.sendCommand(['SET', 't:stuck', 'foreign']);
     expect(await store.acquireLease('t:stuck', 'mine', 1_000)).toBe(true);
