@@ -34,6 +34,7 @@ export {
   LEASE_POLL_FIRST_MS,
   LEASE_POLL_MAX_MS,
   STORE_RETRY_MS,
+  STORE_TIMEOUT_EXTENSIONS,
   robotsStoreKey,
 } from './fleet.js';
 export type { RobotsCacheStats } from './fleet.js';

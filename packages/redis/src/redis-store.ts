@@ -69,7 +69,9 @@ const _BYTES = { [RESP_TYPES.BLOB_STRING]: Buffer };
 
 /**
  * Returns a {@link RedisStore}. With `url` it creates a client and starts connecting in the
- * background (returns at once; until connected, calls fail and the cache fetches in-process);
+ * background (returns at once; calls made during the first connection attempt wait for it,
+ * within the cache's bound; after a failed attempt they fail at once and the cache fetches
+ * in-process while the client reconnects);
  * with `client` it uses that one. Throws a `TypeError` when neither or both are given.
  * Each call is one round trip.
  */
@@ -81,6 +83,9 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const onError = options.onError ?? (() => undefined);
   let owned: ReturnType<typeof createClient> | undefined;
   let client: RedisCommandClient;
+  // Until the first connection attempt ends (ready or failed), calls wait for it rather than
+  // failing as "offline": a crawler starting next to a healthy Redis shares from its first miss.
+  let starting: Promise<void> | undefined;
   if (options.url !== undefined) {
     owned = createClient({
       url: options.url,
@@ -91,13 +96,22 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       },
     });
     owned.on('error', (err: unknown) => onError(err instanceof Error ? err : new Error(String(err))));
+    const c = owned;
+    starting = new Promise<void>((resolve) => {
+      c.once('ready', resolve);
+      c.once('error', resolve);
+    }).then(() => {
+      starting = undefined;
+    });
     owned.connect().catch((err: unknown) => onError(err instanceof Error ? err : new Error(String(err))));
     client = owned as unknown as RedisCommandClient;
   } else {
     client = options.client as RedisCommandClient;
   }
-  const send = (args: ReadonlyArray<string | Buffer>, bytes = false): Promise<unknown> =>
-    client.sendCommand(args, { ...(timeout === undefined ? {} : { timeout }), ...(bytes ? { typeMapping: _BYTES } : {}) });
+  const send = async (args: ReadonlyArray<string | Buffer>, bytes = false): Promise<unknown> => {
+    if (starting !== undefined) await starting;
+    return client.sendCommand(args, { ...(timeout === undefined ? {} : { timeout }), ...(bytes ? { typeMapping: _BYTES } : {}) });
+  };
   return {
     client,
     async get(key) {
