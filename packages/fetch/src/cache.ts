@@ -50,20 +50,6 @@ import { _artifactOf, _loadArtifact } from './record.js';
 import type { _Constants, _Entry } from './record.js';
 import type { RobotsStore } from './store.js';
 
-export {
-  CACHE_TTL_MS,
-  DEFAULT_FETCH_MAX_BYTES,
-  DEFAULT_MAX_CACHE_BYTES,
-  DEFAULT_MAX_ENTRIES,
-  DEFAULT_MAX_REDIRECTS,
-  DEFAULT_TIMEOUT_MS,
-  ENTRY_OVERHEAD_BYTES,
-  FAILURE_GRACE_MS,
-  RETRY_BASE_MS,
-  RETRY_MAX_MS,
-  retryDelayMs,
-} from './policy.js';
-
 /** Options of {@link createRobotsCache}. */
 export interface RobotsCacheOptions {
   /** Sent as the User-Agent header of every robots.txt request. Required. */
@@ -103,7 +89,7 @@ export interface RobotsCacheOptions {
   readonly storeNamespace?: string;
   /** Bound on each store call; past it the store counts as down. Default 1 s. */
   readonly storeTimeoutMs?: number;
-  /** Lease of a fetching process, renewed while it works: a crashed holder blocks others this long. Default 5 s. */
+  /** Lease of a fetching process, renewed while it works: a crashed holder blocks others this long. Default 10 s. */
   readonly leaseMs?: number;
   /** Longest wait for another process's fetch before fetching oneself. Default 60 s. */
   readonly leaseWaitMs?: number;

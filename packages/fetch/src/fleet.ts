@@ -49,10 +49,11 @@ export const STORE_RETRY_MS = 1_000;
  */
 export const DEFAULT_STORE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /**
- * Default lease: 5 s, renewed every third of it while its holder fetches, compiles and writes,
- * so a live holder keeps it however long that takes and a crashed one blocks the origin 5 s.
+ * Default lease: 10 s, renewed every third of it while its holder fetches, compiles and writes,
+ * so a live holder keeps it however long that takes and a crashed one blocks the origin 10 s.
+ * 5 s was lost to renewals delayed past it in the 4 x 200 fleet bench on a loaded 2-core machine.
  */
-export const DEFAULT_LEASE_MS = 5_000;
+export const DEFAULT_LEASE_MS = 10_000;
 /**
  * Default longest wait for another process's fetch: 60 s. A live holder renews its lease, so the
  * wait is its fetch (10 s timeout) plus its compile queue: 4 processes warming 200 corpus
@@ -80,12 +81,15 @@ export interface RobotsCacheStats {
   leaseWaits: number;
   /** Waits that ran past `leaseWaitMs`, after which this process fetched itself. */
   waitTimeouts: number;
+  /** Leases this process held and found taken by another when renewing (it was too slow to renew). */
+  leasesLost: number;
   /** Records under our keys that failed validation (corrupt, foreign, truncated, other version). */
   rejectedRecords: number;
   /** Store calls that failed or timed out. */
   storeErrors: number;
-  /** Bodies compiled on the worker thread / on the calling thread. */
+  /** Bodies compiled on the worker thread. */
   compiledInWorker: number;
+  /** Bodies compiled on the calling thread (small ones, or no worker available). */
   compiledInline: number;
   /** False while the store is considered down. */
   storeAvailable: boolean;
@@ -94,7 +98,7 @@ export interface RobotsCacheStats {
 /** Returns a zeroed {@link RobotsCacheStats}. */
 export function _emptyStats(): RobotsCacheStats {
   return {
-    fetches: 0, localFallbacks: 0, storeHits: 0, storeWrites: 0, leaseWaits: 0, waitTimeouts: 0,
+    fetches: 0, localFallbacks: 0, storeHits: 0, storeWrites: 0, leaseWaits: 0, waitTimeouts: 0, leasesLost: 0,
     rejectedRecords: 0, storeErrors: 0, compiledInWorker: 0, compiledInline: 0, storeAvailable: true,
   };
 }
@@ -224,17 +228,22 @@ export class _SharedTier {
     refresh: (previous: _Entry | undefined) => Promise<_Entry>,
     state: _ReadState,
   ): Promise<_Entry> {
-    const again = await this.read(key, origin, state);
-    if (again !== undefined && this.s.now() < again.current.expiresAt) {
-      await this.call(this.s.store.releaseLease(leaseKey, token)).catch(() => undefined);
-      return this.hit(again, false);
-    }
     const renew = setInterval(() => {
-      this.s.store.acquireLease(leaseKey, token, this.s.leaseMs).catch(() => undefined);
+      this.s.store.acquireLease(leaseKey, token, this.s.leaseMs).then(
+        (held) => {
+          if (!held) this.s.stats.leasesLost++;
+        },
+        () => undefined,
+      );
     }, Math.max(this.s.leaseMs / 3, 10));
     renew.unref();
     let entry: _Entry;
     try {
+      const again = await this.read(key, origin, state);
+      if (again !== undefined && this.s.now() < again.current.expiresAt) {
+        await this.call(this.s.store.releaseLease(leaseKey, token)).catch(() => undefined);
+        return this.hit(again, false);
+      }
       entry = await refresh(_newer(again, previous));
     } finally {
       clearInterval(renew);
@@ -283,8 +292,9 @@ export class _SharedTier {
    * Awaits a store call bounded by storeTimeoutMs; marks the store up when it succeeds.
    * The bound is on the store's silence, not on this call alone: when the timer fires while the
    * store has answered another call within the last bound (it is alive; this process or its
-   * queue is merely busy, e.g. loading a large artifact), the bound is re-armed, at most
-   * {@link STORE_TIMEOUT_EXTENSIONS} times. A stalled or unreachable store therefore fails a
+   * queue is merely busy), or fires late by half a bound or more (this process's event loop was
+   * stalled, e.g. loading a large artifact, so the time says nothing about the store), the bound
+   * is re-armed, at most {@link STORE_TIMEOUT_EXTENSIONS} times. A stalled or unreachable store therefore fails a
    * call after one bound; a call never waits more than (1 + extensions) bounds.
    */
   private async call<T>(pending: Promise<T>): Promise<T> {
@@ -294,9 +304,12 @@ export class _SharedTier {
     // the I/O phase, and a reply that has already arrived must win.
     const timeout = new Promise<never>((_resolve, reject) => {
       const arm = (extensions: number): void => {
+        const due = performance.now() + bound;
         timer = setTimeout(() => {
+          const late = performance.now() - due >= bound / 2; // this process was stalled
           setImmediate(() => {
-            if (extensions < STORE_TIMEOUT_EXTENSIONS && performance.now() - this.lastAnswerAt < bound) arm(extensions + 1);
+            const alive = performance.now() - this.lastAnswerAt < bound;
+            if (extensions < STORE_TIMEOUT_EXTENSIONS && (alive || late)) arm(extensions + 1);
             else reject(new _StoreUnavailable(`no answer in ${bound} ms`));
           });
         }, bound);

@@ -8,8 +8,9 @@ export { originOf } from './origin.js';
 export type { RobotsOrigin } from './origin.js';
 export { fetchRobotsTxt } from './fetch-robots.js';
 export type { FetchOutcome, FetchRobotsOptions, FetchStatusClass } from './fetch-robots.js';
+export { createRobotsCache } from './cache.js';
+export type { CachedRobots, RobotsCache, RobotsCacheOptions, RobotsPolicy, RobotsStatusClass } from './cache.js';
 export {
-  createRobotsCache,
   retryDelayMs,
   CACHE_TTL_MS,
   DEFAULT_FETCH_MAX_BYTES,
@@ -21,8 +22,7 @@ export {
   FAILURE_GRACE_MS,
   RETRY_BASE_MS,
   RETRY_MAX_MS,
-} from './cache.js';
-export type { CachedRobots, RobotsCache, RobotsCacheOptions, RobotsPolicy, RobotsStatusClass } from './cache.js';
+} from './policy.js';
 export { createMemoryStore, DEFAULT_MEMORY_STORE_BYTES } from './store.js';
 export type { MemoryStoreOptions, RobotsStore } from './store.js';
 export {

@@ -1,32 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { ENTRY_OVERHEAD_BYTES, createRobotsCache } from '../src/cache.js';
+import { createRobotsCache } from '../src/cache.js';
+import { ENTRY_OVERHEAD_BYTES } from '../src/policy.js';
 import { COMPILE_IN_WORKER_MIN_BYTES, compileArtifact } from '../src/compile-artifact.js';
 import { fetchRobotsTxt } from '../src/fetch-robots.js';
-import { reply, useTestServers } from './_server.js';
-import type { TestServer } from './_server.js';
+import { useRulesServers } from './_server.js';
 
 const RULES = 'User-agent: *\nDisallow: /private/\n\nUser-agent: FooBot\nDisallow: /\n';
-let a: TestServer;
-let b: TestServer;
-useTestServers((x, y) => {
-  a = x;
-  b = y;
-  a.handle((_req, res) => reply(res, 200, RULES));
-  b.handle((_req, res) => reply(res, 200, RULES));
-});
+const servers = useRulesServers(RULES);
 
 describe('the crawler bound at creation', () => {
   it('productToken defaults to the User-Agent header product token', async () => {
     const cache = createRobotsCache({ userAgent: 'FooBot/2.1 (+https://foo.example/bot)' });
-    expect(await cache.isAllowed(`${a.base}/public`)).toBe(false); // FooBot's group: Disallow: /
-    expect(await cache.isAllowed(`${a.base}/public`, 'OtherBot')).toBe(true); // explicit token
+    expect(await cache.isAllowed(`${servers.a.base}/public`)).toBe(false); // FooBot's group: Disallow: /
+    expect(await cache.isAllowed(`${servers.a.base}/public`, 'OtherBot')).toBe(true); // explicit token
   });
 
   it('productToken overrides it', async () => {
     const cache = createRobotsCache({ userAgent: 'FooBot/2.1', productToken: 'BarBot' });
-    expect(await cache.isAllowed(`${a.base}/public`)).toBe(true);
-    expect(await cache.isAllowed(`${a.base}/private/x`)).toBe(false);
+    expect(await cache.isAllowed(`${servers.a.base}/public`)).toBe(true);
+    expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false);
     expect(() => createRobotsCache({ userAgent: 'FooBot/2.1', productToken: '' })).toThrow(TypeError);
   });
 });
@@ -35,18 +28,18 @@ describe('peek: the synchronous fast path', () => {
   it('is undefined until the origin is cached, then the bound crawler rules, until expiry', async () => {
     let clock = 1_000;
     const cache = createRobotsCache({ userAgent: 'BarBot/1.0', now: () => clock });
-    const before = a.count('/robots.txt');
-    expect(cache.peek(`${a.base}/private/x`)).toBeUndefined();
-    expect(a.count('/robots.txt')).toBe(before); // peek never fetches
-    await cache.get(`${a.base}/`);
-    const rules = cache.peek(`${a.base}/anything`);
+    const before = servers.a.count('/robots.txt');
+    expect(cache.peek(`${servers.a.base}/private/x`)).toBeUndefined();
+    expect(servers.a.count('/robots.txt')).toBe(before); // peek never fetches
+    await cache.get(`${servers.a.base}/`);
+    const rules = cache.peek(`${servers.a.base}/anything`);
     expect(rules?.isAllowed('/private/x')).toBe(false);
-    expect(rules?.isAllowed(`${a.base}/public`)).toBe(true);
-    expect(cache.peek(`${a.base}/other`)).toBe(rules); // one matcher per origin, kept
-    expect(cache.peek(`${b.base}/`)).toBeUndefined(); // another origin
+    expect(rules?.isAllowed(`${servers.a.base}/public`)).toBe(true);
+    expect(cache.peek(`${servers.a.base}/other`)).toBe(rules); // one matcher per origin, kept
+    expect(cache.peek(`${servers.b.base}/`)).toBeUndefined(); // another origin
     expect(cache.peek('not a url')).toBeUndefined();
     clock += 25 * 60 * 60 * 1000;
-    expect(cache.peek(`${a.base}/`)).toBeUndefined(); // stale: get() refetches
+    expect(cache.peek(`${servers.a.base}/`)).toBeUndefined(); // stale: get() refetches
   });
 });
 
@@ -54,25 +47,25 @@ describe('byte budget (maxCacheBytes)', () => {
   it('evicts the least recently used origin once the artifacts exceed the budget', async () => {
     const size = compile(RULES).byteLength + ENTRY_OVERHEAD_BYTES;
     const cache = createRobotsCache({ userAgent: 'BarBot/1.0', maxCacheBytes: size + size / 2 });
-    await cache.get(`${a.base}/`);
-    expect(cache.peek(`${a.base}/`)).toBeDefined();
-    await cache.get(`${b.base}/`);
-    expect(cache.peek(`${b.base}/`)).toBeDefined();
-    expect(cache.peek(`${a.base}/`)).toBeUndefined();
+    await cache.get(`${servers.a.base}/`);
+    expect(cache.peek(`${servers.a.base}/`)).toBeDefined();
+    await cache.get(`${servers.b.base}/`);
+    expect(cache.peek(`${servers.b.base}/`)).toBeDefined();
+    expect(cache.peek(`${servers.a.base}/`)).toBeUndefined();
   });
 
   it('keeps an entry larger than the whole budget (alone) rather than refetching it on every call', async () => {
     const cache = createRobotsCache({ userAgent: 'BarBot/1.0', maxCacheBytes: 10 });
-    const before = a.count('/robots.txt');
-    await cache.isAllowed(`${a.base}/x`);
-    await cache.isAllowed(`${a.base}/y`);
-    expect(a.count('/robots.txt')).toBe(before + 1);
+    const before = servers.a.count('/robots.txt');
+    await cache.isAllowed(`${servers.a.base}/x`);
+    await cache.isAllowed(`${servers.a.base}/y`);
+    expect(servers.a.count('/robots.txt')).toBe(before + 1);
   });
 });
 
 describe('default fetch', () => {
   it('fetchRobotsTxt without a fetch option uses Node global fetch', async () => {
-    const outcome = await fetchRobotsTxt(`${a.base}/robots.txt`, { userAgent: 'BarBot/1.0', timeoutMs: 2_000, maxBytes: 512_000, maxRedirects: 5 });
+    const outcome = await fetchRobotsTxt(`${servers.a.base}/robots.txt`, { userAgent: 'BarBot/1.0', timeoutMs: 2_000, maxBytes: 512_000, maxRedirects: 5 });
     expect(outcome.statusClass).toBe('success');
     expect(new TextDecoder().decode(outcome.body)).toBe(RULES);
   });

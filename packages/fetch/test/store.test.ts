@@ -4,17 +4,10 @@ import { STORE_RETRY_MS, robotsStoreKey } from '../src/fleet.js';
 import { originOf } from '../src/origin.js';
 import { createMemoryStore } from '../src/store.js';
 import type { RobotsStore } from '../src/store.js';
-import { reply, useTestServers } from './_server.js';
-import type { TestServer } from './_server.js';
+import { reply, useRulesServers } from './_server.js';
 
 const RULES = 'User-agent: *\nDisallow: /private/\n';
-let a: TestServer;
-let b: TestServer;
-useTestServers((x, y) => {
-  a = x;
-  b = y;
-  a.handle((_req, res) => reply(res, 200, RULES));
-});
+const servers = useRulesServers(RULES);
 
 describe('createMemoryStore', () => {
   it('keeps bytes until their expiry (copies in and out)', async () => {
@@ -82,10 +75,10 @@ describe('createRobotsCache with a shared store', () => {
     const store = createMemoryStore();
     const one = createRobotsCache({ userAgent: 'RobomataTest/1.0', store });
     const two = createRobotsCache({ userAgent: 'RobomataTest/1.0', store });
-    const before = a.count('/robots.txt');
-    const answers = await Promise.all([one.isAllowed(`${a.base}/private/x`), two.isAllowed(`${a.base}/private/x`)]);
+    const before = servers.a.count('/robots.txt');
+    const answers = await Promise.all([one.isAllowed(`${servers.a.base}/private/x`), two.isAllowed(`${servers.a.base}/private/x`)]);
     expect(answers).toEqual([false, false]);
-    expect(a.count('/robots.txt') - before).toBe(1);
+    expect(servers.a.count('/robots.txt') - before).toBe(1);
     expect(one.stats().fetches + two.stats().fetches).toBe(1);
     expect(one.stats().storeHits + two.stats().storeHits).toBe(1);
   });
@@ -102,8 +95,8 @@ describe('createRobotsCache with a shared store', () => {
     const t = performance.now();
     for (let i = 0; i < 3; i++) {
       cache.clear();
-      expect(await cache.isAllowed(`${a.base}/private/x`)).toBe(false);
-      expect(await cache.isAllowed(`${a.base}/public`)).toBe(true);
+      expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false);
+      expect(await cache.isAllowed(`${servers.a.base}/public`)).toBe(true);
     }
     expect(performance.now() - t).toBeLessThan(3_000); // at most one timed-out call per probe
     expect(logs).toHaveLength(1);
@@ -112,7 +105,7 @@ describe('createRobotsCache with a shared store', () => {
     broken.on = false;
     await new Promise((r) => setTimeout(r, STORE_RETRY_MS + 50));
     cache.clear();
-    expect(await cache.isAllowed(`${a.base}/private/x`)).toBe(false);
+    expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false);
     expect(logs).toHaveLength(2);
     expect(logs[1]).toMatch(/sharing resumes/);
     expect(cache.stats()).toMatchObject({ storeWrites: 1, storeAvailable: true });
@@ -122,22 +115,22 @@ describe('createRobotsCache with a shared store', () => {
     const store = createMemoryStore();
     const slow = createRobotsCache({ userAgent: 'RobomataTest/1.0', store, leaseMs: 150 });
     const waiter = createRobotsCache({ userAgent: 'RobomataTest/1.0', store, leaseMs: 150 });
-    b.handle((_req, res) => setTimeout(() => reply(res, 200, RULES), 700));
-    const before = b.count('/robots.txt');
-    const first = slow.isAllowed(`${b.base}/private/x`);
+    servers.b.handle((_req, res) => setTimeout(() => reply(res, 200, RULES), 700));
+    const before = servers.b.count('/robots.txt');
+    const first = slow.isAllowed(`${servers.b.base}/private/x`);
     await new Promise((r) => setTimeout(r, 50));
-    const second = waiter.isAllowed(`${b.base}/private/x`);
+    const second = waiter.isAllowed(`${servers.b.base}/private/x`);
     expect(await Promise.all([first, second])).toEqual([false, false]);
-    expect(b.count('/robots.txt') - before).toBe(1);
+    expect(servers.b.count('/robots.txt') - before).toBe(1);
     expect(waiter.stats()).toMatchObject({ fetches: 0, storeHits: 1, leaseWaits: 1 });
   });
 
   it('gives up waiting for a lease holder after leaseWaitMs and fetches itself', async () => {
     const store = createMemoryStore();
     const cache = createRobotsCache({ userAgent: 'RobomataTest/1.0', store, leaseMs: 60_000, leaseWaitMs: 300 });
-    await store.acquireLease(`${robotsStoreKey(originOf(a.base).origin)}:lease`, 'someone else', 60_000);
+    await store.acquireLease(`${robotsStoreKey(originOf(servers.a.base).origin)}:lease`, 'someone else', 60_000);
     const t = performance.now();
-    expect(await cache.isAllowed(`${a.base}/private/x`)).toBe(false);
+    expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false);
     expect(performance.now() - t).toBeGreaterThanOrEqual(250);
     expect(cache.stats()).toMatchObject({ waitTimeouts: 1, fetches: 1 });
   });

@@ -35,8 +35,9 @@ export interface RedisStoreOptions {
   readonly client?: RedisCommandClient;
   /**
    * node-redis `timeout` of each command, which bounds only the time queued before the write.
-   * Default: none (the cache bounds every call with its `storeTimeoutMs`; a queue timeout
-   * shorter than that only turns a large write ahead in the queue into a false outage).
+   * Default: none, also for a client given as `client` (node-redis's own default, 5 s, is
+   * overridden; the cache bounds every call with its `storeTimeoutMs`, and a queue timeout
+   * only turns a backed-up socket into false outages).
    */
   readonly commandTimeoutMs?: number;
   /** Timeout of one connection attempt (client made from `url`). Default {@link DEFAULT_CONNECT_TIMEOUT_MS}. */
@@ -79,7 +80,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   if ((options.url === undefined) === (options.client === undefined)) {
     throw new TypeError('createRedisStore: give exactly one of options.url and options.client');
   }
-  const timeout = options.commandTimeoutMs;
+  const timeout = options.commandTimeoutMs ?? 0; // node-redis: 0 = no timeout
   const onError = options.onError ?? (() => undefined);
   let owned: ReturnType<typeof createClient> | undefined;
   let client: RedisCommandClient;
@@ -90,6 +91,9 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     owned = createClient({
       url: options.url,
       disableOfflineQueue: true,
+      // node-redis 6 times out commands queued 5 s before their write; the cache bounds each
+      // call itself, and a queue timeout only turns a backed-up socket into false outages.
+      commandOptions: { timeout },
       socket: {
         connectTimeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
         reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 5), RECONNECT_MAX_DELAY_MS),
@@ -110,7 +114,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   }
   const send = async (args: ReadonlyArray<string | Buffer>, bytes = false): Promise<unknown> => {
     if (starting !== undefined) await starting;
-    return client.sendCommand(args, { ...(timeout === undefined ? {} : { timeout }), ...(bytes ? { typeMapping: _BYTES } : {}) });
+    return client.sendCommand(args, { timeout, ...(bytes ? { typeMapping: _BYTES } : {}) });
   };
   return {
     client,

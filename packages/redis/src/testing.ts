@@ -17,6 +17,7 @@ import { join } from 'node:path';
 export interface RedisServer {
   /** `redis://127.0.0.1:PORT` */
   readonly url: string;
+  /** The TCP port on 127.0.0.1 (kept across `stop`/`start`). */
   readonly port: number;
   /** The temporary working directory (removed by `stop`). */
   readonly dir: string;
