@@ -24,6 +24,7 @@ import type { RobotsStore } from '@robomata/fetch';
 
 /** The part of a node-redis client the store uses (`createClient()` of `redis`/`@redis/client`). */
 export interface RedisCommandClient {
+  /** Sends one command (`['GET', key]`, ...) and resolves with its reply. */
   sendCommand(args: ReadonlyArray<string | Buffer>, options?: { timeout?: number; typeMapping?: object }): Promise<unknown>;
 }
 
