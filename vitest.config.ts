@@ -1,20 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string): string => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const file = (pkg: string, name: string): string => fileURLToPath(new URL(`./packages/${pkg}/src/${name}.ts`, import.meta.url));
+const src = (pkg: string): string => file(pkg, 'index');
 
 export default defineConfig({
   resolve: {
     // Tests run against the TypeScript sources; the built `dist/` is exercised by the CLI and
     // dist-import tests, which spawn plain `node`.
-    alias: {
-      '@robomata/reference': src('reference'),
-      '@robomata/runtime': src('runtime'),
-      '@robomata/compiler': src('compiler'),
-      '@robomata/fetch': src('fetch'),
-      '@robomata/redis/testing': fileURLToPath(new URL('./packages/redis/src/testing.ts', import.meta.url)),
-      '@robomata/redis': src('redis'),
-    },
+    // Subpaths first: an alias matches a prefix of the import.
+    alias: [
+      { find: '@robomata/runtime/format', replacement: file('runtime', 'format') },
+      { find: '@robomata/compiler/internals', replacement: file('compiler', 'internals') },
+      { find: '@robomata/redis/testing', replacement: file('redis', 'testing') },
+      { find: '@robomata/reference', replacement: src('reference') },
+      { find: '@robomata/runtime', replacement: src('runtime') },
+      { find: '@robomata/compiler', replacement: src('compiler') },
+      { find: '@robomata/fetch', replacement: src('fetch') },
+      { find: '@robomata/redis', replacement: src('redis') },
+    ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.ts'],

@@ -29,7 +29,8 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
-import { isUnreservedByte, loadRobots } from '@robomata/runtime';
+import { loadRobots } from '@robomata/runtime';
+import { isUnreservedByte } from '@robomata/runtime/format';
 import type { AgentRules } from '@robomata/runtime';
 
 /** The parts of test/hostile/generate.ts this bench uses. */
@@ -336,7 +337,7 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     for (let g = 0; g < robots.groupCount; g++) {
       for (const a of robots.describeGroup(g).automata) {
         automata++;
-        maxStates = Math.max(maxStates, a.states);
+        maxStates = Math.max(maxStates, a.nodes);
       }
     }
     const groups = new Map<AgentRules, string>();
@@ -451,7 +452,7 @@ function _code(url: string): string {
 
 /** The hostile table's columns, in order (`formatHostileTable` writes one cell per column). */
 const _COLUMNS: readonly string[] = [
-  'input', 'profile', 'input bytes', 'compile ms', 'heap MiB (committed / used)', 'artifact bytes', 'automata (max states)',
+  'input', 'profile', 'input bytes', 'compile ms', 'heap MiB (committed / used)', 'artifact bytes', 'parts (max trie nodes)',
   'worst 4 KB check us', 'worst us per 4,000 octets walked', 'distinct URLs us (median / max)', 'fresh URLs us (median / max)',
   'cold check us', 'plain 4 KB check us', '40 KB / 4 KB',
 ];

@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FLEET_CONFIG, FLEET_QUICK_CONFIG, formatFleetResults, runFleetBench } from './fleet.js';
-import { loadGeneratedStrategy } from './generated-strategy.js';
 import { writeReport } from './report.js';
 import type { BenchResults, RunOptions } from './run-bench.js';
 import { DisagreementError, FULL_CONFIG, QUICK_CONFIG, runBench } from './run-bench.js';
@@ -100,13 +99,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const seed = values.seed !== undefined ? Number.parseInt(values.seed, 10) : DEFAULT_SEED;
-  const generated = await loadGeneratedStrategy();
-  const notes = [generated.note];
+  const notes: string[] = [];
   const base = {
     profile,
     seed,
     notes,
-    extraStrategies: generated.strategy !== undefined ? [generated.strategy] : [],
+    extraStrategies: [],
     measureWorkers: measureWorkerThroughput,
   };
   let opts: RunOptions;

@@ -48,6 +48,15 @@ function _strategyTable(w: WorkloadResult): string {
   return rows.join('\n');
 }
 
+/** Returns the Markdown table of the crawler-shaped workloads (cold hosts, new URLs). */
+function _crawlTable(r: BenchResults): string {
+  const rows = ['| workload | hosts | checks | robomata (total) | robots-parser (total) | robomata / robots-parser |', '|---|---:|---:|---:|---:|---:|'];
+  for (const c of r.crawl) {
+    rows.push(`| ${c.title} | ${c.hosts} | ${c.checks.toLocaleString('en-US')} | ${_fmt(c.robomataUs / 1000, 2)} ms | ${_fmt(c.robotsParserUs / 1000, 2)} ms | ${c.ratio.toFixed(3)}x |`);
+  }
+  return rows.join('\n');
+}
+
 /** Returns the Markdown table of a scaling series (rows: x values, columns: strategies, ns/check). */
 function _scalingTable(series: readonly WorkloadResult[], xName: string): string {
   const ids = series[0]?.strategies.map((s) => s.id) ?? [];
@@ -96,6 +105,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(`![ns per check by strategy](${REPORT_FILES.strategies})`, '');
     out.push(`### ${main.title}`, '', _strategyTable(main), '');
   }
+  if (r.crawl.length > 0) out.push('## How crawlers use it', '', _crawlTable(r), '');
   out.push('## Targets', '', 'Reported, never asserted by unit tests.', '', '| target | goal | measured | result | gap | reproduce |', '|---|---|---|---|---|---|');
   for (const t of r.targets) out.push(`| ${t.name} | ${t.goal} | ${t.measured} | ${t.pass === undefined ? 'not measured' : t.pass ? '**pass**' : '**miss**'} | ${t.gap} | \`${t.command}\` |`);
   out.push('');
@@ -164,8 +174,8 @@ export const METHOD_NOTES = [
   '- **reference** is timed through its public API `isAllowed(robotsTxt, agent, url)`, which re-parses the file on every call: the package exposes no parse-once internals (its `exports` map hides `parse.js`/`match.js`), so its figure is parse + match per check, not matching alone.',
   '- **regex per rule** is what a careful user writes: the compiler\'s `parseRobotsTxt` plus group selection, each rule (in the profile\'s canonical/escaped form, plus the derived index.html rule) compiled to one anchored RegExp (`*` to `.*`, final `$` to `$`, all else escaped), sorted by priority (allow wins ties, then earliest line), first hit wins; the URL path is extracted and canonicalised on every call.',
   '- **robots-parser** 3.0.1 differs semantically (no RFC 9309 canonicalisation, agent cut at `/`, no implicit `/robots.txt` allow, no index.html rule, WHATWG URL parsing, no size limit, exact `user-agent`/`allow`/`disallow` keys only). We therefore **count** its disagreements with the reference on every input instead of aborting, and report the count next to its timing; it is still timed on the same inputs. A URL on another host (robots-parser returns `undefined`) counts as a disagreement.',
-  '- **compiled automaton**: `compile` + `loadRobots` once per file, `robots.agent(name)` once per agent (outside timing), then `AgentRules.isAllowed(url)` per check.',
-  '- **generated code** (strategy 5, `emitModule`) is run only when `@robomata/compiler` exports `emitModule`; see the notes below for this run.',
+  '- **compiled automaton**: `compile` + `loadRobots` once per file, `robots.agent(name)` once per agent (outside timing), then `AgentRules.isAllowed(url)` per check. The engine keeps no per-URL cache, so a warm check and the first check of a URL do the same work.',
+  '- **How crawlers use it** (bench/src/crawl.ts): *cold host* times, per host, robots.txt text to the answers for its batch of URLs (robomata: `compile` + `loadRobots` + `agent` + checks, also with `agents: [crawler]`; robots-parser: parse + checks); *new URLs* times only the checks, each URL once, against a freshly loaded artifact (robots-parser: a freshly parsed object). Hosts are interleaved over rounds; each figure is the sum over hosts of the per-host median. The crawler is the random crawler name of each corpus host, or the token with the most `*` rules on the wildcard-heavy hosts.',
   '- **read-once floor**: a matcher that only sums `charCodeAt` over the whole URL string, run through the same loop; `this / floor` is the cost relative to reading the input once.',
   '- **Timing**: tinybench 6 (`runSync`) times whole passes over a workload; ns per check = pass latency / checks per pass. Each strategy gets its own pass function (built with `new Function`) so its call site stays monomorphic. Strategies are interleaved in rounds; the reported figure is the median over rounds of each round\'s median sample; the spread is the fastest and slowest sample of all rounds; MAD is the median absolute deviation of the samples relative to the median.',
   '- **Workloads**: corpus files are sampled by size strata (seeded) so the sample has the corpus\'s size distribution; each file gets up to two of its own product tokens, `*` and a random crawler name as agents, and URLs generated from its own rules (30% hits, 20% near misses, 18% misses, 12% query strings, 10% percent escapes, 10% non-ASCII, on `https://example.com`).',

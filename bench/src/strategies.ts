@@ -12,7 +12,7 @@ import { buildRegexMatcher } from './regex-strategy.js';
 export type BenchProfile = 'rfc9309' | 'google';
 
 /** Identifiers of the strategies. */
-export type StrategyId = 'floor' | 'reference' | 'regex' | 'robots-parser' | 'compiled' | 'generated';
+export type StrategyId = 'floor' | 'reference' | 'regex' | 'robots-parser' | 'compiled';
 
 /** Anything that answers checks for one crawler of one file. */
 export interface Matcher {

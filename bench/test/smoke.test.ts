@@ -25,7 +25,14 @@ describe('bench smoke', () => {
     }
     expect(r.workloads.filter((w) => w.id.startsWith('rules-')).map((w) => w.x)).toEqual([10, 100]);
     expect(r.workloads.filter((w) => w.id.startsWith('length-')).map((w) => w.x)).toEqual([16, 256]);
-    expect(r.targets.map((t) => t.name)).toHaveLength(6);
+    const names = r.targets.map((t) => t.name);
+    for (const name of ['warm compiled check vs robots-parser (corpus workload)', 'median artifact size vs its source', 'cold host: robots.txt bytes to answers for its URL batch',
+      'cold host, compile scoped to the crawler (agents)', 'new URLs (fresh load, each URL once), corpus', 'series where robots-parser is faster']) {
+      expect(names).toContain(name);
+    }
+    // The crawler workloads ran on the same files and measured both sides.
+    expect(r.crawl.map((c) => c.id)).toEqual(expect.arrayContaining(['cold-host', 'cold-host-scoped', 'new-urls']));
+    for (const c of r.crawl) expect(c.robomataUs > 0 && c.robotsParserUs > 0 && c.checks > 0).toBe(true);
     expect(r.gc.find((g) => g.id === 'compiled')?.checks).toBeGreaterThanOrEqual(TINY_CONFIG.gcChecks);
 
     const dir = mkdtempSync(join(tmpdir(), 'robomata-bench-'));
@@ -33,6 +40,7 @@ describe('bench smoke', () => {
       writeReport(r, dir);
       const md = readFileSync(join(dir, REPORT_FILES.markdown), 'utf8');
       expect(md).toContain('## Targets');
+      expect(md).toContain('## How crawlers use it');
       expect(md).toContain('compiled automaton');
       const json = JSON.parse(readFileSync(join(dir, REPORT_FILES.json), 'utf8')) as { workloads: unknown[] };
       expect(json.workloads.length).toBe(r.workloads.length);
@@ -43,7 +51,7 @@ describe('bench smoke', () => {
   });
 
   it('aborts when a strategy that must agree disagrees with the reference', async () => {
-    const liar: Strategy = { id: 'generated', label: 'always allowed', mustAgree: true, prepare: (input) => input.agents.map(() => ({ isAllowed: () => true })) };
+    const liar: Strategy = { id: 'regex', label: 'always allowed', mustAgree: true, prepare: (input) => input.agents.map(() => ({ isAllowed: () => true })) };
     const config = { ...TINY_CONFIG, ruleCounts: [], lengths: [] };
     await expect(runBench({ config, mode: 'tiny', profile: 'rfc9309', seed: 1, only: ['9gag.com'], extraStrategies: [liar], log: () => undefined })).rejects.toBeInstanceOf(DisagreementError);
   });

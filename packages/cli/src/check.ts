@@ -57,7 +57,7 @@ export function decideVerdict(robots: Robots, rules: AgentRules, agent: string, 
     info = robots.rule(id);
     infos.set(id, info);
   }
-  return { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern };
+  return { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? "" };
 }
 
 /** Returns a verdict as one tab-separated line: verdict, agent, url, line, kind, pattern. */
@@ -91,7 +91,10 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   for (const name of options.agent) {
     const token = extractProductToken(name);
     if (token !== name && token !== '') {
-      writeErrorLine(io, `robomata: note: agent "${name}" is matched verbatim; did you mean "${token}"?`);
+      // rfc9309 cuts a User-Agent header to its product token; google compares verbatim.
+      writeErrorLine(io, robots.profile === 'google'
+        ? `robomata: note: agent "${name}" is matched verbatim (google profile); did you mean "${token}"?`
+        : `robomata: note: agent "${name}" is matched by its product token "${token}"`);
     }
   }
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));

@@ -54,7 +54,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   const quoted = tokens.map((t) => JSON.stringify(t)).join(', ');
   let groupReason: string;
   if (rules.selection === 'specific') {
-    groupReason = `its own group: user-agent ${quoted} names "${options.agent}" (case-insensitive, verbatim)`;
+    groupReason = `its own group: user-agent ${quoted} names "${options.agent}" (case-insensitive${robots.profile === 'google' ? ', verbatim' : ', by product token'})`;
   } else if (rules.selection === 'global') {
     groupReason = `the global group (User-agent: *): no group names "${options.agent}"`;
   } else {
@@ -64,7 +64,8 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   let rule: Explanation['rule'] = { id: -1, line: 0, kind: 'none', pattern: '' };
   let reason: string;
   if (id >= 0) {
-    const r = robots.rule(id);
+    const info = robots.rule(id);
+    const r = { ...info, pattern: info.pattern ?? '' };
     rule = { id, line: r.line, kind: r.kind, pattern: r.pattern };
     reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern})`;
     const indexHtml = /^(.*\/)index\.htm[^/]*$/.exec(r.pattern);

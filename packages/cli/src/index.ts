@@ -16,6 +16,6 @@ export { describeArtifact, formatInspection, readFormatVersion, runInspect } fro
 export type { InspectOptions } from './inspect.js';
 export { runLint } from './lint.js';
 export type { LintOptions } from './lint.js';
-export { formatByteSet, renderGroupDot } from './dot.js';
+export { formatBytes, renderGroupDot } from './dot.js';
 export { matchedPath } from './url-path.js';
 export { CLI_USER_AGENT, isArtifact, loadRobotsSource } from './load-robots.js';

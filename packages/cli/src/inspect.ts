@@ -1,11 +1,10 @@
 /**
  * `robomata inspect ARTIFACT`: the artifact's header (profile, bytes, format version), its
- * groups (tokens, rules, crawl-delay, states/classes/bytes per automaton) and sizes; with
- * `--dot --agent NAME`, the automaton of the group that agent selects as Graphviz DOT.
+ * groups (tokens, rules, crawl-delay, trie nodes and wildcard patterns per part) and warnings;
+ * with `--dot --agent NAME`, the tries of the group that agent selects as Graphviz DOT.
  */
 
 import { writeFile } from 'node:fs/promises';
-import { HEADER_VERSION_FLAGS } from '@robomata/runtime';
 import type { Profile, Robots } from '@robomata/runtime';
 import { CliError, EXIT_OK, describeFileError } from './errors.js';
 import type { CliIo } from './io.js';
@@ -22,11 +21,10 @@ export interface InspectOptions {
   readonly profileExplicit: boolean;
 }
 
-/** Returns the artifact format version read from its header (low 16 bits of word 1). */
+/** Returns the artifact format version read from its header (the u16 at byte 4). */
 export function readFormatVersion(robots: Robots): number {
   const bytes = robots.bytes;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return view.getUint32(HEADER_VERSION_FLAGS * 4, true) & 0xffff;
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint16(4, true);
 }
 
 /** Returns the inspection of an artifact as a plain object (what --json prints). */
@@ -36,15 +34,14 @@ export function describeArtifact(robots: Robots): {
   bytes: number;
   sitemaps: number;
   otherDirectives: number;
-  automataBytes: number;
-  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; automata: readonly { states: number; classes: number; bytes: number }[] }[];
+  scope: readonly string[] | null;
+  warnings: readonly { code: string; line: number; message: string }[];
+  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; built: boolean; automata: readonly { nodes: number; wildcards: number }[] }[];
 } {
   const groups = [];
-  let automataBytes = 0;
   for (let i = 0; i < robots.groupCount; i++) {
     const g = robots.describeGroup(i);
-    for (const a of g.automata) automataBytes += a.bytes;
-    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, automata: g.automata });
+    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, built: g.built, automata: g.automata });
   }
   return {
     profile: robots.profile,
@@ -52,7 +49,8 @@ export function describeArtifact(robots: Robots): {
     bytes: robots.byteLength,
     sitemaps: robots.sitemaps.length,
     otherDirectives: robots.otherDirectives().length,
-    automataBytes,
+    scope: robots.scope,
+    warnings: robots.warnings,
     groups,
   };
 }
@@ -67,18 +65,18 @@ export function formatInspection(path: string, d: ReturnType<typeof describeArti
     `groups    ${d.groups.length}`,
     `sitemaps  ${d.sitemaps}`,
     `other     ${d.otherDirectives} directive(s)`,
+    `scope     ${d.scope === null ? 'every group' : d.scope.join(', ')}`,
+    ...d.warnings.map((w) => `warning   line ${w.line}: ${w.message}`),
     '',
   ];
   for (const g of d.groups) {
     const who = g.global ? '* (global)' : g.tokens.map((t) => JSON.stringify(t)).join(', ');
     const delay = g.crawlDelay === undefined ? '' : `, crawl-delay ${g.crawlDelay}`;
-    lines.push(`group ${g.index}: ${who}: ${g.rules} rule(s)${delay}`);
+    lines.push(`group ${g.index}: ${who}: ${g.rules} rule(s)${delay}${g.built ? '' : ', not built (outside the scope)'}`);
     g.automata.forEach((a, part) => {
-      lines.push(`  automaton ${part}: ${a.states} states, ${a.classes} classes, ${a.bytes} bytes`);
+      lines.push(`  part ${part}: ${a.nodes} trie nodes, ${a.wildcards} wildcard pattern(s)`);
     });
   }
-  const share = d.bytes === 0 ? 0 : Math.round((100 * d.automataBytes) / d.bytes);
-  lines.push('', `sizes     ${d.bytes} bytes total, ${d.automataBytes} in automata (${share}%), ${d.bytes - d.automataBytes} in header, rules and strings`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { compileRobots } from '@robomata/compiler';
 import { createRobotsCache } from '@robomata/fetch';
-import { MAGIC, RobotsFormatError, loadRobots } from '@robomata/runtime';
+import { RobotsFormatError, loadRobots } from '@robomata/runtime';
+import { MAGIC } from '@robomata/runtime/format';
 import type { Profile, Robots } from '@robomata/runtime';
 import { CliError, describeFileError } from './errors.js';
 

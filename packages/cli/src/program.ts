@@ -24,7 +24,8 @@ lines and lines starting with # are skipped). Output, one line per (URL, agent):
 (line 0 and kind "none" when no rule decided). --json prints JSON lines instead.
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
-Agents are product tokens, matched verbatim and case-insensitively.
+Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
+its product token in the rfc9309 profile and matched verbatim in the google profile.
 
 Exit status: 0 all allowed, 1 any disallowed (0 with --exit-zero), 2 error.
 

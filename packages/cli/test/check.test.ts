@@ -89,10 +89,16 @@ describe('robomata check: verdicts', () => {
     expect([rfc.status, google.status]).toEqual([0, 1]);
   });
 
-  it('notes on stderr that a full User-Agent header is matched verbatim', async () => {
-    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot/2.1', '/checkout/']);
-    expect(r.stderr).toContain('did you mean "Googlebot"');
-    expect(r.stdout.startsWith('allowed\tGooglebot/2.1')).toBe(true); // verbatim: not the Googlebot group
+  it('notes on stderr that a full User-Agent header is matched verbatim (google) or by its product token (rfc9309)', async () => {
+    const google = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot/2.1', '--profile', 'google', '/checkout/']);
+    expect(google.stderr).toContain('did you mean "Googlebot"');
+    expect(google.stdout.startsWith('allowed\tGooglebot/2.1')).toBe(true); // verbatim: not the Googlebot group
+    const rfc = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot/2.1', '/checkout/']);
+    expect(rfc.stderr).toContain('by its product token "Googlebot"');
+    const robots = compileRobots(readFileSync(EXAMPLE_ROBOTS));
+    const want = robots.isAllowed(`${SHOP}/checkout/`, 'Googlebot') ? 'allowed' : 'disallowed';
+    expect(robots.isAllowed(`${SHOP}/checkout/`, 'Googlebot')).not.toBe(robots.isAllowed(`${SHOP}/checkout/`, 'Zzz'));
+    expect(rfc.stdout.startsWith(`${want}\tGooglebot/2.1`)).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import { EXAMPLE_ROBOTS, hasStackTrace, runCli, useExampleArtifact } from './_ru
 const { tmp, artifact: ARTIFACT } = useExampleArtifact();
 
 describe('robomata inspect', () => {
-  it('prints header, groups and sizes', async () => {
+  it('prints header, groups and their parts', async () => {
     const r = await runCli(['inspect', ARTIFACT]);
     expect(r.status).toBe(0);
     const size = readFileSync(ARTIFACT).byteLength;
@@ -15,36 +15,40 @@ describe('robomata inspect', () => {
     expect(r.stdout).toContain(`version   ${FORMAT_VERSION}\n`);
     expect(r.stdout).toContain(`bytes     ${size}\n`);
     expect(r.stdout).toContain('sitemaps  2\n');
+    expect(r.stdout).toContain('scope     every group\n');
     expect(r.stdout.match(/^group \d+: /gm)).toHaveLength(4);
     expect(r.stdout).toMatch(/^group \d+: \* \(global\): 6 rule\(s\), crawl-delay 5$/m);
-    expect(r.stdout).toMatch(/^ {2}automaton 0: \d+ states, \d+ classes, \d+ bytes$/m);
-    expect(r.stdout).toContain(`sizes     ${size} bytes total`);
+    expect(r.stdout).toMatch(/^ {2}part 0: \d+ trie nodes, \d+ wildcard pattern\(s\)$/m);
   });
 
-  it('--json: automata bytes add up within the artifact', async () => {
+  it('--json: every group with its rules and parts; an agent-scoped artifact shows its scope', async () => {
     const r = await runCli(['inspect', ARTIFACT, '--json']);
-    const d = JSON.parse(r.stdout) as {
-      bytes: number;
-      automataBytes: number;
-      groups: { rules: number; automata: { states: number; bytes: number }[] }[];
-    };
+    const d = JSON.parse(r.stdout) as { bytes: number; scope: string[] | null; groups: { rules: number; automata: { nodes: number; wildcards: number }[] }[] };
     expect(d.bytes).toBe(readFileSync(ARTIFACT).byteLength);
+    expect(d.scope).toBeNull();
     expect(d.groups).toHaveLength(4);
-    const sum = d.groups.flatMap((g) => g.automata).reduce((s, a) => s + a.bytes, 0);
-    expect(d.automataBytes).toBe(sum);
-    expect(sum).toBeGreaterThan(0);
-    expect(sum).toBeLessThan(d.bytes);
+    expect(d.groups.every((g) => g.automata.every((a) => a.nodes >= 1))).toBe(true);
+    // The example's wildcard rules (`*.json$`, `*/cache`, ...) are counted in the parts.
+    expect(d.groups.flatMap((g) => g.automata).reduce((s, a) => s + a.wildcards, 0)).toBeGreaterThan(0);
+    const scoped = tmp.path('scoped.rbmt');
+    writeFileSync(scoped, compile(readFileSync(EXAMPLE_ROBOTS), { agents: ['ExampleBot'] }));
+    const s = JSON.parse((await runCli(['inspect', scoped, '--json'])).stdout) as { scope: string[] | null; groups: { global: boolean; built: boolean; automata: unknown[] }[] };
+    expect(s.scope).toEqual(['examplebot']);
+    // Every group keeps its index; only the global group (ExampleBot has none of its own) is built.
+    expect(s.groups).toHaveLength(4);
+    expect(s.groups.filter((g) => g.built).map((g) => g.global)).toEqual([true]);
+    expect(s.groups.filter((g) => !g.built).every((g) => g.automata.length === 0)).toBe(true);
   });
 
-  it('--dot --agent writes the group automaton as a Graphviz digraph', async () => {
+  it('--dot --agent writes the group tries as a Graphviz digraph', async () => {
     const r = await runCli(['inspect', ARTIFACT, '--dot', '--agent', 'Googlebot']);
     expect(r.status).toBe(0);
     const dot = r.stdout;
     expect(dot).toMatch(/^digraph robomata \{\n/);
     expect(dot.trimEnd().endsWith('}')).toBe(true);
     expect((dot.match(/\{/g) ?? []).length).toBe((dot.match(/\}/g) ?? []).length);
-    const declared = new Set([...dot.matchAll(/^ {4}(p\d+s\d+) \[/gm)].map((m) => m[1]));
-    const used = [...dot.matchAll(/(p\d+s\d+) -> (p\d+s\d+)/g)].flatMap((m) => [m[1], m[2]]);
+    const declared = new Set([...dot.matchAll(/^ {2}([sw]\d+) \[/gm)].map((m) => m[1]));
+    const used = [...dot.matchAll(/([sw]\d+) -> ([sw]\d+)/g)].flatMap((m) => [m[1], m[2]]);
     expect(declared.size).toBeGreaterThan(1);
     expect(used.length).toBeGreaterThan(0);
     for (const id of used) expect(declared.has(id)).toBe(true);
@@ -52,14 +56,13 @@ describe('robomata inspect', () => {
     expect(dot).toMatch(/label="\d+\\nL\d+ (allow|disallow)"/);
   });
 
-  it('--dot draws edges into frontier states (walks that continue in the lazy DFA)', async () => {
-    // stateCap 1 leaves every state after the start to the lazy DFA.
-    const file = tmp.path('frontier.rbmt');
-    writeFileSync(file, compile('User-agent: *\nDisallow: /a*b\nAllow: /c\n', { stateCap: 1 }));
+  it('--dot draws wildcard rules as dashed boxes reached from the state where their head ends', async () => {
+    const file = tmp.path('wild.rbmt');
+    writeFileSync(file, compile('User-agent: *\nDisallow: /a*b\nAllow: /c\n'));
     const r = await runCli(['inspect', file, '--dot', '--agent', 'anybot']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/p0s\d+ -> p0f\d+ \[label=/);
-    expect(r.stdout).toContain('(lazy DFA)');
+    expect(r.stdout).toMatch(/s\d+ -> w0 \[style=dashed, label="scan"\]/);
+    expect(r.stdout).toContain('*b\\nL2 disallow');
   });
 
   it('--dot -o writes to a file', async () => {

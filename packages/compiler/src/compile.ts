@@ -1,13 +1,13 @@
 /**
  * The compiler's entry points: robots.txt to artifact bytes (`compile`) or straight to a loaded
- * `Robots` (`compileRobots`). Stages: parse, merge groups, normalise patterns, build automata,
- * serialise.
+ * `Robots` (`compileRobots`). Stages: parse, merge groups, plan parts, build tries, serialise.
  */
-import { loadRobots, type Profile, type Robots } from '@robomata/runtime';
-import { buildAutomaton, type BuiltAutomaton, type BuiltPart } from './build-automaton.js';
-import { mergeGroups } from './merge-groups.js';
-import { normalizeGroupPatterns } from './normalize-pattern.js';
-import { parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { AgentRules, Robots, extractProductToken, loadRobots } from '@robomata/runtime';
+import type { Profile, WarningCode } from '@robomata/runtime/format';
+import { buildParts, type BuiltParts } from './build-parts.js';
+import { mergeGroups, type MergedGroups } from './merge-groups.js';
+import { parseRobotsTxt, type ParsedRobots } from './parse.js';
+import { groupsOfScope, planParts, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
 /** Options of {@link compile} and {@link compileRobots}. */
@@ -16,16 +16,46 @@ export interface CompileOptions {
   readonly profile?: Profile;
   /** Bytes of input parsed; the rest is ignored and reported. Default 512,000 (RFC 9309 section 2.5). */
   readonly maxBytes?: number;
-  /** DFA states per automaton before a group is split (see build-automaton.ts). */
-  readonly stateCap?: number;
+  /**
+   * Product tokens of the crawlers the artifact is for (`['MyBot']`): only the groups they
+   * select and the global group are kept, and `agent()` with any other name throws a
+   * `RobotsAgentError`. Default: every group.
+   */
+  readonly agents?: readonly string[];
+  /** Keep each rule's pattern as written, for `rule(id).pattern` (lines are always kept). Default true. */
+  readonly patterns?: boolean;
 }
 
 /** Statistics of one compilation, for tooling and the benchmark. */
 export interface CompileReport {
   readonly artifact: Uint8Array;
   readonly parsed: ParsedRobots;
-  /** Per merged group: its automaton (shared between groups with the same rules). */
-  readonly automata: readonly BuiltAutomaton[];
+  /** Which groups were kept and how their parsed groups share parts. */
+  readonly plan: PartPlan;
+  /** The matching tables written. */
+  readonly built: BuiltParts;
+}
+
+function _describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v)}`;
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'an object';
+  return `${typeof v} ${String(v)}`;
+}
+
+/** Returns the sorted, distinct lower-cased product tokens of `options.agents`, or throws its TypeError. */
+function _scopeOf(agents: unknown): string[] | undefined {
+  if (agents === undefined) return undefined;
+  if (!Array.isArray(agents) || agents.length === 0) {
+    throw new TypeError(`options.agents must be a non-empty array of product tokens, got ${_describe(agents)}`);
+  }
+  const tokens = new Set<string>();
+  for (const agent of agents as unknown[]) {
+    const token = typeof agent === 'string' ? extractProductToken(agent) : '';
+    if (token === '') throw new TypeError(`options.agents: ${_describe(agent)} has no product token ([A-Za-z_-]+)`);
+    tokens.add(token.toLowerCase());
+  }
+  return [...tokens].sort();
 }
 
 function _checkOptions(robotsTxt: unknown, options: CompileOptions | undefined): Profile {
@@ -38,62 +68,119 @@ function _checkOptions(robotsTxt: unknown, options: CompileOptions | undefined):
   if (profile !== 'rfc9309' && profile !== 'google') {
     throw new TypeError(`options.profile must be 'rfc9309' or 'google', got ${_describe(profile)}`);
   }
-  const { maxBytes, stateCap } = options;
+  const { maxBytes, patterns } = options;
   if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0)) {
     throw new TypeError(`options.maxBytes must be a non-negative integer, got ${_describe(maxBytes)}`);
   }
-  if (stateCap !== undefined && !(Number.isSafeInteger(stateCap) && stateCap >= 1)) {
-    throw new TypeError(`options.stateCap must be an integer >= 1, got ${_describe(stateCap)}`);
-  }
+  if (patterns !== undefined && typeof patterns !== 'boolean') throw new TypeError(`options.patterns must be a boolean, got ${_describe(patterns)}`);
   return profile;
 }
 
-function _describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v)}`;
-  if (typeof v === 'object') return (v as object).constructor?.name ?? 'an object';
-  return `${typeof v} ${String(v)}`;
+/** Returns the warnings the artifact records about the parsed body (truncation, HTML, binary). */
+function _warningsOf(parsed: ParsedRobots): { code: WarningCode; line: number }[] {
+  const own = (parsed as { readonly warnings?: readonly { code: WarningCode; line: number }[] }).warnings;
+  if (own !== undefined) return own.map((w) => ({ code: w.code, line: w.line }));
+  const cut = parsed.diagnostics.find((d) => d.code === 'past-size-limit');
+  return cut === undefined ? [] : [{ code: 'truncated', line: cut.line }];
+}
+
+/** Everything a build of one file needs once it is parsed. */
+interface _Source {
+  readonly parsed: ParsedRobots;
+  readonly merged: MergedGroups;
+  readonly profile: Profile;
+  readonly scope: readonly string[] | undefined;
+  readonly patterns: boolean;
+}
+
+/** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
+function _build(src: _Source, build: Uint8Array | undefined): CompileReport {
+  const { parsed, merged, profile, scope, patterns } = src;
+  const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
+  const built = buildParts(parsed, plan, profile);
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  return { artifact, parsed, plan, built };
+}
+
+/** Returns the parsed and merged file and the options of a compile, or throws their TypeError. */
+function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined): _Source {
+  const profile = _checkOptions(robotsTxt, options);
+  const scope = _scopeOf(options?.agents);
+  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+  return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
 }
 
 /**
- * Returns the compilation report: the artifact plus the parse and automata behind it. Never
- * throws on content (only on argument types). Time: linear in the input plus the bounded
- * automaton construction of each merged group.
+ * Returns the compilation report: the artifact plus the parse, plan and tables behind it.
+ * Never throws on content (only on argument types). Time and artifact size linear in the
+ * input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
-  const profile = _checkOptions(robotsTxt, options);
-  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
-  const merged = mergeGroups(parsed);
-  const rules: ParsedRule[] = [];
-  const ruleIds = new Map<ParsedRule, number>();
-  for (const group of parsed.groups) {
-    for (const rule of group.rules) {
-      ruleIds.set(rule, rules.length);
-      rules.push(rule);
-    }
-  }
-  const cache = new Map<string, BuiltPart | null>();
-  const buildOptions = options?.stateCap === undefined ? { cache } : { stateCap: options.stateCap, cache };
-  const automata = merged.groups.map((group) => {
-    const sources = group.rules.map((rule) => ({
-      kind: rule.kind, line: rule.line, ruleId: ruleIds.get(rule) as number, escaped: rule.escaped,
-    }));
-    return buildAutomaton(normalizeGroupPatterns(sources, profile), buildOptions);
-  });
-  const artifact = serializeArtifact({ profile, parsed, merged, automata, ruleIds, rules });
-  return { artifact, parsed, automata };
+  return _build(_source(robotsTxt, options), undefined);
 }
 
 /**
- * Returns the artifact for a robots.txt: one validated byte array holding every merged group's
- * automata, rule table, sitemaps and directives (layout: `@robomata/runtime` format.ts). The
- * same input and options always give the same bytes. Never throws on content.
+ * Returns the artifact for a robots.txt: one validated byte array holding every kept merged
+ * group's tries, the rule table, sitemaps, directives and warnings (layout:
+ * `@robomata/runtime/format`). The same input and options always give the same bytes. Never
+ * throws on content.
  */
 export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions): Uint8Array {
   return compileWithReport(robotsTxt, options).artifact;
 }
 
-/** Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts. */
+/**
+ * A `Robots` whose groups are built on their first `agent()`: it holds every group, rule and
+ * string of the file, and builds a group's tries (in an artifact of its own, with the same
+ * group indices and rule ids) the first time a crawler selects it.
+ */
+class _LazyRobots extends Robots {
+  readonly #src: _Source;
+  readonly #built = new Map<number, Robots>();
+
+  constructor(base: Robots, src: _Source) {
+    super(base._artifact());
+    this.#src = src;
+  }
+
+  /** Returns the artifact that holds group `g`'s parts, building it on first use. */
+  #groupRobots(g: number): Robots {
+    if (this._isBuilt(g)) return this;
+    let robots = this.#built.get(g);
+    if (robots === undefined) {
+      const only = new Uint8Array(this.#src.merged.groups.length);
+      only[g] = 1;
+      robots = loadRobots(_build(this.#src, only).artifact);
+      this.#built.set(g, robots);
+    }
+    return robots;
+  }
+
+  override agent(userAgent: string): AgentRules {
+    const pick = this._selectGroup(userAgent);
+    if (pick === -1) return this._global();
+    const g = pick >= 0 ? pick : -pick - 2;
+    if (this._isBuilt(g)) return super.agent(userAgent);
+    return this.#groupRobots(g).agent(userAgent);
+  }
+
+  override _canBuild(): boolean {
+    return true;
+  }
+
+  override _groupTables(index: number): ReturnType<Robots['_groupTables']> {
+    return index >= 0 && index < this.groupCount ? this.#groupRobots(index)._groupTables(index) : super._groupTables(index);
+  }
+}
+
+/**
+ * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
+ * file is parsed once and each group's tries are built on the first `agent()` that selects it
+ * (a crawler that asks for one agent builds one group). Answers, rule ids and group indices are
+ * those of `loadRobots(compile(robotsTxt, options))`.
+ */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
-  return loadRobots(compile(robotsTxt, options));
+  const src = _source(robotsTxt, options);
+  const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
+  return new _LazyRobots(base, src);
 }

@@ -1,6 +1,7 @@
 /**
  * `@robomata/compiler`: parses robots.txt and compiles it into a validated byte artifact of
- * wildcard automata for `@robomata/runtime`.
+ * tries for `@robomata/runtime`. The stages behind `compile` are in the
+ * `@robomata/compiler/internals` subpath.
  */
 export { compile, compileRobots, compileWithReport, type CompileOptions, type CompileReport } from './compile.js';
 export {
@@ -17,17 +18,3 @@ export {
   type DiagnosticCode,
   type RuleKind,
 } from './parse.js';
-export { mergeGroups, type MergedGroup, type MergedGroups } from './merge-groups.js';
-export {
-  normalizeGroupPatterns,
-  canonicalizePattern,
-  deriveIndexHtmlPattern,
-  simplifyPattern,
-  isUnreservedByte,
-  WILDCARD,
-  type MatchPattern,
-  type PatternSource,
-} from './normalize-pattern.js';
-export { buildAutomaton, DEFAULT_STATE_CAP, type BuildOptions, type BuiltAutomaton, type BuiltPart } from './build-automaton.js';
-export { serializeArtifact, type ArtifactInput } from './serialize.js';
-export { emitModule, type EmitOptions } from './emit-module.js';

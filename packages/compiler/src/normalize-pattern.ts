@@ -3,7 +3,7 @@
  * priorities, and the simplified matching form the automaton is built from (SPEC.md sections
  * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
  */
-import { isUnreservedByte, type Profile } from '@robomata/runtime';
+import { isUnreservedByte, type Profile } from '@robomata/runtime/format';
 import type { RuleKind } from './parse.js';
 
 /** Byte value that stands for the `*` wildcard in a pattern body (a literal `*` cannot occur). */
@@ -57,8 +57,15 @@ function _pushEscape(out: number[], b: number): void {
  * `$` written `%24`; the wildcard and a final `$` are kept. O(n).
  */
 export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
-  const out: number[] = [];
   const n = escaped.length;
+  // Most patterns are already canonical: return them as they are.
+  let plain = true;
+  for (let i = 0; i < n && plain; i++) {
+    const b = escaped[i] as number;
+    plain = b !== _PERCENT && b < 0x80 && (b !== _DOLLAR || i === n - 1);
+  }
+  if (plain) return escaped;
+  const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const b = escaped[i] as number;
     if (b === _PERCENT && _isHex(escaped[i + 1]) && _isHex(escaped[i + 2])) {
@@ -114,6 +121,14 @@ export function simplifyPattern(
     anchored = true;
     end--;
   }
+  // Without `**` and a trailing `*` the body is the form itself (less a final `$`).
+  let simple = end === 0 || form[end - 1] !== WILDCARD;
+  for (let i = 1; i < end && simple; i++) simple = !(form[i] === WILDCARD && form[i - 1] === WILDCARD);
+  if (simple) {
+    const first = form[0];
+    if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
+    return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId };
+  }
   const out: number[] = [];
   for (let i = 0; i < end; i++) {
     const b = form[i] as number;
@@ -138,55 +153,63 @@ export interface PatternSource {
   readonly escaped: Uint8Array;
 }
 
-const _ROBOTS_TXT = new TextEncoder().encode('/robots.txt');
-/** Pattern bodies are ASCII after escaping, so UTF-8 decoding is a faithful key. */
-const _KEY_DECODER = new TextDecoder();
+/**
+ * Returns bytes as a string of Latin-1 characters: a faithful, cheap Map key (pattern bytes are
+ * ASCII after escaping). O(n).
+ */
+export function bytesKey(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
+  return s;
+}
 
 /** Returns a string that identifies what a pattern matches: its anchor and body. */
 export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
-  return (p.anchored ? '$' : '') + _KEY_DECODER.decode(p.body);
+  return (p.anchored ? '$' : '') + bytesKey(p.body);
 }
 
 /**
- * Returns every pattern of a merged group in matching form, in rank order: highest priority
- * first, allow before disallow on equal priority, then earliest line. Adds the index.html
- * companions and, in the rfc9309 profile, the implicit `/robots.txt` allow (RFC 9309 section
- * 2.2.2) ahead of everything. Duplicate bodies keep only their best-ranked entry, since a later
- * duplicate can never decide. O(r log r) for r rules.
+ * Returns the patterns one rule contributes in matching form: its own and, for an allow, its
+ * index.html companion (SPEC.md section 5); none when it can never decide. O(pattern).
  */
-export function normalizeGroupPatterns(rules: readonly PatternSource[], profile: Profile): MatchPattern[] {
-  const all: MatchPattern[] = [];
-  for (const rule of rules) {
-    const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-    const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
-    if (p !== null) all.push(p);
-    if (rule.kind === 'allow') {
-      const derived = deriveIndexHtmlPattern(form);
-      const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
-      if (d !== null) all.push(d);
-    }
-  }
-  all.sort(_compareRank);
-  const implicit: MatchPattern[] = [];
-  if (profile === 'rfc9309') {
-    const q = new Uint8Array(_ROBOTS_TXT.length + 1);
-    q.set(_ROBOTS_TXT);
-    q[_ROBOTS_TXT.length] = 0x3f; // '?'
-    implicit.push({ body: _ROBOTS_TXT, anchored: true, priority: 0, kind: 'allow', line: 0, ruleId: -1 });
-    implicit.push({ body: q, anchored: false, priority: 0, kind: 'allow', line: 0, ruleId: -1 });
-  }
-  const seen = new Set<string>();
+export function patternsOfRule(rule: PatternSource, profile: Profile): MatchPattern[] {
   const out: MatchPattern[] = [];
-  for (const p of implicit.concat(all)) {
-    const key = patternKey(p);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(p);
+  const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
+  const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
+  if (p !== null) out.push(p);
+  if (rule.kind === 'allow') {
+    const derived = deriveIndexHtmlPattern(form);
+    const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
+    if (d !== null) out.push(d);
   }
   return out;
 }
 
-function _compareRank(a: MatchPattern, b: MatchPattern): number {
+/**
+ * Returns every pattern of a group in matching form, in rank order (see {@link compareRank}),
+ * keeping only the best-ranked of patterns that match the same paths (a later duplicate can
+ * never decide). The rfc9309 implicit `/robots.txt` allow is not a pattern: the runtime
+ * applies it (RFC 9309 section 2.2.2). O(r log r) for r rules.
+ */
+export function normalizeGroupPatterns(rules: readonly PatternSource[], profile: Profile): MatchPattern[] {
+  const all: MatchPattern[] = [];
+  for (const rule of rules) for (const p of patternsOfRule(rule, profile)) all.push(p);
+  all.sort(compareRank);
+  const seen = new Set<string>();
+  return all.filter((p) => {
+    const key = patternKey(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Orders patterns by decision rank (SPEC.md section 5): higher priority first, allow before
+ * disallow on equal priority, then earlier line, then the longer body (a rule's own pattern
+ * before its index.html companion). The lowest-ranked match decides.
+ */
+export function compareRank(a: MatchPattern, b: MatchPattern): number {
   if (a.priority !== b.priority) return b.priority - a.priority;
   if (a.kind !== b.kind) return a.kind === 'allow' ? -1 : 1;
   if (a.line !== b.line) return a.line - b.line;

@@ -1,175 +1,215 @@
 /**
- * Stage 5 of the compiler: parsed file, merged groups and built automata to the artifact bytes
- * laid out in `@robomata/runtime`'s format.ts (the one compiler/runtime contract).
+ * Stage 6 of the compiler: the plan and its matching tables to the artifact bytes laid out in
+ * `@robomata/runtime/format` (the one compiler/runtime contract): varints and byte strings,
+ * deterministic (the same input always gives the same bytes).
  */
 import {
-  CLASS_MAP_WORDS, FLAG_PROFILE_GOOGLE, FORMAT_VERSION,
-  GROUP_FLAG_GLOBAL, HEADER_CHECKSUM, HEADER_LENGTH, HEADER_MAGIC,
-  HEADER_SECTION_COUNT, HEADER_SECTIONS, HEADER_VERSION_FLAGS, HEADER_WORDS, KIND_ALLOW,
-  KIND_DISALLOW, MAGIC, PART_WORDS, SECTION_COUNT, computeChecksum,
-  type Profile,
-} from '@robomata/runtime';
-import type { BuiltAutomaton, BuiltPart } from './build-automaton.js';
+  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES, MAGIC,
+  WARNING_CODES, computeChecksum, type Profile, type WarningCode,
+} from '@robomata/runtime/format';
+import type { BuiltParts } from './build-parts.js';
 import type { MergedGroups } from './merge-groups.js';
-import type { ParsedRobots, ParsedRule } from './parse.js';
+import type { ParsedRobots } from './parse.js';
+import type { PartPlan } from './plan-parts.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
   readonly profile: Profile;
   readonly parsed: ParsedRobots;
   readonly merged: MergedGroups;
-  /** One per merged group, same order. */
-  readonly automata: readonly BuiltAutomaton[];
-  /** Rule id of every rule of every parsed group. */
-  readonly ruleIds: ReadonlyMap<ParsedRule, number>;
-  /** Rules by id. */
-  readonly rules: readonly ParsedRule[];
+  readonly plan: PartPlan;
+  readonly built: BuiltParts;
+  /** The lower-cased tokens of an agent-scoped compile, ascending; undefined when unscoped. */
+  readonly scope: readonly string[] | undefined;
+  /** Store each rule's pattern as written (for `rule(id).pattern`). */
+  readonly patterns: boolean;
+  readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
 }
 
 const _ENCODER = new TextEncoder();
 
-/** Interns strings into the STRINGS section. */
-class _Strings {
-  readonly chunks: Uint8Array[] = [];
-  length = 0;
-  readonly seen = new Map<string, number>();
+/** A growable byte buffer of varints and byte strings. */
+class _Writer {
+  length = HEADER_BYTES;
+  constructor(public bytes: Uint8Array) {}
 
-  /** Returns the byte offset of `s` (UTF-8) in the section, adding it once. */
-  add(s: string): [number, number] {
-    const bytes = _ENCODER.encode(s);
-    const known = this.seen.get(s);
-    if (known !== undefined) return [known, bytes.length];
-    const off = this.length;
-    this.seen.set(s, off);
-    this.chunks.push(bytes);
-    this.length += bytes.length;
-    return [off, bytes.length];
+  private _room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
+  v(x: number): void {
+    if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
+    this._room(5);
+    while (x >= 0x80) {
+      this.bytes[this.length++] = (x & 0x7f) | 0x80;
+      x >>>= 7;
+    }
+    this.bytes[this.length++] = x;
+  }
+
+  /** Appends one raw byte. */
+  b(x: number): void {
+    this._room(1);
+    this.bytes[this.length++] = x;
+  }
+
+  /** Appends a byte string (length, then bytes); a JS string is written as UTF-8. */
+  s(x: Uint8Array | string): void {
+    if (typeof x === 'string') {
+      let ascii = true;
+      for (let i = 0; i < x.length && ascii; i++) ascii = x.charCodeAt(i) < 0x80;
+      if (!ascii) {
+        this.s(_ENCODER.encode(x));
+        return;
+      }
+      this.v(x.length);
+      this._room(x.length);
+      for (let i = 0; i < x.length; i++) this.bytes[this.length++] = x.charCodeAt(i);
+      return;
+    }
+    this.v(x.length);
+    this.raw(x);
+  }
+
+  /** Appends `x[from, to)` as they are. */
+  range(x: Uint8Array, from: number, to: number): void {
+    this._room(to - from);
+    for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
+  }
+
+  /** Appends bytes as they are. */
+  raw(x: Uint8Array): void {
+    this._room(x.length);
+    this.bytes.set(x, this.length);
+    this.length += x.length;
+  }
+}
+
+function _writeRules(w: _Writer, input: ArtifactInput): void {
+  const rules = input.plan.rules;
+  w.v(rules.length);
+  let line = 0;
+  for (let id = 0; id < rules.length; id++) {
+    const rule = rules[id] as (typeof rules)[number];
+    w.v(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
+    line = rule.line;
+    // 0: rebuilt from the tables; else the length + 1, then the text as written.
+    if (input.patterns) {
+      if (input.built.rebuildable[id] === 1) w.v(0);
+      else {
+        w.v(rule.rawBytes.length + 1);
+        w.raw(rule.rawBytes);
+      }
+    }
+  }
+  w.v(input.built.rankRules.length);
+  for (const id of input.built.rankRules) w.v(id);
+}
+
+function _writeMatchers(w: _Writer, built: BuiltParts): void {
+  const trie = built.segmentTrie;
+  w.v(trie.count);
+  for (let x = 1; x < trie.count; x++) {
+    w.v(trie.parent[x] as number);
+    w.b(trie.byte[x] as number);
+    w.v(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
+  }
+  let wildcards = 0;
+  for (const part of built.parts) for (const node of part) wildcards += node.wildcards.length;
+  w.v(wildcards);
+  for (const part of built.parts) {
+    for (const node of part) {
+      for (const wc of node.wildcards) {
+        w.v(wc.rank);
+        w.v((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
+        for (const s of wc.segments) w.v(built.segmentNode[s] as number);
+      }
+    }
+  }
+  w.v(built.parts.length);
+  for (const part of built.parts) {
+    w.v(part.length);
+    for (const node of part) {
+      w.v(node.childCount);
+      w.v(node.labelTo - node.labelFrom);
+      w.range(node.key, node.labelFrom, node.labelTo);
+      w.v(node.prefixRank + 1);
+      w.v(node.endRank + 1);
+      w.v(node.wildcards.length);
+    }
+  }
+}
+
+function _writeGroups(w: _Writer, input: ArtifactInput): void {
+  const { plan, merged, parsed } = input;
+  w.v(plan.groups.length);
+  w.v(plan.global + 1);
+  plan.groups.forEach((g, k) => {
+    const group = merged.groups[g] as MergedGroups['groups'][number];
+    w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | (plan.built[k] === 1 ? 0 : GROUP_FLAG_UNBUILT));
+    w.s(group.crawlDelay === undefined ? '' : String(group.crawlDelay));
+    const parts = plan.groupParts[k] as readonly number[];
+    w.v(parts.length);
+    for (const p of parts) w.v(p);
+    w.v(group.sources.length);
+    for (const source of group.sources) {
+      w.v(plan.firstRule[source] as number);
+      w.v((parsed.groups[source] as ParsedRobots['groups'][number]).rules.length);
+    }
+  });
+}
+
+function _writeTexts(w: _Writer, input: ArtifactInput): void {
+  const { parsed } = input;
+  w.v(parsed.sitemaps.length);
+  for (const sm of parsed.sitemaps) w.s(sm.url);
+  w.v(parsed.others.length);
+  let line = 0;
+  for (const d of parsed.others) {
+    w.v(d.line - line);
+    line = d.line;
+    w.s(d.key);
+    w.s(d.value);
+    w.v(d.group + 1);
+  }
+  w.v(input.warnings.length);
+  for (const warning of input.warnings) {
+    w.v(WARNING_CODES.indexOf(warning.code));
+    w.v(warning.line);
   }
 }
 
 /**
  * Returns the artifact bytes for a compiled file. Deterministic: the same input always gives
- * the same bytes (no maps iterated in insertion-dependent order leak into the output beyond
- * the input's own order). O(size of the output).
+ * the same bytes. O(size of the output).
  */
 export function serializeArtifact(input: ArtifactInput): Uint8Array {
-  const strings = new _Strings();
-  const pool: number[] = [];
-
-  // Agents: lower-cased token -> group, sorted by bytes.
-  const agents = [...input.merged.byToken.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const agentWords: number[] = [agents.length];
-  for (const [token, group] of agents) agentWords.push(...strings.add(token), group);
-
-  // Parts and groups.
-  const partWords: number[] = [0];
-  const groupWords: number[] = [input.merged.groups.length, input.merged.global];
-  let partCount = 0;
-  const f64 = new DataView(new ArrayBuffer(8));
-  // Groups whose automaton was shared by the builder's cache point at one copy of it.
-  const written = new Map<BuiltPart, number>();
-  input.merged.groups.forEach((group, g) => {
-    const auto = input.automata[g] as BuiltAutomaton;
-    let firstPart = 0;
-    if (auto.part !== null) {
-      const known = written.get(auto.part);
-      if (known === undefined) {
-        firstPart = partCount;
-        written.set(auto.part, firstPart);
-        partWords.push(..._writePart(auto.part, pool));
-        partCount++;
-      } else {
-        firstPart = known;
-      }
-    }
-    const rankOff = pool.length;
-    for (let r = 0; r < auto.rankInfo.length; r++) pool.push(auto.rankInfo[r] as number);
-    const rulesOff = pool.length;
-    for (const rule of group.rules) pool.push(input.ruleIds.get(rule) as number);
-    f64.setFloat64(0, group.crawlDelay ?? Number.NaN, true);
-    groupWords.push(
-      firstPart, auto.part === null ? 0 : 1, rankOff, auto.rankInfo.length, rulesOff, group.rules.length,
-      f64.getInt32(0, true), f64.getInt32(4, true), group.global ? GROUP_FLAG_GLOBAL : 0,
-    );
-  });
-  partWords[0] = partCount;
-
-  const ruleWords: number[] = [input.rules.length];
-  for (const rule of input.rules) {
-    ruleWords.push(rule.line, rule.kind === 'allow' ? KIND_ALLOW : KIND_DISALLOW, ...strings.add(rule.pattern));
+  // Room for the usual artifact (smaller than its source) without growing.
+  const w = new _Writer(new Uint8Array(input.parsed.byteLength + 256));
+  const scope = input.scope ?? [];
+  w.v(scope.length);
+  for (const token of scope) w.s(token);
+  w.v(input.plan.agents.length);
+  for (const [token, group] of input.plan.agents) {
+    w.s(token);
+    w.v(group);
   }
-  const sitemapWords: number[] = [input.parsed.sitemaps.length];
-  for (const sm of input.parsed.sitemaps) sitemapWords.push(...strings.add(sm.url));
-  const directiveWords: number[] = [input.parsed.others.length];
-  for (const d of input.parsed.others) {
-    directiveWords.push(d.line, ...strings.add(d.key), ...strings.add(d.value), d.group);
-  }
-
-  // Layout.
-  const stringBytes = (strings.length + 3) & ~3;
-  const sections = [stringBytes, agentWords.length * 4, groupWords.length * 4, partWords.length * 4,
-    pool.length * 4, ruleWords.length * 4, sitemapWords.length * 4, directiveWords.length * 4];
-  let total = HEADER_WORDS * 4;
-  const offsets: number[] = [];
-  for (const len of sections) {
-    offsets.push(total);
-    total += len;
-  }
-  const out = new Uint8Array(total);
+  _writeRules(w, input);
+  _writeMatchers(w, input.built);
+  _writeGroups(w, input);
+  _writeTexts(w, input);
+  const out = w.bytes.slice(0, w.length);
   const view = new DataView(out.buffer);
-  view.setInt32(HEADER_MAGIC * 4, MAGIC, true);
-  view.setInt32(HEADER_VERSION_FLAGS * 4, FORMAT_VERSION | ((input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) << 16), true);
-  view.setInt32(HEADER_LENGTH * 4, total, true);
-  view.setInt32(HEADER_SECTION_COUNT * 4, SECTION_COUNT, true);
-  for (let i = 0; i < SECTION_COUNT; i++) {
-    view.setInt32((HEADER_SECTIONS + 2 * i) * 4, offsets[i] as number, true);
-    view.setInt32((HEADER_SECTIONS + 2 * i + 1) * 4, sections[i] as number, true);
-  }
-  let at = offsets[0] as number;
-  for (const chunk of strings.chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  const words = [agentWords, groupWords, partWords, pool, ruleWords, sitemapWords, directiveWords];
-  words.forEach((list, k) => {
-    let o = offsets[k + 1] as number;
-    for (const w of list) {
-      view.setInt32(o, w, true);
-      o += 4;
-    }
-  });
-  view.setUint32(HEADER_CHECKSUM * 4, computeChecksum(out), true);
+  view.setUint32(0, MAGIC, true);
+  view.setUint16(4, FORMAT_VERSION, true);
+  const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns ? FLAG_PATTERNS : 0) |
+    (input.scope === undefined ? 0 : FLAG_SCOPED);
+  view.setUint16(6, flags, true);
+  view.setUint32(8, out.length, true);
+  view.setUint32(12, computeChecksum(out), true);
   return out;
-}
-
-function _writePart(part: BuiltPart, pool: number[]): number[] {
-  const classOff = pool.length;
-  for (let w = 0; w < CLASS_MAP_WORDS; w++) {
-    const b = w * 4;
-    pool.push(
-      (part.classMap[b] as number) | ((part.classMap[b + 1] as number) << 8) |
-      ((part.classMap[b + 2] as number) << 16) | ((part.classMap[b + 3] as number) << 24),
-    );
-  }
-  const headerOff = pool.length;
-  for (let i = 0; i < part.header.length; i++) pool.push(part.header[i] as number);
-  const pairsOff = pool.length;
-  for (let i = 0; i < part.pairs.length; i++) pool.push(part.pairs[i] as number);
-  const endOff = pool.length;
-  for (let i = 0; i < part.end.length; i++) pool.push(part.end[i] as number);
-  // The NFA is only read past frontier states: a complete DFA (98% of corpus groups) omits it.
-  const nfaOff = pool.length;
-  const nfaWords = part.frontierCount > 0 ? part.nfa.length : 0;
-  for (let i = 0; i < nfaWords; i++) pool.push(part.nfa[i] as number);
-  const frontierOff = pool.length;
-  for (let i = 0; i < part.frontiers.length; i++) pool.push(part.frontiers[i] as number);
-  const listsOff = pool.length;
-  for (let i = 0; i < part.frontierLists.length; i++) pool.push(part.frontierLists[i] as number);
-  const words = [
-    classOff, part.classCount, part.stateCount, part.start, part.settleVerdict, part.settleRule,
-    headerOff, pairsOff, part.pairs.length >> 1, endOff, nfaOff, nfaWords >> 1,
-    frontierOff, part.frontierCount, listsOff, part.frontierLists.length,
-  ];
-  if (words.length !== PART_WORDS) throw new Error('internal: PART_WORDS mismatch');
-  return words;
 }

@@ -1,24 +1,19 @@
 /**
  * Artifact loading: validates every field of an artifact once (format.ts lists the invariants)
- * and returns a {@link Robots} over zero-copy views of it.
+ * and decodes it into one Int32Array image (tables.ts) plus lazily decoded strings.
  */
 import {
-  AGENT_WORDS, CLASS_MAP_WORDS, DIRECTIVE_WORDS, FLAG_PROFILE_GOOGLE, FORMAT_VERSION,
-  GROUP_CRAWL_DELAY_HI, GROUP_CRAWL_DELAY_LO, GROUP_FIRST_PART, GROUP_FLAGS, GROUP_FLAG_GLOBAL,
-  GROUP_PART_COUNT, GROUP_RANK_COUNT, GROUP_RANK_OFFSET, GROUP_RULES_COUNT, GROUP_RULES_OFFSET,
-  GROUP_WORDS, HEADER_CHECKSUM, HEADER_LENGTH, HEADER_MAGIC, HEADER_SECTION_COUNT, HEADER_SECTIONS,
-  HEADER_VERSION_FLAGS, HEADER_WORDS, KIND_ALLOW, KIND_DISALLOW, MAGIC, PART_CLASS_COUNT,
-  PART_CLASS_OFFSET, PART_END_OFFSET, PART_HEADER_OFFSET, PART_PAIRS_OFFSET, PART_NFA_OFFSET,
-  PART_NFA_POSITIONS, PART_FRONTIER_OFFSET, PART_FRONTIER_COUNT, PART_LISTS_OFFSET, PART_LISTS_LENGTH,
-  FRONTIER_BEST, FRONTIER_END, FRONTIER_LEVEL, FRONTIER_LIST_LENGTH, FRONTIER_LIST_OFFSET, FRONTIER_WORDS,
-  NFA_ALLOW, NFA_ANCHORED, NFA_KIND_END, NFA_KIND_MASK, NO_RANK,
-  PART_PAIR_COUNT, PART_SETTLE_RULE, PART_SETTLE_VERDICT, PART_START, PART_STATE_COUNT, PART_WORDS,
-  RULE_KIND, RULE_LINE, RULE_PATTERN_LENGTH, RULE_PATTERN_OFFSET, RULE_WORDS, SECTION_AGENTS,
-  SECTION_COUNT, SECTION_DIRECTIVES, SECTION_GROUPS, SECTION_PARTS, SECTION_POOL, SECTION_RULES,
-  SECTION_SITEMAPS, SECTION_STRINGS, SITEMAP_WORDS, computeChecksum, type Profile,
+  FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
+  KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, computeChecksum, type Profile,
 } from './format.js';
-import { AutomatonPart } from './matcher.js';
-import { Robots, type LoadedGroup, type LoadedRule } from './robots.js';
+import { GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_RECORD_WORDS, LoadedArtifact, REBUILD_PATTERN, Robots, parseCrawlDelay } from './robots.js';
+import {
+  AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
+  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_HEAD_DEPTH,
+  WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT, AC_FINAL_OFF,
+  AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN,
+} from './tables.js';
 
 /** Stable codes of {@link RobotsFormatError}. */
 export type RobotsFormatErrorCode =
@@ -28,8 +23,7 @@ export type RobotsFormatErrorCode =
   | 'bad-length'
   | 'bad-checksum'
   | 'bad-section'
-  | 'bad-table'
-  | 'unsupported-host';
+  | 'bad-table';
 
 /** Error thrown by {@link loadRobots} when an artifact is not valid; says what is wrong. */
 export class RobotsFormatError extends Error {
@@ -42,324 +36,489 @@ export class RobotsFormatError extends Error {
   }
 }
 
-const _LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const _DECODER = new TextDecoder();
-
 function _fail(code: RobotsFormatErrorCode, message: string): never {
   throw new RobotsFormatError(code, message);
 }
 
-/** Bounds-checked reader over the artifact's words, for validation only. */
+/** Bounds-checked reader of the body's varints and strings. */
 class _Reader {
-  constructor(
-    readonly words: Int32Array,
-    readonly start: number,
-    readonly end: number,
-    readonly name: string,
-  ) {}
+  pos = HEADER_BYTES;
+  constructor(readonly bytes: Uint8Array) {}
 
-  /** Returns word `i` of the section. */
-  at(i: number): number {
-    const k = this.start + i;
-    if (!(i >= 0 && k < this.end)) _fail('bad-table', `${this.name}: word ${i} lies outside the section`);
-    return this.words[k] as number;
+  /** Returns the next unsigned LEB128 varint (at most 31 bits). */
+  v(what: string): number {
+    const b = this.bytes;
+    let x = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      if (this.pos >= b.length) _fail('bad-section', `${what}: the body ends inside a number`);
+      const c = b[this.pos++] as number;
+      x += (c & 0x7f) * 2 ** shift;
+      if (c < 0x80) {
+        if (x > 0x7fffffff) _fail('bad-table', `${what}: ${x} does not fit 31 bits`);
+        return x;
+      }
+    }
+    return _fail('bad-table', `${what}: a number longer than 5 bytes`);
   }
 
-  /** Checks that records of `size` words at word `from`, `count` of them, fit; returns count. */
-  records(from: number, count: number, size: number): number {
-    if (!(count >= 0 && from + count * size <= this.end - this.start)) {
-      _fail('bad-table', `${this.name}: ${count} records of ${size} words do not fit`);
+  /** Returns a count of entries that each take at least `minBytes`, checked against the bytes left. */
+  count(what: string, minBytes: number): number {
+    const n = this.v(what);
+    if (n * minBytes > this.bytes.length - this.pos) _fail('bad-table', `${what}: ${n} entries cannot fit the ${this.bytes.length - this.pos} bytes left`);
+    return n;
+  }
+
+  /** Returns the next raw byte. */
+  byte(what: string): number {
+    if (this.pos >= this.bytes.length) _fail('bad-section', `${what}: the body ends early`);
+    return this.bytes[this.pos++] as number;
+  }
+
+  /** Skips a byte string; returns its offset (its length is in `lastLength`). */
+  s(what: string): number {
+    const len = this.v(what);
+    if (len > this.bytes.length - this.pos) _fail('bad-table', `${what}: a ${len}-byte string overruns the artifact`);
+    const off = this.pos;
+    this.pos += len;
+    this.lastLength = len;
+    return off;
+  }
+
+  lastLength = 0;
+}
+
+/** A growable Int32Array: the image under construction. */
+class _Image {
+  used = 0;
+  constructor(public words: Int32Array) {}
+
+  /** Reserves `n` words; returns their offset. */
+  alloc(n: number): number {
+    const at = this.used;
+    if (at + n > this.words.length) {
+      const grown = new Int32Array(Math.max(this.words.length * 2, at + n));
+      grown.set(this.words.subarray(0, at));
+      this.words = grown;
     }
-    return count;
+    this.used = at + n;
+    return at;
   }
 }
 
-function _range(what: string, off: number, len: number, limit: number): void {
-  if (!(off >= 0 && len >= 0 && off <= limit && len <= limit - off)) {
-    _fail('bad-table', `${what}: range [${off}, +${len}) exceeds ${limit}`);
+/** Returns true when `bytes[off, off + len)` are all `[a-z_-]`. */
+function _isToken(bytes: Uint8Array, off: number, len: number): boolean {
+  for (let k = 0; k < len; k++) {
+    const c = bytes[off + k] as number;
+    if (!((c >= 97 && c <= 122) || c === 45 || c === 95)) return false;
   }
+  return true;
+}
+
+/** Returns <0, 0 or >0 as byte string a sorts before, with or after b. */
+function _compareBytes(bytes: Uint8Array, aOff: number, aLen: number, bOff: number, bLen: number): number {
+  const m = aLen < bLen ? aLen : bLen;
+  for (let k = 0; k < m; k++) {
+    const d = (bytes[aOff + k] as number) - (bytes[bOff + k] as number);
+    if (d !== 0) return d;
+  }
+  return aLen - bLen;
 }
 
 /**
- * Returns a {@link Robots} for an artifact after validating all of it (magic, version, length,
- * checksum, every offset, length and table bound, every transition target), so that no later
- * check can read out of bounds or loop. A 4-byte-aligned input is used in place (a
- * SharedArrayBuffer is shared, not copied: do not mutate it after loading); an unaligned
- * Uint8Array is copied once. Throws {@link RobotsFormatError} for an invalid artifact and
- * TypeError for a wrong argument type. O(artifact size).
+ * Reads a list of strictly ascending `[a-z_-]` tokens (SCOPE), or tokens with a group each
+ * (AGENTS), into the image as `offset, length, group` triples (group 0 for SCOPE); returns the
+ * image offset and count.
+ */
+function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean): { base: number; count: number } {
+  const n = r.count(what, withGroup ? 2 : 1);
+  const base = img.alloc(3 * n);
+  const w = img.words;
+  for (let i = 0; i < n; i++) {
+    const off = r.s(what);
+    const len = r.lastLength;
+    if (!_isToken(r.bytes, off, len)) _fail('bad-table', `${what} ${i}: a byte outside [a-z_-]`);
+    if (i > 0 && _compareBytes(r.bytes, w[base + 3 * i - 3] as number, w[base + 3 * i - 2] as number, off, len) >= 0) {
+      _fail('bad-table', `${what}: tokens not strictly sorted at ${i}`);
+    }
+    w[base + 3 * i] = off;
+    w[base + 3 * i + 1] = len;
+    w[base + 3 * i + 2] = withGroup ? r.v(what) : 0;
+  }
+  return { base, count: n };
+}
+
+/** Checks the header; returns the flags. */
+function _readHeader(bytes: Uint8Array): number {
+  if (bytes.byteLength < HEADER_BYTES) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (dv.getUint32(0, true) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
+  const version = dv.getUint16(4, true);
+  if (version !== FORMAT_VERSION) {
+    _fail('bad-version', `format version ${version}, this runtime reads version ${FORMAT_VERSION}: compile the robots.txt again with a matching @robomata/compiler`);
+  }
+  const flags = dv.getUint16(6, true);
+  if ((flags & ~KNOWN_FLAGS) !== 0) _fail('bad-version', `unknown flags 0x${flags.toString(16)}`);
+  if (dv.getUint32(8, true) !== bytes.byteLength) {
+    _fail('bad-length', `header says ${dv.getUint32(8, true)} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
+  }
+  if (dv.getUint32(12, true) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
+  return flags;
+}
+
+/** Reads RULES into the image (`line, allow, patternOff, patternLen` per rule); returns the rule count. */
+function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number; base: number } {
+  const count = r.count('rules', 1);
+  const base = img.alloc(4 * count);
+  let line = 0;
+  for (let i = 0; i < count; i++) {
+    const w = r.v('rule line');
+    const next = line + (w >>> 1);
+    if (i > 0 && next === line) _fail('bad-table', `rule ${i}: lines must ascend`);
+    line = next;
+    let off = 0;
+    let len = -1;
+    if (patterns) {
+      // 0: rebuilt from the tables (see robots.ts); else the length + 1, then the text.
+      const x = r.v('rule pattern');
+      if (x === 0) len = REBUILD_PATTERN;
+      else {
+        len = x - 1;
+        if (len > r.bytes.length - r.pos) _fail('bad-table', `rule ${i}: a ${len}-byte pattern overruns the artifact`);
+        off = r.pos;
+        r.pos += len;
+      }
+    }
+    const rec = base + 4 * i;
+    img.words[rec] = line;
+    img.words[rec + 1] = w & 1;
+    img.words[rec + 2] = off;
+    img.words[rec + 3] = len;
+  }
+  return { count, base };
+}
+
+/** Reads SEGMENTS into the image: AC nodes and the dense root row. */
+function _readSegments(r: _Reader, img: _Image): { count: number; base: number; row: number } {
+  const count = r.count('segment nodes', 0);
+  if (count < 1 || count - 1 > (r.bytes.length - r.pos) / 3) _fail('bad-table', `segment trie of ${count} nodes`);
+  const base = img.alloc(AC_WORDS * count);
+  // A dense root row (the sweep's most frequent lookup) pays for its 1 KB only in large tries.
+  const row = count >= AC_ROOT_ROW_MIN ? img.alloc(256) : -1;
+  const w = img.words;
+  let prevParent = 0;
+  let prevByte = -1;
+  for (let i = 1; i < count; i++) {
+    const p = r.v('segment parent');
+    const b = r.byte('segment byte');
+    const fo = r.v('segment fail');
+    const f = fo >>> 1;
+    if (!(p < i && p >= prevParent)) _fail('bad-table', `segment node ${i}: parent ${p} out of order`);
+    if (p === prevParent && b <= prevByte) _fail('bad-table', `segment node ${i}: sibling bytes not ascending`);
+    const rec = base + i * AC_WORDS;
+    const depth = (w[base + p * AC_WORDS + AC_DEPTH] as number) + 1;
+    if (!(f < i && (w[base + f * AC_WORDS + AC_DEPTH] as number) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
+    const prec = base + p * AC_WORDS;
+    if ((w[prec + AC_CHILD_COUNT] as number) === 0) w[prec + AC_FIRST_CHILD] = i;
+    w[prec + AC_CHILD_COUNT] = (w[prec + AC_CHILD_COUNT] as number) + 1;
+    if (p === 0 && row >= 0) w[row + b] = i;
+    w[rec + AC_BYTE] = b;
+    w[rec + AC_FAIL] = f;
+    w[rec + AC_PARENT] = p;
+    w[rec + AC_DEPTH] = depth;
+    w[rec + AC_OUT] = fo & 1;
+    const frec = base + f * AC_WORDS;
+    w[rec + AC_DICT] = f !== 0 && (w[frec + AC_OUT] as number) === 1 ? f : (w[frec + AC_DICT] as number);
+    prevParent = p;
+    prevByte = b;
+  }
+  return { count, base, row };
+}
+
+/** Reads WILDCARDS into the image: records and segment lists. */
+function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankCount: number): { count: number; base: number } {
+  const count = r.count('wildcard patterns', 3);
+  const base = img.alloc(WILD_WORDS * count);
+  for (let i = 0; i < count; i++) {
+    const rank = r.v('wildcard rank');
+    if (rank >= rankCount) _fail('bad-table', `wildcard ${i}: rank ${rank} of ${rankCount}`);
+    const ka = r.v('wildcard segments');
+    const k = ka >>> 1;
+    if (k < 1 || k > r.bytes.length - r.pos) _fail('bad-table', `wildcard ${i}: ${k} segments`);
+    const segs = img.alloc(k);
+    let total = 0;
+    for (let j = 0; j < k; j++) {
+      const s = r.v('wildcard segment');
+      if (!(s >= 1 && s < acCount && img.words[acBase + s * AC_WORDS + AC_OUT] === 1)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
+      img.words[segs + j] = s;
+      total += img.words[acBase + s * AC_WORDS + AC_DEPTH] as number;
+    }
+    const rec = base + i * WILD_WORDS;
+    img.words[rec + WILD_RANK] = rank;
+    img.words[rec + WILD_SEG_COUNT] = k;
+    img.words[rec + WILD_ANCHORED] = ka & 1;
+    img.words[rec + WILD_SEG_OFF] = segs;
+    img.words[rec + WILD_SEG_BYTES] = total;
+  }
+  return { count, base };
+}
+
+/** A part's root node and how many path bytes can matter to it (NO_RANK: all, it has wildcards). */
+interface _Part {
+  readonly root: number;
+  readonly need: number;
+}
+
+/** Reads one radix trie of PARTS into the image; `state.nodes` and `state.wild` run across parts. */
+function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number; nodeBase: number }, rankCount: number, wildCount: number, wildBase: number): _Part {
+  const n = r.count('trie nodes', 5);
+  if (n < 1) _fail('bad-table', 'a part without a root');
+  const first = state.nodes;
+  img.alloc(NODE_WORDS * n);
+  state.nodes += n;
+  const w = img.words;
+  const depth = new Int32Array(n);
+  let nextChild = 1;
+  let maxDepth = 0;
+  let wildSeen = false;
+  for (let i = 0; i < n; i++) {
+    const rec = state.nodeBase + (first + i) * NODE_WORDS;
+    const children = r.v('trie children');
+    if (children > 0 && !(nextChild > i && nextChild + children <= n)) _fail('bad-table', `trie node ${i}: children out of order`);
+    const off = r.s('trie label');
+    const len = r.lastLength;
+    if ((i === 0) !== (len === 0)) _fail('bad-table', `trie node ${i}: ${len}-byte label`);
+    const prefix = r.v('trie prefix rank');
+    const end = r.v('trie end rank');
+    const wilds = r.v('trie wildcards');
+    if (prefix > rankCount || end > rankCount) _fail('bad-table', `trie node ${i}: rank out of range`);
+    if (wilds > wildCount - state.wild) _fail('bad-table', `trie node ${i}: more wildcard patterns than WILDCARDS holds`);
+    for (let k = state.wild + 1; k < state.wild + wilds; k++) {
+      if ((w[wildBase + k * WILD_WORDS + WILD_RANK] as number) <= (w[wildBase + (k - 1) * WILD_WORDS + WILD_RANK] as number)) {
+        _fail('bad-table', `trie node ${i}: wildcard ranks not ascending`);
+      }
+    }
+    w[rec + NODE_LABEL_OFF] = off;
+    w[rec + NODE_LABEL_LEN] = len;
+    w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
+    w[rec + NODE_CHILD_COUNT] = children;
+    w[rec + NODE_FIRST_BYTE] = i === 0 ? -1 : (r.bytes[off] as number);
+    w[rec + NODE_PREFIX_RANK] = prefix === 0 ? NO_RANK : prefix - 1;
+    w[rec + NODE_END_RANK] = end === 0 ? NO_RANK : end - 1;
+    w[rec + NODE_WILD_FIRST] = state.wild;
+    w[rec + NODE_WILD_COUNT] = wilds;
+    state.wild += wilds;
+    if (wilds > 0) wildSeen = true;
+    nextChild += children;
+  }
+  if (nextChild !== n) _fail('bad-table', `part of ${n} trie nodes names ${nextChild - 1} children`);
+  // Depths and sibling order, now that every label is known.
+  for (let i = 0; i < n; i++) {
+    const rec = state.nodeBase + (first + i) * NODE_WORDS;
+    const fc = (w[rec + NODE_FIRST_CHILD] as number) - first;
+    const cc = w[rec + NODE_CHILD_COUNT] as number;
+    let prev = -1;
+    for (let c = fc; c < fc + cc; c++) {
+      const crec = state.nodeBase + (first + c) * NODE_WORDS;
+      const b = w[crec + NODE_FIRST_BYTE] as number;
+      if (b <= prev) _fail('bad-table', `trie node ${i}: children not ascending by first byte`);
+      prev = b;
+      depth[c] = (depth[i] as number) + (w[crec + NODE_LABEL_LEN] as number);
+      if ((depth[c] as number) > maxDepth) maxDepth = depth[c] as number;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const rec = state.nodeBase + (first + i) * NODE_WORDS;
+    const w0 = w[rec + NODE_WILD_FIRST] as number;
+    for (let k = w0; k < w0 + (w[rec + NODE_WILD_COUNT] as number); k++) {
+      w[wildBase + k * WILD_WORDS + WILD_HEAD_NODE] = first + i;
+      w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] = depth[i] as number;
+    }
+  }
+  return { root: first, need: wildSeen ? NO_RANK : maxDepth + 1 };
+}
+
+/**
+ * Lists, per segment node, the wildcard patterns it starts (first segment; all but the
+ * one-segment `$` ones) and the one-segment `$` patterns it ends, each list ascending by head
+ * depth: a counting sort by depth, then a stable one by segment. O(patterns + nodes + deepest head).
+ */
+function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
+  if (wildCount === 0) return;
+  const lists = img.alloc(wildCount);
+  const w = img.words;
+  const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
+  let deepest = 0;
+  for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, depthOf(k));
+  const byDepth = new Int32Array(deepest + 2);
+  for (let k = 0; k < wildCount; k++) byDepth[depthOf(k) + 1] = (byDepth[depthOf(k) + 1] as number) + 1;
+  for (let d = 1; d < byDepth.length; d++) byDepth[d] = (byDepth[d] as number) + (byDepth[d - 1] as number);
+  const order = new Int32Array(wildCount);
+  for (let k = 0; k < wildCount; k++) {
+    order[byDepth[depthOf(k)] as number] = k;
+    byDepth[depthOf(k)] = (byDepth[depthOf(k)] as number) + 1;
+  }
+  // Which list of which node a pattern goes to: (segment node << 1) | final.
+  const slot = (k: number): number => {
+    const rec = wildBase + k * WILD_WORDS;
+    const s = w[w[rec + WILD_SEG_OFF] as number] as number;
+    return (s << 1) | ((w[rec + WILD_ANCHORED] as number) === 1 && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
+  };
+  const next = new Int32Array(2 * acCount);
+  for (let k = 0; k < wildCount; k++) next[slot(k)] = (next[slot(k)] as number) + 1;
+  let at = lists;
+  for (let s = 0; s < 2 * acCount; s++) {
+    const rec = acBase + (s >> 1) * AC_WORDS;
+    const count = next[s] as number;
+    w[rec + ((s & 1) === 1 ? AC_FINAL_OFF : AC_FIRST_OFF)] = at;
+    w[rec + ((s & 1) === 1 ? AC_FINAL_COUNT : AC_FIRST_COUNT)] = count;
+    next[s] = at;
+    at += count;
+  }
+  for (let i = 0; i < wildCount; i++) {
+    const k = order[i] as number;
+    const s = slot(k);
+    w[next[s] as number] = k;
+    next[s] = (next[s] as number) + 1;
+  }
+}
+
+/** Everything GROUPS holds, before the parts are resolved to roots. */
+interface _Groups {
+  readonly count: number;
+  readonly global: number;
+  /** Image offset of the group records (GROUP_RECORD_WORDS each, see robots.ts). */
+  readonly base: number;
+}
+
+/** Reads GROUPS into the image, resolving part indices to trie roots. */
+function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount: number, rfc: boolean): _Groups {
+  const count = r.count('groups', 5);
+  const global = r.v('global group') - 1;
+  if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
+  const base = img.alloc(GROUP_RECORD_WORDS * count);
+  for (let g = 0; g < count; g++) {
+    const flags = r.v('group flags');
+    if ((flags & ~(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
+    const delayOff = r.s('crawl-delay');
+    const delayLen = r.lastLength;
+    if (delayLen > 0 && !(delayLen <= 32 && parseCrawlDelay(r.bytes, delayOff, delayLen) >= 0)) {
+      _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
+    }
+    const partCount = r.count('group parts', 1);
+    if ((flags & GROUP_FLAG_UNBUILT) !== 0 && partCount !== 0) _fail('bad-table', `group ${g} is not built but has parts`);
+    const roots = img.alloc(partCount);
+    let need = 0;
+    for (let k = 0; k < partCount; k++) {
+      const p = r.v('group part');
+      if (p >= parts.length) _fail('bad-table', `group ${g} names part ${p} of ${parts.length}`);
+      const part = parts[p] as _Part;
+      img.words[roots + k] = part.root;
+      if (part.need > need) need = part.need;
+    }
+    const sourceCount = r.count('group sources', 2);
+    const sources = img.alloc(2 * sourceCount);
+    for (let k = 0; k < sourceCount; k++) {
+      const firstRule = r.v('source first rule');
+      const rules = r.v('source rule count');
+      if (firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount}`);
+      img.words[sources + 2 * k] = firstRule;
+      img.words[sources + 2 * k + 1] = rules;
+    }
+    const rec = base + GROUP_RECORD_WORDS * g;
+    img.words[rec + GROUP_DELAY_OFF] = delayOff;
+    img.words[rec + GROUP_DELAY_LEN] = delayLen;
+    img.words[rec] = flags;
+    img.words[rec + 1] = roots;
+    img.words[rec + 2] = partCount;
+    img.words[rec + 3] = sources;
+    img.words[rec + 4] = sourceCount;
+    // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
+    img.words[rec + 5] = rfc && need < 12 ? 12 : need;
+  }
+  return { count, global, base };
+}
+
+/**
+ * Reads a count, then that many records laid out as `layout` says (`v` a varint, `s` a byte
+ * string stored as offset, length) into the image; returns the image offset and count.
+ */
+function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('v' | 's')[], words: number): { base: number; count: number } {
+  const n = r.count(what, layout.length);
+  const base = img.alloc(words * n);
+  let at = base;
+  for (let i = 0; i < n; i++) {
+    for (const kind of layout) {
+      if (kind === 'v') img.words[at++] = r.v(what);
+      else {
+        img.words[at++] = r.s(what);
+        img.words[at++] = r.lastLength;
+      }
+    }
+  }
+  return { base, count: n };
+}
+
+/** Turns `bytes` into a Uint8Array, or throws the TypeError of a wrong argument. */
+function _asBytes(artifact: unknown): Uint8Array {
+  if (artifact instanceof Uint8Array) return artifact;
+  if (artifact instanceof ArrayBuffer) return new Uint8Array(artifact);
+  if (typeof SharedArrayBuffer !== 'undefined' && artifact instanceof SharedArrayBuffer) return new Uint8Array(artifact);
+  throw new TypeError(
+    `loadRobots: artifact must be a Uint8Array, ArrayBuffer or SharedArrayBuffer, got ${artifact === null ? 'null' : typeof artifact}`,
+  );
+}
+
+/**
+ * Returns a {@link Robots} for an artifact after validating all of it (header, checksum, every
+ * count, index, order and bound format.ts lists), so that no later check can read out of
+ * bounds or loop. The bytes are read in place, never copied (labels, patterns and strings are
+ * read from them: do not mutate them after loading; a SharedArrayBuffer is shared). Throws
+ * {@link RobotsFormatError} for an invalid artifact (code 'bad-version' for another format
+ * version) and TypeError for a wrong argument type. O(artifact size); one Int32Array image,
+ * strings decoded on first use.
  */
 export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffer): Robots {
-  let bytes: Uint8Array;
-  if (artifact instanceof Uint8Array) bytes = artifact;
-  else if (artifact instanceof ArrayBuffer) bytes = new Uint8Array(artifact);
-  else if (typeof SharedArrayBuffer !== 'undefined' && artifact instanceof SharedArrayBuffer) bytes = new Uint8Array(artifact);
-  else {
-    throw new TypeError(
-      `loadRobots: artifact must be a Uint8Array, ArrayBuffer or SharedArrayBuffer, got ${artifact === null ? 'null' : typeof artifact}`,
-    );
-  }
-  if (!_LITTLE_ENDIAN) _fail('unsupported-host', 'artifacts are little-endian and this host is not');
-  if (bytes.byteLength < HEADER_WORDS * 4) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_WORDS * 4}-byte header`);
-  if (bytes.byteLength % 4 !== 0) _fail('bad-length', `length ${bytes.byteLength} is not a multiple of 4`);
-  // Copy unaligned input (`new Uint8Array(view)` copies; a Node Buffer's `slice` would not).
-  if (bytes.byteOffset % 4 !== 0) bytes = new Uint8Array(bytes);
-  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  if (words[HEADER_MAGIC] !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
-  const versionFlags = words[HEADER_VERSION_FLAGS] as number;
-  if ((versionFlags & 0xffff) !== FORMAT_VERSION) {
-    _fail('bad-version', `format version ${versionFlags & 0xffff}, this runtime reads version ${FORMAT_VERSION}`);
-  }
-  const flags = versionFlags >>> 16;
-  if ((flags & ~FLAG_PROFILE_GOOGLE) !== 0) _fail('bad-version', `unknown flags 0x${flags.toString(16)}`);
-  if (words[HEADER_LENGTH] !== bytes.byteLength) {
-    _fail('bad-length', `header says ${words[HEADER_LENGTH]} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
-  }
-  const sum = computeChecksum(bytes);
-  if ((words[HEADER_CHECKSUM] as number) >>> 0 !== sum) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
-  if (words[HEADER_SECTION_COUNT] !== SECTION_COUNT) _fail('bad-section', `section count ${words[HEADER_SECTION_COUNT]}, expected ${SECTION_COUNT}`);
-
-  const sections: _Reader[] = [];
-  let expected = HEADER_WORDS * 4;
-  for (let i = 0; i < SECTION_COUNT; i++) {
-    const off = words[HEADER_SECTIONS + 2 * i] as number;
-    const len = words[HEADER_SECTIONS + 2 * i + 1] as number;
-    if (off !== expected || len < 0 || len % 4 !== 0 || len > bytes.byteLength - off) {
-      _fail('bad-section', `section ${i} at ${off} (+${len}) is not where the layout puts it (${expected})`);
-    }
-    sections.push(new _Reader(words, off >> 2, (off + len) >> 2, `section ${i}`));
-    expected = off + len;
-  }
-  if (expected !== bytes.byteLength) _fail('bad-section', 'sections do not end at the end of the artifact');
-
-  const stringsReader = sections[SECTION_STRINGS] as _Reader;
-  const strings = bytes.subarray(stringsReader.start * 4, stringsReader.end * 4);
-  const readString = (what: string, off: number, len: number): void => _range(what, off, len, strings.length);
-
-  // Agents.
-  const agents = sections[SECTION_AGENTS] as _Reader;
-  const agentCount = agents.records(1, agents.at(0), AGENT_WORDS);
-  const groups = sections[SECTION_GROUPS] as _Reader;
-  const groupCount = groups.records(2, groups.at(0), GROUP_WORDS);
-  const globalGroup = groups.at(1);
-  if (!(globalGroup >= -1 && globalGroup < groupCount)) _fail('bad-table', `global group ${globalGroup} out of range`);
-  for (let i = 0; i < agentCount; i++) {
-    const off = agents.at(1 + i * AGENT_WORDS);
-    const len = agents.at(2 + i * AGENT_WORDS);
-    readString('agent token', off, len);
-    for (let k = 0; k < len; k++) {
-      const c = strings[off + k] as number;
-      if (!((c >= 97 && c <= 122) || c === 45 || c === 95)) _fail('bad-table', `agent token ${i} has a byte outside [a-z_-]`);
-    }
-    const g = agents.at(3 + i * AGENT_WORDS);
-    if (!(g >= 0 && g < groupCount)) _fail('bad-table', `agent token ${i} names group ${g} of ${groupCount}`);
-    if (i > 0) {
-      const pOff = agents.at(1 + (i - 1) * AGENT_WORDS);
-      const pLen = agents.at(2 + (i - 1) * AGENT_WORDS);
-      if (_compareBytes(strings, pOff, pLen, off, len) >= 0) _fail('bad-table', `agent tokens not strictly sorted at ${i}`);
-    }
-  }
-
-  // Rules.
-  const rulesReader = sections[SECTION_RULES] as _Reader;
-  const ruleCount = rulesReader.records(1, rulesReader.at(0), RULE_WORDS);
-  const rules: LoadedRule[] = [];
-  for (let i = 0; i < ruleCount; i++) {
-    const base = 1 + i * RULE_WORDS;
-    const kind = rulesReader.at(base + RULE_KIND);
-    if (kind !== KIND_ALLOW && kind !== KIND_DISALLOW) _fail('bad-table', `rule ${i} has kind ${kind}`);
-    const off = rulesReader.at(base + RULE_PATTERN_OFFSET);
-    const len = rulesReader.at(base + RULE_PATTERN_LENGTH);
-    readString(`rule ${i} pattern`, off, len);
-    rules.push({ line: rulesReader.at(base + RULE_LINE), allow: kind === KIND_ALLOW, offset: off, length: len });
-  }
-
-  // Parts.
-  const pool = sections[SECTION_POOL] as _Reader;
-  const poolWords = pool.end - pool.start;
-  const partsReader = sections[SECTION_PARTS] as _Reader;
-  const partCount = partsReader.records(1, partsReader.at(0), PART_WORDS);
-  const parts: _PartCheck[] = [];
-  for (let i = 0; i < partCount; i++) parts.push(_loadPart(bytes, words, pool, poolWords, partsReader, i));
-
-  // Groups.
-  const loadedGroups: LoadedGroup[] = [];
-  const f64 = new DataView(new ArrayBuffer(8));
-  for (let g = 0; g < groupCount; g++) {
-    const base = 2 + g * GROUP_WORDS;
-    const first = groups.at(base + GROUP_FIRST_PART);
-    const count = groups.at(base + GROUP_PART_COUNT);
-    _range(`group ${g} parts`, first, count, partCount);
-    const rankOff = groups.at(base + GROUP_RANK_OFFSET);
-    const rankCount = groups.at(base + GROUP_RANK_COUNT);
-    _range(`group ${g} rank table`, rankOff, rankCount, poolWords);
-    const rankInfo = words.subarray(pool.start + rankOff, pool.start + rankOff + rankCount);
-    for (let r = 0; r < rankCount; r++) {
-      const id = ((rankInfo[r] as number) >> 1) - 1;
-      if (!((rankInfo[r] as number) >= 0 && id >= -1 && id < ruleCount)) _fail('bad-table', `group ${g} rank ${r} names rule ${id}`);
-      // The verdict bit must agree with the rule's kind (the implicit /robots.txt rule allows).
-      const allowBit = ((rankInfo[r] as number) & 1) === 1;
-      if (allowBit !== (id < 0 ? true : (rules[id] as LoadedRule).allow)) _fail('bad-table', `group ${g} rank ${r} contradicts rule ${id}'s kind`);
-    }
-    if (count > 1) _fail('bad-table', `group ${g} has ${count} automata; at most 1`);
-    const checked = count === 1 ? (parts[first] as _PartCheck) : null;
-    if (checked !== null && checked.maxRank >= rankCount) _fail('bad-table', `group ${g}: automaton names rank ${checked.maxRank} of ${rankCount}`);
-    const rulesOff = groups.at(base + GROUP_RULES_OFFSET);
-    const rulesCount = groups.at(base + GROUP_RULES_COUNT);
-    _range(`group ${g} rule list`, rulesOff, rulesCount, poolWords);
-    const ruleIds: number[] = [];
-    for (let k = 0; k < rulesCount; k++) {
-      const id = words[pool.start + rulesOff + k] as number;
-      if (!(id >= 0 && id < ruleCount)) _fail('bad-table', `group ${g} lists rule ${id} of ${ruleCount}`);
-      ruleIds.push(id);
-    }
-    f64.setInt32(0, groups.at(base + GROUP_CRAWL_DELAY_LO), true);
-    f64.setInt32(4, groups.at(base + GROUP_CRAWL_DELAY_HI), true);
-    const delay = f64.getFloat64(0, true);
-    const flagWord = groups.at(base + GROUP_FLAGS);
-    if ((flagWord & ~GROUP_FLAG_GLOBAL) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
-    loadedGroups.push({
-      part: checked === null ? null : checked.part,
-      rankInfo,
-      ruleIds,
-      crawlDelay: Number.isFinite(delay) && delay >= 0 ? delay : undefined,
-      global: (flagWord & GROUP_FLAG_GLOBAL) !== 0,
-    });
-  }
-
-  // Sitemaps and directives.
-  const sm = sections[SECTION_SITEMAPS] as _Reader;
-  const smCount = sm.records(1, sm.at(0), SITEMAP_WORDS);
-  const sitemaps: string[] = [];
-  for (let i = 0; i < smCount; i++) {
-    const off = sm.at(1 + i * SITEMAP_WORDS);
-    const len = sm.at(2 + i * SITEMAP_WORDS);
-    readString(`sitemap ${i}`, off, len);
-    sitemaps.push(_DECODER.decode(strings.subarray(off, off + len)));
-  }
-  const dr = sections[SECTION_DIRECTIVES] as _Reader;
-  const drCount = dr.records(1, dr.at(0), DIRECTIVE_WORDS);
-  const directives: { line: number; key: string; value: string; group: number }[] = [];
-  for (let i = 0; i < drCount; i++) {
-    const b = 1 + i * DIRECTIVE_WORDS;
-    readString(`directive ${i} key`, dr.at(b + 1), dr.at(b + 2));
-    readString(`directive ${i} value`, dr.at(b + 3), dr.at(b + 4));
-    directives.push({
-      line: dr.at(b),
-      key: _DECODER.decode(strings.subarray(dr.at(b + 1), dr.at(b + 1) + dr.at(b + 2))),
-      value: _DECODER.decode(strings.subarray(dr.at(b + 3), dr.at(b + 3) + dr.at(b + 4))),
-      group: dr.at(b + 5),
-    });
-  }
-
+  const bytes = _asBytes(artifact);
+  const flags = _readHeader(bytes);
   const profile: Profile = (flags & FLAG_PROFILE_GOOGLE) !== 0 ? 'google' : 'rfc9309';
-  const agentEntries = words.subarray(agents.start + 1, agents.start + 1 + agentCount * AGENT_WORDS);
-  return new Robots(bytes, profile, strings, agentEntries, agentCount, globalGroup, loadedGroups, rules, sitemaps, directives);
-}
-
-/** A validated part plus the highest rank it refers to (checked against each group's rank table). */
-interface _PartCheck {
-  readonly part: AutomatonPart;
-  readonly maxRank: number;
-}
-
-function _loadPart(bytes: Uint8Array, words: Int32Array, pool: _Reader, poolWords: number, reader: _Reader, i: number): _PartCheck {
-  const at = (field: number): number => reader.at(1 + i * PART_WORDS + field);
-  const what = `part ${i}`;
-  const classOff = at(PART_CLASS_OFFSET);
-  const classCount = at(PART_CLASS_COUNT);
-  const stateCount = at(PART_STATE_COUNT);
-  const start = at(PART_START);
-  const settleVerdict = at(PART_SETTLE_VERDICT);
-  const settleRule = at(PART_SETTLE_RULE);
-  const headerOff = at(PART_HEADER_OFFSET);
-  const pairsOff = at(PART_PAIRS_OFFSET);
-  const pairCount = at(PART_PAIR_COUNT);
-  const endOff = at(PART_END_OFFSET);
-  const nfaOff = at(PART_NFA_OFFSET);
-  const positions = at(PART_NFA_POSITIONS);
-  const frontierOff = at(PART_FRONTIER_OFFSET);
-  const frontierCount = at(PART_FRONTIER_COUNT);
-  const listsOff = at(PART_LISTS_OFFSET);
-  const listsLen = at(PART_LISTS_LENGTH);
-  if (!(classCount >= 1 && classCount <= 256)) _fail('bad-table', `${what}: ${classCount} byte classes`);
-  if (!(stateCount >= 1)) _fail('bad-table', `${what}: ${stateCount} states`);
-  if (!(start >= 0 && start < stateCount)) _fail('bad-table', `${what}: start state ${start} of ${stateCount}`);
-  if (!(settleVerdict >= 0 && settleVerdict <= settleRule && settleRule <= stateCount)) {
-    _fail('bad-table', `${what}: settled thresholds ${settleVerdict}/${settleRule} of ${stateCount}`);
+  const r = new _Reader(bytes);
+  // Room for any valid artifact's image (at most about 4 words per artifact byte) without growing.
+  const img = new _Image(new Int32Array(4 * bytes.length + 512));
+  const scope = _readTokens(r, img, 'scope', false);
+  if (((flags & FLAG_SCOPED) !== 0) !== scope.count > 0) _fail('bad-table', 'the scoped flag and the scope tokens disagree');
+  const agents = _readTokens(r, img, 'agents', true);
+  const rules = _readRules(r, img, (flags & FLAG_PATTERNS) !== 0);
+  const rankCount = r.count('ranks', 1);
+  const rankBase = img.alloc(rankCount);
+  for (let k = 0; k < rankCount; k++) {
+    const id = r.v('rank rule');
+    if (id >= rules.count) _fail('bad-table', `rank ${k} names rule ${id} of ${rules.count}`);
+    img.words[rankBase + k] = ((id + 1) << 1) | (img.words[rules.base + 4 * id + 1] as number);
   }
-  if (!(pairCount >= classCount)) _fail('bad-table', `${what}: ${pairCount} slots for ${classCount} classes`);
-  _range(`${what} class map`, classOff, CLASS_MAP_WORDS, poolWords);
-  _range(`${what} state headers`, headerOff, 2 * stateCount, poolWords);
-  _range(`${what} pairs`, pairsOff, 2 * pairCount, poolWords);
-  _range(`${what} end outputs`, endOff, stateCount, poolWords);
-  _range(`${what} NFA`, nfaOff, 2 * positions, poolWords);
-  _range(`${what} frontier records`, frontierOff, FRONTIER_WORDS * frontierCount, poolWords);
-  _range(`${what} frontier lists`, listsOff, listsLen, poolWords);
-  const cls = bytes.subarray((pool.start + classOff) * 4, (pool.start + classOff) * 4 + 256);
-  for (let b = 0; b < 256; b++) if ((cls[b] as number) >= classCount) _fail('bad-table', `${what}: byte ${b} has class ${cls[b]} of ${classCount}`);
-  const view = (off: number, len: number): Int32Array => words.subarray(pool.start + off, pool.start + off + len);
-  const header = view(headerOff, 2 * stateCount);
-  const pairs = view(pairsOff, 2 * pairCount);
-  const end = view(endOff, stateCount);
-  const nfa = view(nfaOff, 2 * positions);
-  const frontiers = view(frontierOff, FRONTIER_WORDS * frontierCount);
-  const lists = view(listsOff, listsLen);
-  const isTarget = (t: number): boolean => (t >= 0 && t < stateCount) || (t <= -2 && -t - 2 < frontierCount);
-  for (let s = 0; s < stateCount; s++) {
-    const base = header[2 * s] as number;
-    const def = header[2 * s + 1] as number;
-    if (!(base >= 0 && base <= pairCount - classCount)) _fail('bad-table', `${what}: state ${s} row base ${base} overflows ${pairCount} slots`);
-    if (!isTarget(def)) _fail('bad-table', `${what}: state ${s} default target ${def} is no state`);
+  const seg = _readSegments(r, img);
+  const wild = _readWildcards(r, img, seg.base, seg.count, rankCount);
+  const partCount = r.count('parts', 1);
+  const parts: _Part[] = [];
+  const nodeState = { nodes: 0, wild: 0, nodeBase: img.used };
+  for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
+  if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
+  _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
+  const groups = _readGroups(r, img, parts, rules.count, profile === 'rfc9309');
+  for (let i = 0; i < agents.count; i++) {
+    const g = img.words[agents.base + 3 * i + 2] as number;
+    if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
-  for (let j = 0; j < pairCount; j++) {
-    const owner = pairs[2 * j] as number;
-    if (owner === -1) continue;
-    if (!(owner >= 0 && owner < stateCount)) _fail('bad-table', `${what}: slot ${j} owner ${owner} of ${stateCount}`);
-    if (!isTarget(pairs[2 * j + 1] as number)) _fail('bad-table', `${what}: slot ${j} target ${pairs[2 * j + 1]} is no state`);
+  const sitemaps = _readRecords(r, img, 'sitemaps', ['s'], 2);
+  const directives = _readRecords(r, img, 'directives', ['v', 's', 's', 'v'], 6);
+  const warnings = _readRecords(r, img, 'warnings', ['v', 'v'], 2);
+  for (let i = 0; i < warnings.count; i++) {
+    if ((img.words[warnings.base + 2 * i] as number) >= WARNING_CODES.length) _fail('bad-table', `warning code ${img.words[warnings.base + 2 * i]}`);
   }
-  let maxRank = -1;
-  for (let s = 0; s < stateCount; s++) maxRank = Math.max(maxRank, end[s] as number);
-  let pattern = 0;
-  for (let x = 0; x < positions; x++) {
-    const w = nfa[2 * x] as number;
-    const kind = w & NFA_KIND_MASK;
-    const r = nfa[2 * x + 1] as number;
-    if ((w & ~(NFA_KIND_MASK | NFA_ANCHORED | NFA_ALLOW)) !== 0 || kind > NFA_KIND_END || r < 0) {
-      _fail('bad-table', `${what}: NFA position ${x} is malformed`);
-    }
-    // Every non-end position is followed by one of the same pattern, so stepping stays in range.
-    if (kind !== NFA_KIND_END && !(x + 1 < positions && nfa[2 * x + 3] === r)) _fail('bad-table', `${what}: NFA position ${x} runs off its pattern`);
-    // Pattern k (the k-th END-terminated run) has rank k: dominance pruning and the rule scan
-    // rely on a rank naming one pattern.
-    if (r !== pattern) _fail('bad-table', `${what}: NFA position ${x} has rank ${r} in pattern ${pattern}`);
-    if (kind === NFA_KIND_END) pattern++;
-    maxRank = Math.max(maxRank, r);
-  }
-  for (let f = 0; f < frontierCount; f++) {
-    const best = frontiers[f * FRONTIER_WORDS + FRONTIER_BEST] as number;
-    const fEnd = frontiers[f * FRONTIER_WORDS + FRONTIER_END] as number;
-    const level = frontiers[f * FRONTIER_WORDS + FRONTIER_LEVEL] as number;
-    const off = frontiers[f * FRONTIER_WORDS + FRONTIER_LIST_OFFSET] as number;
-    const len = frontiers[f * FRONTIER_WORDS + FRONTIER_LIST_LENGTH] as number;
-    if (!((best >= 0 || best === NO_RANK) && fEnd >= -1 && (level === 0 || level === 1))) _fail('bad-table', `${what}: frontier ${f} is malformed`);
-    if (!(len <= positions)) _fail('bad-table', `${what}: frontier ${f} lists ${len} of ${positions} positions`);
-    _range(`${what} frontier ${f} list`, off, len, listsLen);
-    for (let k = 0; k < len; k++) {
-      const x = lists[off + k] as number;
-      if (!(x >= 0 && x < positions)) _fail('bad-table', `${what}: frontier ${f} names position ${x}`);
-    }
-    if (best !== NO_RANK) maxRank = Math.max(maxRank, best);
-    maxRank = Math.max(maxRank, fEnd);
-  }
-  const part = new AutomatonPart(cls, header, pairs, end, start, settleVerdict, settleRule, classCount, stateCount, nfa, frontiers, lists, frontierCount);
-  return { part, maxRank };
-}
-
-function _compareBytes(b: Uint8Array, aOff: number, aLen: number, cOff: number, cLen: number): number {
-  const m = aLen < cLen ? aLen : cLen;
-  for (let k = 0; k < m; k++) {
-    const d = (b[aOff + k] as number) - (b[cOff + k] as number);
-    if (d !== 0) return d;
-  }
-  return aLen - cLen;
+  if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
+  const tables = new Tables(img.words.slice(0, img.used), bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
+  return new Robots(new LoadedArtifact(
+    bytes, profile, (flags & FLAG_PATTERNS) !== 0, tables, scope.base, scope.count, agents.base, agents.count,
+    groups.count, groups.global, groups.base, rules.count, rules.base, sitemaps.base, sitemaps.count,
+    directives.base, directives.count, warnings.base, warnings.count,
+  ));
 }

@@ -2,27 +2,69 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import type { Profile } from './format.js';
-import { AutomatonPart, NfaScratch, endRankOf, stepClass, walkPath } from './matcher.js';
-import { findAgentGroup, type AgentTable } from './select-group.js';
+import { GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { bestRank } from './matcher.js';
+import { PatternIndex, rebuildPattern } from './pattern-text.js';
+import { findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from './select-group.js';
+import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
 
-/** @internal A validated merged group. */
-export interface LoadedGroup {
-  /** The group's automaton, or null when no rule can ever decide. */
-  readonly part: AutomatonPart | null;
-  /** Per rank: `(ruleId + 1) << 1 | allow`. */
-  readonly rankInfo: Int32Array;
-  readonly ruleIds: readonly number[];
-  readonly crawlDelay: number | undefined;
-  readonly global: boolean;
+/** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
+export const REBUILD_PATTERN = -2;
+
+/** Words per group record in the image: see the `GROUP_*` offsets. */
+export const GROUP_RECORD_WORDS = 8;
+/** Image offset and count of the group's part roots. */
+const _GROUP_ROOTS = 1;
+const _GROUP_ROOT_COUNT = 2;
+/** Image offset and count of its sources (`firstRule, ruleCount` pairs). */
+const _GROUP_SOURCES = 3;
+const _GROUP_SOURCE_COUNT = 4;
+/** Path bytes that can matter to it (NO_RANK: all). */
+const _GROUP_NEED = 5;
+/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
+export const GROUP_DELAY_OFF = 6;
+export const GROUP_DELAY_LEN = 7;
+
+/** Returns the crawl-delay written at `bytes[off, off + len)` in seconds (NaN when it is not a number). */
+export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): number {
+  let s = '';
+  for (let k = 0; k < len; k++) s += String.fromCharCode(bytes[off + k] as number);
+  return s.trim() === '' ? Number.NaN : Number(s);
 }
 
-/** @internal A validated rule record. */
-export interface LoadedRule {
-  readonly line: number;
-  readonly allow: boolean;
-  readonly offset: number;
-  readonly length: number;
+/**
+ * @internal A validated artifact as load.ts decodes it: the image (tables.ts) with the offsets
+ * and counts of its records; strings stay in `bytes` and are decoded on first use.
+ */
+export class LoadedArtifact {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly profile: Profile,
+    readonly patternsKept: boolean,
+    readonly tables: Tables,
+    /** Scope tokens: `offset, length, 0` per token. */
+    readonly scopeBase: number,
+    readonly scopeCount: number,
+    /** Agent tokens: `offset, length, group` per token. */
+    readonly agentBase: number,
+    readonly agentCount: number,
+    readonly groupCount: number,
+    readonly globalGroup: number,
+    /** Image offset of the group records (GROUP_RECORD_WORDS each). */
+    readonly groupBase: number,
+    readonly ruleCount: number,
+    /** Image offset of the rule records: line, allow, pattern offset, pattern length (-1: not kept). */
+    readonly ruleBase: number,
+    /** Sitemaps: `offset, length` each. */
+    readonly sitemapBase: number,
+    readonly sitemapCount: number,
+    /** Per directive: line delta, key offset, key length, value offset, value length, parsed group + 1. */
+    readonly directiveBase: number,
+    readonly directiveCount: number,
+    /** Per warning: code, line. */
+    readonly warningBase: number,
+    readonly warningCount: number,
+  ) {}
 }
 
 /** One allow/disallow rule, for explanations. */
@@ -31,21 +73,16 @@ export interface RuleInfo {
   /** 1-based line in the robots.txt. */
   readonly line: number;
   readonly kind: 'allow' | 'disallow';
-  /** The pattern as written. */
-  readonly pattern: string;
+  /** The pattern as written, or undefined when the artifact was compiled without patterns. */
+  readonly pattern: string | undefined;
 }
 
-/** Size of one automaton of a group. */
+/** Size of one part (shared trie) of a group. */
 export interface AutomatonInfo {
-  /** Expanded DFA states. */
-  readonly states: number;
-  readonly classes: number;
-  /** States left to NFA simulation (0: the DFA is complete). */
-  readonly frontiers: number;
-  /** NFA positions. */
-  readonly positions: number;
-  /** Bytes of its tables in the artifact. */
-  readonly bytes: number;
+  /** Radix-trie nodes. */
+  readonly nodes: number;
+  /** Patterns with a `*`, verified by the segment scan. */
+  readonly wildcards: number;
 }
 
 /** Description of a merged group, for tooling. */
@@ -56,6 +93,9 @@ export interface GroupInfo {
   readonly global: boolean;
   readonly ruleIds: readonly number[];
   readonly crawlDelay: number | undefined;
+  /** False when its tries were left out of this artifact (an agent-scoped compile): `agent()` refuses it. */
+  readonly built: boolean;
+  /** Its parts: tries shared with every merged group made of the same parsed groups. */
   readonly automata: readonly AutomatonInfo[];
 }
 
@@ -66,10 +106,37 @@ export interface OtherDirective {
   readonly value: string;
 }
 
+/** Something about the robots.txt body a crawler should know: cut at the size limit, an HTML page, binary data. */
+export interface RobotsWarning {
+  readonly code: WarningCode;
+  /** 1-based line it concerns (for 'truncated', the first line not parsed). */
+  readonly line: number;
+  readonly message: string;
+}
+
 /** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
 export type Selection = 'specific' | 'global' | 'none';
 
+/** Stable codes of {@link RobotsAgentError}. */
+export type RobotsAgentErrorCode = 'agent-not-in-scope';
+
+/** Thrown by {@link Robots.agent} for a crawler an agent-scoped artifact was not compiled for. */
+export class RobotsAgentError extends Error {
+  override readonly name = 'RobotsAgentError';
+  constructor(
+    readonly code: RobotsAgentErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const _DECODER = new TextDecoder();
+const _WARNING_TEXT: Record<WarningCode, string> = {
+  truncated: 'content past the size limit was ignored: rules after this point are not applied',
+  html: 'the body looks like an HTML page, not a robots.txt',
+  binary: 'the body looks like binary data, not a robots.txt',
+};
 
 function _typeName(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
@@ -82,14 +149,15 @@ function _urlError(url: unknown): TypeError {
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
- * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: `_part` is the
- * group's automaton (null: no rule can decide); `_scratch` exists exactly when it has frontier
- * states.
+ * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: the image lists
+ * the trie roots of the group's parts at `[_roots, _roots + _rootCount)` (none: allow all);
+ * `_need` bounds the path bytes read.
  */
 export class AgentRules {
-  private readonly _part: AutomatonPart | null;
-  private readonly _scratch: NfaScratch | null;
-  private readonly _rankInfo: Int32Array;
+  private readonly _t: Tables;
+  private readonly _roots: number;
+  private readonly _rootCount: number;
+  private readonly _need: number;
   private readonly _rfc: boolean;
 
   /** @internal Use {@link Robots.agent}. */
@@ -98,28 +166,28 @@ export class AgentRules {
     readonly selection: Selection,
     /** Merged-group index, or -1 for 'none'. */
     readonly groupIndex: number,
-    group: LoadedGroup | null,
-    profile: Profile,
+    a: LoadedArtifact,
   ) {
-    const part = group === null ? null : group.part;
-    this._part = part;
-    this._rankInfo = group === null ? new Int32Array(0) : group.rankInfo;
-    this._scratch = part !== null && part.frontierCount > 0 ? new NfaScratch(part, this._rankInfo) : null;
-    this._rfc = profile === 'rfc9309';
+    this._t = a.tables;
+    this._rfc = a.profile === 'rfc9309';
+    const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
+    const img = a.tables.img;
+    this._roots = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOTS] as number);
+    this._rootCount = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOT_COUNT] as number);
+    this._need = groupIndex < 0 ? 0 : (img[rec + _GROUP_NEED] as number);
   }
 
   /**
    * Returns true when the crawler may fetch `url` (an absolute URL or a path; SPEC.md section
-   * 6 finds the path). Zero allocation; O(path length), and usually far less: the walk stops as
-   * soon as the verdict is settled. RFC 9309 section 2.2.2.
+   * 6 finds the path). Zero allocation; O(path + candidates verified), reading only as much of
+   * the path as can matter. RFC 9309 section 2.2.2.
    */
   isAllowed(url: string): boolean {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    const p = this._part;
-    if (p === null) return true;
-    const r = endRankOf(p, this._scratch, walkPath(p, this._scratch, url, true, this._rfc));
-    return r < 0 || ((this._rankInfo[r] as number) & 1) === 1;
+    if (this._rootCount === 0) return true;
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & 1) === 1;
   }
 
   /**
@@ -127,76 +195,158 @@ export class AgentRules {
    * decides (allowed; also the rfc9309 implicit `/robots.txt` allow). Zero allocation.
    */
   decide(url: string): number {
-    // Invariant: as isAllowed, but walks until the deciding rule is settled. Hot: run pnpm bench.
+    // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    const p = this._part;
-    if (p === null) return -1;
-    const r = endRankOf(p, this._scratch, walkPath(p, this._scratch, url, false, this._rfc));
-    return r < 0 ? -1 : ((this._rankInfo[r] as number) >> 1) - 1;
+    if (this._rootCount === 0) return -1;
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> 1) - 1;
   }
 }
 
 /**
- * A loaded artifact: every merged group's automata, the rule table, sitemaps and directives.
- * Created by `loadRobots` (or `compileRobots` in the compiler). Immutable; safe to share.
+ * A loaded artifact: every merged group's parts, the rule table, sitemaps, directives and
+ * warnings. Created by `loadRobots` (or `compileRobots` in the compiler). Immutable; safe to
+ * share. Strings are decoded on first use.
  */
 export class Robots {
+  private readonly _a: LoadedArtifact;
   private readonly _agents: AgentTable;
+  private readonly _scope: AgentTable | null;
   private readonly _specific: (AgentRules | undefined)[];
-  private readonly _globalRules: AgentRules;
-  private readonly _none: AgentRules;
+  private _globalRules: AgentRules | undefined = undefined;
+  private _sitemaps: readonly string[] | undefined = undefined;
+  private _patterns: PatternIndex | undefined = undefined;
 
   /** @internal Use `loadRobots`. */
-  constructor(
-    /** The artifact bytes (e.g. to post to a worker). */
-    readonly bytes: Uint8Array,
-    /** Matching profile the artifact was compiled for. */
-    readonly profile: Profile,
-    private readonly _strings: Uint8Array,
-    agentEntries: Int32Array,
-    agentCount: number,
-    private readonly _global: number,
-    private readonly _groups: readonly LoadedGroup[],
-    private readonly _rules: readonly LoadedRule[],
-    /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
-    readonly sitemaps: readonly string[],
-    private readonly _directives: readonly { line: number; key: string; value: string; group: number }[],
-  ) {
-    this._agents = { strings: _strings, entries: agentEntries, count: agentCount };
-    this._specific = new Array<AgentRules | undefined>(_groups.length).fill(undefined);
-    this._none = new AgentRules('none', -1, null, profile);
-    this._globalRules = _global < 0 ? this._none : new AgentRules('global', _global, _groups[_global] as LoadedGroup, profile);
+  constructor(artifact: LoadedArtifact) {
+    this._a = artifact;
+    const img = artifact.tables.img;
+    this._agents = { strings: artifact.bytes, entries: img, base: artifact.agentBase, count: artifact.agentCount };
+    this._scope = artifact.scopeCount === 0 ? null : { strings: artifact.bytes, entries: img, base: artifact.scopeBase, count: artifact.scopeCount };
+    this._specific = [];
+  }
+
+  /** The artifact bytes (e.g. to post to a worker or store in a cache). */
+  get bytes(): Uint8Array {
+    return this._a.bytes;
+  }
+
+  /** Matching profile the artifact was compiled for (SPEC.md section 7). */
+  get profile(): Profile {
+    return this._a.profile;
   }
 
   /** Returns the artifact's size in bytes. */
   get byteLength(): number {
-    return this.bytes.byteLength;
+    return this._a.bytes.byteLength;
   }
 
   /** Returns the number of merged groups. */
   get groupCount(): number {
-    return this._groups.length;
+    return this._a.groupCount;
+  }
+
+  /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
+  get scope(): readonly string[] | null {
+    const a = this._a;
+    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, 3);
+  }
+
+  /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
+  get sitemaps(): readonly string[] {
+    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, 2);
+    return this._sitemaps;
+  }
+
+  /** What the compiler noticed about the body: cut at the size limit, an HTML page, binary data (empty for a plain robots.txt). */
+  get warnings(): readonly RobotsWarning[] {
+    const a = this._a;
+    const img = a.tables.img;
+    const out: RobotsWarning[] = [];
+    for (let i = 0; i < a.warningCount; i++) {
+      const at = a.warningBase + 2 * i;
+      const code = WARNING_CODES[img[at] as number] as WarningCode;
+      out.push({ code, line: img[at + 1] as number, message: _WARNING_TEXT[code] });
+    }
+    return out;
   }
 
   /**
    * Returns the rules for a crawler (SPEC.md section 3; RFC 9309 section 2.2.1): the merged
-   * group whose product token equals `userAgent` ASCII-case-insensitively, else the global
-   * group, else allow-all. `userAgent` is compared verbatim (`FooBot/1.2` selects no `FooBot`
-   * group: use `extractProductToken` on a full header). The same object is returned for the
-   * same choice: keep it. No allocation after the first call per group; O(|agent| log tokens).
+   * group whose product token equals the crawler's ASCII-case-insensitively, else the global
+   * group, else allow-all. In the rfc9309 profile a full User-Agent header is cut to its
+   * product token first (`FooBot/2.1 (+https://x)` selects `FooBot`; a string with no product
+   * token, such as `*`, is kept whole and selects no group); the google profile
+   * compares `userAgent` verbatim, as Google's parser does (`FooBot/2.1` selects no `FooBot`
+   * group: cut it with `extractProductToken`). Throws {@link RobotsAgentError} when the
+   * artifact was compiled for other agents only. The same object is returned for the same
+   * choice: keep it. O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
-    if (typeof userAgent !== 'string') {
-      throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
+    const pick = this._selectGroup(userAgent);
+    if (pick === -1) return this._global();
+    const g = pick >= 0 ? pick : -pick - 2;
+    if (!this._isBuilt(g)) {
+      throw new RobotsAgentError(
+        'agent-not-in-scope',
+        `this artifact was compiled for ${JSON.stringify(this.scope)} only; the group "${userAgent}" selects was left out: compile again with it in options.agents`,
+      );
     }
-    const g = findAgentGroup(this._agents, userAgent);
-    if (g < 0) return this._globalRules;
+    if (pick < -1) return this._global();
     let rules = this._specific[g];
     if (rules === undefined) {
-      rules = new AgentRules('specific', g, this._groups[g] as LoadedGroup, this.profile);
+      rules = new AgentRules('specific', g, this._a);
       this._specific[g] = rules;
     }
     return rules;
+  }
+
+  /**
+   * @internal Returns the group `userAgent` selects without building anything: `g` for its own
+   * group, `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all).
+   * Throws as {@link Robots.agent} does for a wrong type or a crawler outside the scope.
+   */
+  _selectGroup(userAgent: string): number {
+    if (typeof userAgent !== 'string') {
+      throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
+    }
+    let token = userAgent;
+    if (this._a.profile === 'rfc9309') {
+      // A header without a product token (`*`, `/1.0`) is kept verbatim: it selects no group
+      // (cutting it to "" would select groups whose token is empty, such as `User-agent: 008`).
+      const i = productTokenStart(userAgent);
+      const j = productTokenEnd(userAgent, i);
+      if (j > i && (i !== 0 || j !== userAgent.length)) token = userAgent.slice(i, j);
+    }
+    if (this._scope !== null && findAgentGroup(this._scope, token) < 0) {
+      throw new RobotsAgentError(
+        'agent-not-in-scope',
+        `this artifact was compiled for ${JSON.stringify(this.scope)} only; "${token}" may have a group of its own that was left out: compile again with it in options.agents`,
+      );
+    }
+    const g = findAgentGroup(this._agents, token);
+    if (g >= 0) return g;
+    return this._a.globalGroup < 0 ? -1 : -this._a.globalGroup - 2;
+  }
+
+  /** @internal The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
+  _global(): AgentRules {
+    if (this._globalRules === undefined) {
+      const g = this._a.globalGroup;
+      this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
+    }
+    return this._globalRules;
+  }
+
+  /** @internal Returns true when `agent()` answers for group `g` (it is built, or can be). */
+  _canBuild(g: number): boolean {
+    return this._isBuilt(g);
+  }
+
+  /** @internal Returns true when group `g`'s parts are in this artifact. */
+  _isBuilt(g: number): boolean {
+    const a = this._a;
+    return ((a.tables.img[a.groupBase + g * GROUP_RECORD_WORDS] as number) & GROUP_FLAG_UNBUILT) === 0;
   }
 
   /** Returns true when `userAgent` may fetch `url`; `agent(userAgent).isAllowed(url)`. */
@@ -209,99 +359,120 @@ export class Robots {
     return this.agent(userAgent).decide(url);
   }
 
-  /** Returns rule `id` (from `decide`) with its line, kind and pattern as written. */
+  /** Returns rule `id` (from `decide`) with its line, kind and pattern as written (undefined when not kept). */
   rule(id: number): RuleInfo {
-    const r = Number.isInteger(id) ? this._rules[id] : undefined;
-    if (r === undefined) throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${this._rules.length - 1}`);
-    return {
-      id,
-      line: r.line,
-      kind: r.allow ? 'allow' : 'disallow',
-      pattern: _DECODER.decode(this._strings.subarray(r.offset, r.offset + r.length)),
-    };
+    const a = this._a;
+    if (!(Number.isInteger(id) && id >= 0 && id < a.ruleCount)) {
+      throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.ruleCount - 1}`);
+    }
+    const img = a.tables.img;
+    const rec = a.ruleBase + 4 * id;
+    const len = img[rec + 3] as number;
+    let pattern: string | undefined;
+    if (len === REBUILD_PATTERN) {
+      this._patterns ??= new PatternIndex(a.tables, a.ruleCount);
+      pattern = rebuildPattern(a.tables, this._patterns, id);
+    } else if (len >= 0) pattern = this._text(img[rec + 2] as number, len);
+    return { id, line: img[rec] as number, kind: img[rec + 1] === 1 ? 'allow' : 'disallow', pattern };
   }
 
   /** Returns the crawl-delay in seconds of the group `userAgent` obeys, or undefined. */
   crawlDelay(userAgent: string): number | undefined {
-    const g = this.agent(userAgent).groupIndex;
-    return g < 0 ? undefined : (this._groups[g] as LoadedGroup).crawlDelay;
+    return this._crawlDelayOf(this.agent(userAgent).groupIndex);
   }
 
   /** Returns every other directive (crawl-delay, host, clean-param, ...) with its line. */
   otherDirectives(): readonly OtherDirective[] {
-    return this._directives.map((d) => ({ line: d.line, key: d.key, value: d.value }));
+    const a = this._a;
+    const d = a.tables.img;
+    const out: OtherDirective[] = [];
+    let line = 0;
+    for (let i = 0; i < a.directiveCount; i++) {
+      const at = a.directiveBase + 6 * i;
+      line += d[at] as number;
+      out.push({ line, key: this._text(d[at + 1] as number, d[at + 2] as number), value: this._text(d[at + 3] as number, d[at + 4] as number) });
+    }
+    return out;
   }
 
-  /** Returns a description of merged group `index` (tokens, rules, automata sizes). */
+  /** Returns a description of merged group `index` (tokens, rules, part sizes). */
   describeGroup(index: number): GroupInfo {
-    const g = Number.isInteger(index) ? this._groups[index] : undefined;
-    if (g === undefined) throw new RangeError(`no group ${String(index)}: there are ${this._groups.length}`);
+    const a = this._a;
+    if (!(Number.isInteger(index) && index >= 0 && index < a.groupCount)) {
+      throw new RangeError(`no group ${String(index)}: there are ${a.groupCount}`);
+    }
+    const img = a.tables.img;
+    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
     const tokens: string[] = [];
-    const e = this._agents.entries;
-    for (let i = 0; i < this._agents.count; i++) {
-      if (e[i * 3 + 2] === index) {
-        const off = e[i * 3] as number;
-        tokens.push(_DECODER.decode(this._strings.subarray(off, off + (e[i * 3 + 1] as number))));
-      }
+    for (let i = 0; i < a.agentCount; i++) {
+      const at = a.agentBase + 3 * i;
+      if (img[at + 2] === index) tokens.push(this._text(img[at] as number, img[at + 1] as number));
+    }
+    const ruleIds: number[] = [];
+    const src = img[rec + _GROUP_SOURCES] as number;
+    for (let k = 0; k < (img[rec + _GROUP_SOURCE_COUNT] as number); k++) {
+      const first = img[src + 2 * k] as number;
+      for (let id = first; id < first + (img[src + 2 * k + 1] as number); id++) ruleIds.push(id);
     }
     return {
       index,
       tokens,
-      global: g.global,
-      ruleIds: g.ruleIds,
-      crawlDelay: g.crawlDelay,
-      automata: g.part === null ? [] : [{
-        states: g.part.stateCount,
-        classes: g.part.classCount,
-        frontiers: g.part.frontierCount,
-        positions: g.part.nfa.length >> 1,
-        bytes: 256 + 4 * (g.part.header.length + g.part.pairs.length + g.part.end.length + g.part.nfa.length +
-          g.part.frontiers.length + g.part.lists.length),
-      }],
+      global: ((img[rec] as number) & 1) === 1,
+      ruleIds,
+      crawlDelay: this._crawlDelayOf(index),
+      built: this._canBuild(index),
+      automata: this._groupTables(index).roots.map((root) => _partSize(this._groupTables(index).tables, root)),
     };
   }
 
-  /** @internal Returns the rank table of group `index`, for tooling (`describeAutomaton`). */
-  groupRankInfo(index: number): Int32Array {
-    return this._groups[index]?.rankInfo ?? new Int32Array(0);
+  /** @internal Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (empty when not built). */
+  _groupTables(index: number): { readonly tables: Tables; readonly roots: readonly number[] } {
+    const a = this._a;
+    const img = a.tables.img;
+    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
+    const roots = Array.from(img.subarray(img[rec + _GROUP_ROOTS] as number, (img[rec + _GROUP_ROOTS] as number) + (img[rec + _GROUP_ROOT_COUNT] as number)));
+    return { tables: a.tables, roots };
   }
 
-  /** @internal Returns the automaton of group `index`, for tooling (`describeAutomaton`). */
-  groupPart(index: number): AutomatonPart | null {
-    return this._groups[index]?.part ?? null;
+  private _crawlDelayOf(group: number): number | undefined {
+    if (group < 0) return undefined;
+    const a = this._a;
+    const rec = a.groupBase + group * GROUP_RECORD_WORDS;
+    const len = a.tables.img[rec + GROUP_DELAY_LEN] as number;
+    return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.tables.img[rec + GROUP_DELAY_OFF] as number, len);
+  }
+
+  /** Returns the strings of `count` records of `words` words at image offset `base` (offset, length first). */
+  private _texts(base: number, count: number, words: number): string[] {
+    const img = this._a.tables.img;
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) out.push(this._text(img[base + words * i] as number, img[base + words * i + 1] as number));
+    return out;
+  }
+
+  /** @internal Returns the decoded artifact, for tooling (describe.ts). */
+  _artifact(): LoadedArtifact {
+    return this._a;
+  }
+
+  private _text(off: number, len: number): string {
+    return _DECODER.decode(this._a.bytes.subarray(off, off + len));
   }
 }
 
-/** A read-only view of one automaton, for tooling (DOT output, inspection). */
-export interface AutomatonView {
-  readonly states: number;
-  readonly classes: number;
-  readonly start: number;
-  /** Returns the byte class of byte `b`. */
-  classOf(byte: number): number;
-  /** Returns the state reached from `state` on class `cls`; a value < 0 is frontier `-v - 2`. */
-  next(state: number, cls: number): number;
-  /** Returns the rule id decided when a path ends in `state`, or -1. */
-  endRule(state: number): number;
-  /** Returns true when no further byte can change the deciding rule. */
-  settled(state: number): boolean;
-}
-
-/** Returns a view of automaton `part` of merged group `groupIndex`, for tooling. */
-export function describeAutomaton(robots: Robots, groupIndex: number, part: number): AutomatonView {
-  const p = part === 0 ? robots.groupPart(groupIndex) : null;
-  if (p === null) throw new RangeError(`group ${groupIndex} has no automaton ${part}`);
-  const rankInfo = robots.groupRankInfo(groupIndex);
-  return {
-    states: p.stateCount,
-    classes: p.classCount,
-    start: p.start,
-    classOf: (b) => p.cls[b & 255] as number,
-    next: (s, c) => stepClass(p, s, c),
-    endRule: (s) => {
-      const r = p.end[s] as number;
-      return r < 0 ? -1 : ((rankInfo[r] as number) >> 1) - 1;
-    },
-    settled: (s) => s >= p.settleRule,
-  };
+/** Returns the node and wildcard counts of the part rooted at `root` (a BFS over its trie). */
+function _partSize(t: Tables, root: number): AutomatonInfo {
+  const img = t.img;
+  let nodes = 0;
+  let wildcards = 0;
+  const queue = [root];
+  while (queue.length > 0) {
+    const x = queue.pop() as number;
+    const rec = t.nodeBase + x * NODE_WORDS;
+    nodes++;
+    wildcards += img[rec + NODE_WILD_COUNT] as number;
+    const first = img[rec + NODE_FIRST_CHILD] as number;
+    for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push(c);
+  }
+  return { nodes, wildcards };
 }

@@ -4,13 +4,15 @@
  */
 
 /**
- * Sorted token table view. Invariant (checked by the loader): `entries` holds `count` records
+ * Sorted token table view. Invariant (checked by the loader): `entries` holds `count` records from `base`
  * (string offset, string length, group) whose token bytes are strictly ascending and lie in
  * `strings`.
  */
 export interface AgentTable {
   readonly strings: Uint8Array;
   readonly entries: Int32Array;
+  /** Offset of record 0 in `entries`. */
+  readonly base: number;
   readonly count: number;
 }
 
@@ -32,7 +34,7 @@ export function findAgentGroup(table: AgentTable, agent: string): number {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const cmp = _compareToken(table, mid, agent);
-    if (cmp === 0) return table.entries[mid * 3 + 2] as number;
+    if (cmp === 0) return table.entries[table.base + mid * 3 + 2] as number;
     if (cmp < 0) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -41,8 +43,8 @@ export function findAgentGroup(table: AgentTable, agent: string): number {
 
 /** Compares token `i` of the table with the lower-cased agent: <0, 0, >0. */
 function _compareToken(table: AgentTable, i: number, agent: string): number {
-  const off = table.entries[i * 3] as number;
-  const len = table.entries[i * 3 + 1] as number;
+  const off = table.entries[table.base + i * 3] as number;
+  const len = table.entries[table.base + i * 3 + 1] as number;
   const n = agent.length;
   const m = len < n ? len : n;
   for (let k = 0; k < m; k++) {
@@ -54,18 +56,30 @@ function _compareToken(table: AgentTable, i: number, agent: string): number {
   return len - n;
 }
 
+/** Returns the index of the first code unit of `header` after leading whitespace. */
+export function productTokenStart(header: string): number {
+  let i = 0;
+  while (i < header.length && /\s/.test(header.charAt(i))) i++;
+  return i;
+}
+
+/** Returns the index after the run of `[A-Za-z_-]` that starts at `i` in `header`. */
+export function productTokenEnd(header: string, i: number): number {
+  let j = i;
+  while (j < header.length && _isTokenChar(header.charCodeAt(j))) j++;
+  return j;
+}
+
 /**
  * Returns the product token of a User-Agent header: the longest leading run of `[A-Za-z_-]`
- * after leading whitespace (`FooBot/1.2 (+https://x)` gives `FooBot`). The lookup itself never
- * cuts (SPEC.md section 3): call this when you hold a full header.
+ * after leading whitespace (`FooBot/1.2 (+https://x)` gives `FooBot`). `Robots#agent` does
+ * this itself in the rfc9309 profile; in the google profile the lookup never cuts (SPEC.md
+ * section 3): call this when you hold a full header.
  */
 export function extractProductToken(userAgentHeader: string): string {
   if (typeof userAgentHeader !== 'string') {
     throw new TypeError(`userAgentHeader must be a string, got ${userAgentHeader === null ? 'null' : typeof userAgentHeader}`);
   }
-  let i = 0;
-  while (i < userAgentHeader.length && /\s/.test(userAgentHeader.charAt(i))) i++;
-  let j = i;
-  while (j < userAgentHeader.length && _isTokenChar(userAgentHeader.charCodeAt(j))) j++;
-  return userAgentHeader.slice(i, j);
+  const i = productTokenStart(userAgentHeader);
+  return userAgentHeader.slice(i, productTokenEnd(userAgentHeader, i));
 }

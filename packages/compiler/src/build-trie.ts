@@ -1,0 +1,198 @@
+/**
+ * Stage 4 of the compiler: one trie kernel for both automata of the format (runtime
+ * format.ts): sorted byte strings to a breadth-first byte trie in time linear in their bytes,
+ * then either compressed into a part's radix trie of literal heads or given Aho-Corasick fail
+ * links as the file's segment trie. No subset construction: a check walks the radix trie once
+ * and verifies wildcard candidates with the segment trie.
+ */
+
+/**
+ * A byte trie in breadth-first order: `parent[i] < i`, the children of a node are contiguous
+ * and ascending by byte, node 0 is the root (depth 0). `keyNode[k]` is the node where key `k`
+ * ends.
+ */
+export interface ByteTrie {
+  readonly count: number;
+  readonly parent: Int32Array;
+  readonly byte: Uint8Array;
+  readonly depth: Int32Array;
+  readonly firstChild: Int32Array;
+  readonly childCount: Int32Array;
+  readonly keyNode: Int32Array;
+}
+
+/** Returns the length of the common prefix of `a` and `b`. */
+function _lcp(a: Uint8Array, b: Uint8Array): number {
+  const m = a.length < b.length ? a.length : b.length;
+  let k = 0;
+  while (k < m && a[k] === b[k]) k++;
+  return k;
+}
+
+/** Returns -1, 0 or 1 as byte string `a` sorts before, with or after `b`. */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const k = _lcp(a, b);
+  if (k === a.length) return k === b.length ? 0 : -1;
+  if (k === b.length) return 1;
+  return (a[k] as number) < (b[k] as number) ? -1 : 1;
+}
+
+/**
+ * Returns the byte trie of `keys`, which must be sorted ascending and distinct. Built in
+ * preorder along the previous key's path (a key shares its common prefix with the one before
+ * it), then renumbered breadth-first by a stable counting sort on depth: in preorder, nodes of
+ * one depth already stand in lexicographic order, which is breadth-first order with children
+ * contiguous. O(total key bytes).
+ */
+export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
+  let total = 1;
+  let longest = 0;
+  for (const k of keys) {
+    total += k.length;
+    if (k.length > longest) longest = k.length;
+  }
+  const preParent = new Int32Array(total);
+  const preByte = new Uint8Array(total);
+  const preDepth = new Int32Array(total);
+  const preKey = new Int32Array(keys.length);
+  const stack = new Int32Array(longest + 1);
+  let count = 1;
+  let prev: Uint8Array = new Uint8Array(0);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as Uint8Array;
+    for (let d = _lcp(prev, key); d < key.length; d++) {
+      preParent[count] = stack[d] as number;
+      preByte[count] = key[d] as number;
+      preDepth[count] = d + 1;
+      stack[d + 1] = count++;
+    }
+    preKey[i] = stack[key.length] as number;
+    prev = key;
+  }
+  // Stable counting sort by depth: old preorder id -> breadth-first id.
+  const perDepth = new Int32Array(longest + 2);
+  for (let x = 0; x < count; x++) perDepth[(preDepth[x] as number) + 1] = (perDepth[(preDepth[x] as number) + 1] as number) + 1;
+  for (let d = 1; d <= longest + 1; d++) perDepth[d] = (perDepth[d] as number) + (perDepth[d - 1] as number);
+  const order = new Int32Array(count);
+  for (let x = 0; x < count; x++) {
+    const d = preDepth[x] as number;
+    order[x] = perDepth[d] as number;
+    perDepth[d] = (perDepth[d] as number) + 1;
+  }
+  const parent = new Int32Array(count);
+  const byte = new Uint8Array(count);
+  const depth = new Int32Array(count);
+  for (let x = 1; x < count; x++) {
+    const y = order[x] as number;
+    parent[y] = order[preParent[x] as number] as number;
+    byte[y] = preByte[x] as number;
+    depth[y] = preDepth[x] as number;
+  }
+  const firstChild = new Int32Array(count);
+  const childCount = new Int32Array(count);
+  for (let y = 1; y < count; y++) {
+    const p = parent[y] as number;
+    if (childCount[p] === 0) firstChild[p] = y;
+    childCount[p] = (childCount[p] as number) + 1;
+  }
+  const keyNode = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) keyNode[i] = order[preKey[i] as number] as number;
+  return { count, parent, byte, depth, firstChild, childCount, keyNode };
+}
+
+/** Returns the child of `x` on byte `b` in `trie`, or 0 (binary search over its contiguous children). */
+export function childOf(trie: ByteTrie, x: number, b: number): number {
+  let lo = trie.firstChild[x] as number;
+  let hi = lo + (trie.childCount[x] as number) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = trie.byte[mid] as number;
+    if (c === b) return mid;
+    if (c < b) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+}
+
+/**
+ * Returns the Aho-Corasick fail link of every node of `trie` (the node of the longest proper
+ * suffix of its path that is also in the trie; 0 for the root and depth 1), computed in
+ * breadth-first order so a parent's link is known before its children's. O(nodes x fail-chain
+ * steps), amortised linear per key.
+ */
+export function buildFailLinks(trie: ByteTrie): Int32Array {
+  const fail = new Int32Array(trie.count);
+  for (let x = 1; x < trie.count; x++) {
+    const p = trie.parent[x] as number;
+    if (p === 0) continue;
+    const b = trie.byte[x] as number;
+    let f = fail[p] as number;
+    for (;;) {
+      const c = childOf(trie, f, b);
+      if (c !== 0) {
+        fail[x] = c;
+        break;
+      }
+      if (f === 0) break;
+      f = fail[f] as number;
+    }
+  }
+  return fail;
+}
+
+/** One node of a radix trie. */
+export interface RadixNode {
+  /** Depth: bytes from the root. */
+  readonly depth: number;
+  /** A key whose first `depth` bytes spell the path to this node. */
+  readonly key: Uint8Array;
+  /** Edge label from its parent: `key[labelFrom, depth)` (empty for the root). */
+  labelFrom: number;
+  /** Index of the key ending here, or -1. */
+  keyIndex: number;
+  /** Children, ascending by first label byte. */
+  readonly children: RadixNode[];
+}
+
+/**
+ * Returns the radix trie of `keys` (sorted ascending, distinct) in breadth-first order, children
+ * contiguous: built along the previous key's path as buildByteTrie is, with a node only where a
+ * key ends or paths branch (an edge is split where a new key leaves it). O(keys + key bytes).
+ */
+export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
+  const empty = new Uint8Array(0);
+  const root: RadixNode = { depth: 0, key: empty, labelFrom: 0, keyIndex: -1, children: [] };
+  const stack: RadixNode[] = [root];
+  let prev: Uint8Array = empty;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as Uint8Array;
+    const l = _lcp(prev, key);
+    let last: RadixNode | undefined;
+    while ((stack[stack.length - 1] as RadixNode).depth > l) last = stack.pop();
+    let top = stack[stack.length - 1] as RadixNode;
+    if (top.depth < l && last !== undefined) {
+      // The new key leaves the edge to `last` at depth l: split it there.
+      const mid: RadixNode = { depth: l, key, labelFrom: 0, keyIndex: -1, children: [last] };
+      top.children[top.children.length - 1] = mid;
+      stack.push(mid);
+      top = mid;
+    }
+    if (key.length === top.depth) {
+      top.keyIndex = i;
+    } else {
+      const leaf: RadixNode = { depth: key.length, key, labelFrom: 0, keyIndex: i, children: [] };
+      top.children.push(leaf);
+      stack.push(leaf);
+    }
+    prev = key;
+  }
+  const order: RadixNode[] = [root];
+  for (let q = 0; q < order.length; q++) {
+    const r = order[q] as RadixNode;
+    for (const c of r.children) {
+      c.labelFrom = r.depth;
+      order.push(c);
+    }
+  }
+  return order;
+}

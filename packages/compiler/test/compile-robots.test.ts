@@ -1,0 +1,61 @@
+// compileRobots builds each group on the first agent() that selects it, with the group indices,
+// rule ids and answers of loadRobots(compile(...)); agent-scoped compiles keep every index too.
+import { describe, expect, it } from 'vitest';
+import { compile, compileRobots } from '@robomata/compiler';
+import { decide } from '@robomata/reference';
+import { RobotsAgentError, describeAutomaton, loadRobots } from '@robomata/runtime';
+
+const TXT = [
+  'User-agent: A', 'Disallow: /a', 'Allow: /a/ok*', '',
+  'User-agent: B', 'User-agent: C', 'Disallow: /b*x$', '',
+  'User-agent: *', 'Disallow: /c', 'Crawl-delay: 3', '',
+  'User-agent: A', 'Disallow: /shared', '',
+].join('\n');
+const AGENTS = ['A', 'B', 'C', 'Zed', 'b/2.0 (+x)', '*'];
+const URLS = ['/a', '/a/ok/1', '/bqx', '/bqxy', '/c', '/shared/1', '/d', '/robots.txt'];
+
+describe('compileRobots', () => {
+  it('starts with no group built and answers like the full artifact (and the reference) for every agent', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const lazy = compileRobots(TXT, { profile });
+      const full = loadRobots(compile(TXT, { profile }));
+      for (let g = 0; g < lazy.groupCount; g++) expect(lazy._isBuilt(g), `group ${g} built before any agent()`).toBe(false);
+      for (const agent of AGENTS) {
+        const rules = lazy.agent(agent);
+        expect(rules.groupIndex).toBe(full.agent(agent).groupIndex);
+        expect(rules.selection).toBe(full.agent(agent).selection);
+        for (const url of URLS) {
+          expect(rules.isAllowed(url), `${profile} ${agent} ${url}`).toBe(full.isAllowed(url, agent));
+          const id = rules.decide(url);
+          expect(id).toBe(full.decide(url, agent));
+          if (profile === 'google') expect(id < 0 ? 0 : lazy.rule(id).line).toBe(decide(TXT, agent, url, { profile }).line);
+        }
+      }
+      expect(lazy.crawlDelay('Zed')).toBe(3);
+      expect(lazy.rule(1)).toEqual(full.rule(1));
+    }
+  });
+
+  it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
+    const lazy = compileRobots(TXT);
+    const g = lazy.agent('B').groupIndex;
+    expect(lazy.describeGroup(g)).toMatchObject({ built: true, tokens: ['b', 'c'], automata: [{ wildcards: 1 }] });
+    expect(describeAutomaton(lazy, g).scans.map((s) => s.segments)).toEqual([['x']]);
+  });
+});
+
+describe('agent-scoped compile', () => {
+  it('keeps every group index and rule id, builds only the scope and the global group, and refuses the rest', () => {
+    const full = loadRobots(compile(TXT));
+    const scoped = loadRobots(compile(TXT, { agents: ['A'] }));
+    expect(scoped.scope).toEqual(['a']);
+    expect(scoped.groupCount).toBe(full.groupCount);
+    expect(scoped.agent('A').groupIndex).toBe(full.agent('A').groupIndex);
+    for (const url of URLS) expect(scoped.decide(url, 'A')).toBe(full.decide(url, 'A'));
+    for (const id of [0, 1, 2, 3]) expect(scoped.rule(id)).toEqual(full.rule(id));
+    expect(() => scoped.agent('B')).toThrow(RobotsAgentError);
+    expect(() => scoped.agent('Zed')).toThrow(RobotsAgentError);
+    const built = Array.from({ length: scoped.groupCount }, (_, g) => scoped.describeGroup(g)).filter((d) => d.built);
+    expect(built.map((d) => (d.global ? '*' : d.tokens.join(','))).sort()).toEqual(['*', 'a']);
+  });
+});

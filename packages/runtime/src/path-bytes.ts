@@ -1,0 +1,158 @@
+/**
+ * Stage 1 of a check: a URL (or path) to the bytes the matcher compares, written into one
+ * thread-wide buffer with no allocation in steady state: the path found as SPEC.md section 6
+ * says, and in the rfc9309 profile put in the canonical form of section 7 (RFC 9309 section
+ * 2.2.2).
+ */
+import { isUnreservedByte } from './format.js';
+
+/** Per ASCII code: 1 when the byte is copied as is in the google profile. */
+const _FAST_GOOGLE = new Uint8Array(128);
+/** Per ASCII code: 1 when the byte is copied as is in the rfc9309 profile. */
+const _FAST_RFC = new Uint8Array(128);
+for (let c = 1; c < 128; c++) {
+  _FAST_GOOGLE[c] = c === 0x23 ? 0 : 1;
+  _FAST_RFC[c] = c === 0x23 || c === 0x25 || c === 0x2a || c === 0x24 ? 0 : 1;
+}
+const _UNRESERVED = new Uint8Array(128);
+for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
+const _HEX_DIGITS = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70]);
+
+/**
+ * The path bytes of the last {@link fillPath} call, `[0, length)`. Grows (9 bytes per code
+ * unit: a character is at most four `%XX` octets) only when a URL is longer than any before.
+ */
+export let pathBuffer: Uint8Array = new Uint8Array(1024);
+/** Code-unit index after the unit `_decodeRare` consumed. */
+let _rareNext = 0;
+
+/**
+ * Returns the index in `url` where the path starts (a `/`, `?` or `;`), or -1 when the path
+ * is `/` (none found, or a `#` comes first). SPEC.md section 6. O(length of scheme+authority).
+ */
+export function findPathStart(url: string): number {
+  // Invariant: one pass over the code units before the path start; a `#` anywhere before it
+  // (scheme included) means the path is `/`. Hot: run pnpm bench.
+  const n = url.length;
+  let k = n >= 2 && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 2 : 0;
+  let protocol = false;
+  for (; k < n; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 47 || c === 63 || c === 59) return k;
+    if (c === 35) return -1;
+    // The first "://" before any '/', '?' or ';' ends the scheme; the authority follows it.
+    if (c === 58 && !protocol && k + 2 < n && url.charCodeAt(k + 1) === 47 && url.charCodeAt(k + 2) === 47) {
+      protocol = true;
+      k += 2;
+    }
+  }
+  return -1;
+}
+
+function _hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/**
+ * Returns the rare unit at `i` (a `%`, `*` or `$` in rfc9309, or a non-ASCII character) and sets
+ * `_rareNext` to the index after it. SPEC.md section 7: a `%` without two hex digits is itself
+ * and a valid `%XX` of an unreserved byte is that byte (units below 0x100: one raw byte); any
+ * other escape and a literal `*` or `$` are octet `v` read as `%XX` with upper-case hex (unit
+ * `0x100 | v`); a character is its UTF-8 octets, a lone surrogate U+FFFD (unit `0x200 + cp`).
+ */
+function _decodeRare(url: string, i: number, n: number): number {
+  const c = url.charCodeAt(i);
+  _rareNext = i + 1;
+  if (c < 128) {
+    // Only rfc9309 sends ASCII here (google copies every ASCII byte but '#' and NUL).
+    if (c !== 37) return 0x100 | c; // '*' or '$'
+    const hi = i + 2 < n ? _hexValue(url.charCodeAt(i + 1)) : -1;
+    const lo = hi >= 0 ? _hexValue(url.charCodeAt(i + 2)) : -1;
+    if (lo < 0) return 37;
+    _rareNext = i + 3;
+    const v = (hi << 4) | lo;
+    return v < 128 && _UNRESERVED[v] === 1 ? v : 0x100 | v;
+  }
+  if (c < 0xd800 || c > 0xdfff) return 0x200 + c;
+  const d = i + 1 < n ? url.charCodeAt(i + 1) : 0;
+  if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+    _rareNext = i + 2;
+    return 0x200 + 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+  }
+  return 0x200 + 0xfffd;
+}
+
+/** Writes octet `b` at `m` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns the next index. */
+function _putOctet(m: number, b: number, rfc: boolean): number {
+  const out = pathBuffer;
+  if (!rfc) {
+    out[m] = b;
+    return m + 1;
+  }
+  out[m] = 37;
+  out[m + 1] = _HEX_DIGITS[b >> 4] as number;
+  out[m + 2] = _HEX_DIGITS[b & 15] as number;
+  return m + 3;
+}
+
+/** Writes the bytes of rare unit `unit` (see `_decodeRare`) at `m`; returns the next index. */
+function _putUnit(m: number, unit: number, rfc: boolean): number {
+  if (unit < 0x100) {
+    pathBuffer[m] = unit;
+    return m + 1;
+  }
+  if (unit < 0x200) return _putOctet(m, unit & 0xff, true);
+  const cp = unit - 0x200;
+  if (cp < 0x800) {
+    m = _putOctet(m, 0xc0 | (cp >> 6), rfc);
+  } else {
+    if (cp < 0x10000) {
+      m = _putOctet(m, 0xe0 | (cp >> 12), rfc);
+    } else {
+      m = _putOctet(m, 0xf0 | (cp >> 18), rfc);
+      m = _putOctet(m, 0x80 | ((cp >> 12) & 63), rfc);
+    }
+    m = _putOctet(m, 0x80 | ((cp >> 6) & 63), rfc);
+  }
+  return _putOctet(m, 0x80 | (cp & 63), rfc);
+}
+
+/**
+ * Writes the path bytes of `url` into {@link pathBuffer} and returns their count: at least
+ * `need` bytes when the path has them (at most 11 more: the last character written may expand
+ * to 12), else all of it, so a count below `need` means the path ends there. The path ends at
+ * `#`, NUL or the string's end; a path starting with `?` or `;` gets a leading `/`; no path
+ * is `/`. O(bytes written + scheme and authority); allocates only for a URL longer than any
+ * before.
+ */
+export function fillPath(url: string, rfc: boolean, need: number): number {
+  // Invariant: pathBuffer holds 9 bytes per remaining code unit plus the leading '/'. Hot: run
+  // pnpm bench.
+  let i = findPathStart(url);
+  if (i < 0) {
+    pathBuffer[0] = 47;
+    return 1;
+  }
+  const n = url.length;
+  if (pathBuffer.length < 9 * (n - i) + 1) pathBuffer = new Uint8Array(9 * (n - i) + 1);
+  const out = pathBuffer;
+  let m = 0;
+  if (url.charCodeAt(i) !== 47) out[m++] = 47;
+  const fast = rfc ? _FAST_RFC : _FAST_GOOGLE;
+  while (i < n && m < need) {
+    const c = url.charCodeAt(i);
+    if (c < 128 && fast[c] === 1) {
+      out[m++] = c;
+      i++;
+    } else if (c === 35 || c === 0) {
+      break;
+    } else {
+      m = _putUnit(m, _decodeRare(url, i, n), rfc);
+      i = _rareNext;
+    }
+  }
+  return m;
+}

@@ -1,0 +1,137 @@
+/**
+ * The in-memory image a loaded artifact is matched on (built and validated by load.ts, read by
+ * matcher.ts and segment-scan.ts), and the thread-wide scratch of a check.
+ */
+
+/** Words per radix node in the image: see the `NODE_*` offsets. */
+export const NODE_WORDS = 9;
+/** Byte offset of the node's edge label in the artifact. */
+export const NODE_LABEL_OFF = 0;
+export const NODE_LABEL_LEN = 1;
+export const NODE_FIRST_CHILD = 2;
+export const NODE_CHILD_COUNT = 3;
+/** First byte of the label (-1 for a root). */
+export const NODE_FIRST_BYTE = 4;
+/** Best rank of a literal prefix pattern ending here, or NO_RANK. */
+export const NODE_PREFIX_RANK = 5;
+/** Best rank of a literal `$`-anchored pattern ending here, or NO_RANK. */
+export const NODE_END_RANK = 6;
+/** First wildcard pattern whose head ends here (ascending rank over the count). */
+export const NODE_WILD_FIRST = 7;
+export const NODE_WILD_COUNT = 8;
+
+/** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
+export const AC_WORDS = 12;
+export const AC_FIRST_CHILD = 0;
+export const AC_CHILD_COUNT = 1;
+export const AC_BYTE = 2;
+export const AC_FAIL = 3;
+export const AC_PARENT = 4;
+/** Depth: the length of the segment ending here. */
+export const AC_DEPTH = 5;
+/** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
+export const AC_DICT = 6;
+/** 1 when a segment ends here. */
+export const AC_OUT = 7;
+/**
+ * Image offset and length of the wildcard patterns whose first segment ends here (all but the
+ * `$`-anchored ones with one segment), ascending by head depth: an occurrence of the segment
+ * starts each one whose head ends before it.
+ */
+export const AC_FIRST_OFF = 8;
+export const AC_FIRST_COUNT = 9;
+/** Image offset and length of the `$`-anchored one-segment patterns whose segment ends here. */
+export const AC_FINAL_OFF = 10;
+export const AC_FINAL_COUNT = 11;
+
+/**
+ * Segment-trie nodes from which the root gets a dense 256-entry row instead of a binary search
+ * over its children: below it the row's 1 KB would be most of a small file's image (corpus
+ * median image 1.7 KB), and the search is a few steps over a small fan-out.
+ */
+export const AC_ROOT_ROW_MIN = 256;
+
+/** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
+export const WILD_WORDS = 7;
+export const WILD_RANK = 0;
+export const WILD_SEG_COUNT = 1;
+export const WILD_ANCHORED = 2;
+/** Image offset of the pattern's segment nodes. */
+export const WILD_SEG_OFF = 3;
+/** Sum of its segments' lengths. */
+export const WILD_SEG_BYTES = 4;
+/** The radix node where its head ends, and that node's depth (the head's length). */
+export const WILD_HEAD_NODE = 5;
+export const WILD_HEAD_DEPTH = 6;
+
+/** Rank returned for the rfc9309 implicit `/robots.txt` allow (RFC 9309 section 2.2.2). */
+export const IMPLICIT_RANK = -1;
+
+/**
+ * A loaded artifact's matching tables: one Int32Array image (radix nodes, Aho-Corasick nodes
+ * with a dense root row, wildcard patterns and their segment lists, the rank table) plus the
+ * artifact bytes its labels point into. Invariant (checked by the loader): every offset, child
+ * range, fail link, segment node and rank lies inside its table; fail links and parents lead
+ * to strictly shallower nodes.
+ */
+export class Tables {
+  constructor(
+    readonly img: Int32Array,
+    readonly bytes: Uint8Array,
+    /** Image offset of radix node 0. */
+    readonly nodeBase: number,
+    readonly nodeCount: number,
+    /** Image offset of Aho-Corasick node 0. */
+    readonly acBase: number,
+    /** Image offset of the 256-entry root row (child of the root per byte, 0 for none), or -1 (see AC_ROOT_ROW_MIN). */
+    readonly acRootRow: number,
+    /** Image offset of wildcard pattern 0. */
+    readonly wildBase: number,
+    readonly wildCount: number,
+    readonly acCount: number,
+    /** Image offset of the rank table: `(ruleId + 1) << 1 | allow` per rank. */
+    readonly rankBase: number,
+    readonly rankCount: number,
+  ) {}
+}
+
+/**
+ * Returns the index in `[lo, hi]` of the record whose `field` equals `b`, or -1: a binary search
+ * over records of `words` words from image offset `base`, ascending and distinct in `field`
+ * (the children of a trie node). O(log children).
+ */
+export function searchChildren(img: Int32Array, base: number, words: number, field: number, lo: number, hi: number, b: number): number {
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = img[base + mid * words + field] as number;
+    if (c === b) return mid;
+    if (c < b) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * The trie nodes with wildcard patterns the check in progress passed (each one's head matched,
+ * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. One per thread (a check
+ * runs to its end before another starts, and nothing in a check calls out); buffers only grow.
+ */
+export class Candidates {
+  node: Int32Array = new Int32Array(64);
+  bound: Int32Array = new Int32Array(64);
+  count = 0;
+  patterns = 0;
+
+  /** Doubles both buffers, keeping their contents. */
+  grow(): void {
+    const n = new Int32Array(this.node.length * 2);
+    const b = new Int32Array(this.bound.length * 2);
+    n.set(this.node);
+    b.set(this.bound);
+    this.node = n;
+    this.bound = b;
+  }
+}
+
+/** The thread's candidate scratch. */
+export const candidates = new Candidates();
