@@ -12,11 +12,13 @@ export default defineConfig({
     alias: [
       { find: '@robomata/runtime/format', replacement: file('runtime', 'format') },
       { find: '@robomata/compiler/internals', replacement: file('compiler', 'internals') },
+      { find: '@robomata/redis/testing', replacement: file('redis', 'testing') },
       { find: '@robomata/reference', replacement: src('reference') },
       { find: '@robomata/runtime', replacement: src('runtime') },
       { find: '@robomata/compiler', replacement: src('compiler') },
       { find: '@robomata/fetch', replacement: src('fetch') },
       { find: '@robomata/robots-parser', replacement: src('robots-parser') },
+      { find: '@robomata/redis', replacement: src('redis') },
     ],
   },
   test: {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FLEET_CONFIG, FLEET_QUICK_CONFIG, formatFleetResults, runFleetBench } from './fleet.js';
 import { writeReport } from './report.js';
 import type { BenchResults, RunOptions } from './run-bench.js';
 import { DisagreementError, FULL_CONFIG, QUICK_CONFIG, runBench } from './run-bench.js';
@@ -18,10 +19,12 @@ export const DEFAULT_SEED = 9309;
 const USAGE = `usage: pnpm bench [--quick] [--profile rfc9309|google] [--seed N] [--out DIR]
        pnpm bench --robots FILE --urls FILE [--agent NAME]
        pnpm bench --hostile [--quick]
+       pnpm bench --fleet [--quick]
   --quick     smaller sizes (under 2 minutes); writes bench/results/quick/
   --robots    benchmark your own robots.txt against --urls (one URL per line)
   --agent     crawler product token for --robots (default '*')
   --hostile   run the hostile-input suite (bench/src/hostile.ts)
+  --fleet     N processes x M origins sharing a redis-server (bench/src/fleet.ts; needs redis-server)
   --profile   matching profile (default rfc9309)`;
 
 /** The shape `bench/src/hostile.ts` exports (written by another helper). */
@@ -63,6 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         urls: { type: 'string' },
         agent: { type: 'string', default: '*' },
         hostile: { type: 'boolean', default: false },
+        fleet: { type: 'boolean', default: false },
         profile: { type: 'string', default: 'rfc9309' },
         seed: { type: 'string' },
         out: { type: 'string' },
@@ -80,6 +84,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (values.hostile) return _runHostile(values.quick);
+  if (values.fleet) {
+    const fleet = await runFleetBench(values.quick ? FLEET_QUICK_CONFIG : FLEET_CONFIG);
+    process.stdout.write(`${formatFleetResults(fleet)}\n`);
+    return fleet.robotsRequests === fleet.config.origins ? 0 : 1;
+  }
   if (values.profile !== 'rfc9309' && values.profile !== 'google') {
     process.stderr.write(`--profile must be rfc9309 or google\n${USAGE}\n`);
     return 2;

@@ -12,37 +12,91 @@
  *   the cached failure without a request. After 30 days of continuous failure the last good
  *   copy (last 2xx or 4xx result) is used again, or allow all when there never was one. The
  *   last good copy is kept, however old, for as long as the server stays unreachable.
- * - At most one request per origin is in flight: concurrent callers share its promise.
+ * - At most one request per origin is in flight: concurrent callers share its promise; with a
+ *   shared `store`, at most one per origin across every process sharing it (./fleet.ts).
  *
  * Every outcome is a real compiled {@link Robots} (allow all = `compileRobots('')`, disallow
  * all = `compileRobots('User-agent: *\nDisallow: /')`), so callers answer through one API.
  */
 
 import { LRUCache } from 'lru-cache';
-import { compileRobots } from '@robomata/compiler';
-import type { Profile, Robots } from '@robomata/runtime';
+import { compile } from '@robomata/compiler';
+import { extractProductToken } from '@robomata/runtime';
+import type { AgentRules, Profile, Robots } from '@robomata/runtime';
+import { compileArtifact } from './compile-artifact.js';
 import { fetchRobotsTxt } from './fetch-robots.js';
-import type { FetchOutcome, FetchStatusClass } from './fetch-robots.js';
+import type { FetchStatusClass } from './fetch-robots.js';
+import {
+  DEFAULT_STORE_NAMESPACE,
+  DEFAULT_STORE_RETENTION_MS,
+  DEFAULT_STORE_TIMEOUT_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_LEASE_WAIT_MS,
+  _SharedTier,
+  _emptyStats,
+} from './fleet.js';
+import type { RobotsCacheStats } from './fleet.js';
 import { originOf } from './origin.js';
+import {
+  DEFAULT_FETCH_MAX_BYTES,
+  DEFAULT_MAX_CACHE_BYTES,
+  DEFAULT_MAX_ENTRIES,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TIMEOUT_MS,
+  ENTRY_OVERHEAD_BYTES,
+  _applyPolicy,
+} from './policy.js';
+import { _artifactOf, _loadArtifact } from './record.js';
+import type { _Constants, _Entry } from './record.js';
+import type { RobotsStore } from './store.js';
 
 /** Options of {@link createRobotsCache}. */
 export interface RobotsCacheOptions {
   /** Sent as the User-Agent header of every robots.txt request. Required. */
   readonly userAgent: string;
-  /** The fetch implementation. Default `globalThis.fetch`. */
+  /**
+   * The crawler's product token, the group `isAllowed(url)` and `peek(url)` select. Default:
+   * `extractProductToken(userAgent)` (`ExampleCrawler/1.0 (+https://...)` gives `ExampleCrawler`).
+   */
+  readonly productToken?: string;
+  /** The fetch implementation. Default `globalThis.fetch` (Node's built-in fetch). */
   readonly fetch?: typeof globalThis.fetch;
   /** Timeout of one attempt, redirects and body included. Default {@link DEFAULT_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
-  /** Origins kept (least recently used evicted first). Default {@link DEFAULT_MAX_ENTRIES}. */
+  /** Origins kept in process (least recently used evicted first). Default {@link DEFAULT_MAX_ENTRIES}. */
   readonly maxEntries?: number;
+  /**
+   * Bytes of artifacts kept in process (`lru-cache`'s `maxSize`): each entry counts its
+   * artifacts plus {@link ENTRY_OVERHEAD_BYTES}; least recently used evicted first. An entry
+   * larger than the whole budget is still kept, alone. Default {@link DEFAULT_MAX_CACHE_BYTES}.
+   */
+  readonly maxCacheBytes?: number;
   /** Body bytes read and parsed (>= 500 KiB per RFC 9309 section 2.5). Default 512,000. */
   readonly maxBytes?: number;
   /** Matching profile the bodies are compiled with. Default 'rfc9309'. */
   readonly profile?: Profile;
-  /** Clock in milliseconds since the epoch. Default `Date.now`. */
+  /** Clock in milliseconds since the epoch (expiry and backoff). Default `Date.now`. */
   readonly now?: () => number;
   /** Redirects followed before treating the result as 4xx. Default {@link DEFAULT_MAX_REDIRECTS}. */
   readonly maxRedirects?: number;
+  /**
+   * A store shared with other caches, processes or machines (e.g. `createRedisStore` of
+   * `@robomata/redis`): one fetch per origin across all of them (./fleet.ts). Default: none,
+   * every process fetches for itself.
+   */
+  readonly store?: RobotsStore;
+  /** Key prefix in the store (no `{` or `}`). Default `'robomata'`. */
+  readonly storeNamespace?: string;
+  /** Bound on each store call; past it the store counts as down. Default 1 s. */
+  readonly storeTimeoutMs?: number;
+  /** Lease of a fetching process, renewed while it works: a crashed holder blocks others this long. Default 10 s. */
+  readonly leaseMs?: number;
+  /** Longest wait for another process's fetch before fetching oneself. Default 60 s. */
+  readonly leaseWaitMs?: number;
+  /** How long a record outlives its expiry in the store. Default 7 days. */
+  readonly storeRetentionMs?: number;
+  /** Where the store's state changes are reported (once per outage). Default `console.warn`. */
+  readonly log?: (message: string) => void;
 }
 
 /** How the cached answer was chosen. */
@@ -94,92 +148,114 @@ export interface CachedRobots {
 /** A robots.txt cache for many origins; see the module comment for the policy. */
 export interface RobotsCache {
   /**
-   * Returns whether `userAgent` may fetch `url` under the robots.txt of the URL's origin,
-   * fetching it first when needed. `userAgent` is matched verbatim against the product tokens
-   * (pass a product token like `FooBot`; `extractProductToken` from `@robomata/runtime` cuts
-   * a full header). Rejects with a `TypeError` for a URL that is not absolute http(s).
+   * Returns whether the crawler may fetch `url` under the robots.txt of the URL's origin,
+   * fetching it first when needed. `productToken` defaults to the one bound at creation; when
+   * given it is matched verbatim against the groups (`extractProductToken` of
+   * `@robomata/runtime` cuts a full header). Rejects with a `TypeError` for a URL that is not
+   * absolute http(s). A cached origin answers without fetching (the same as {@link peek}).
    */
-  isAllowed(url: string, userAgent: string): Promise<boolean>;
+  isAllowed(url: string, productToken?: string): Promise<boolean>;
   /** Returns the cached rules of the URL's origin and their fetch outcome, fetching if needed. */
   get(url: string): Promise<CachedRobots>;
-  /** Forgets every origin (requests in flight still complete and are stored). */
+  /**
+   * The synchronous fast path for hot loops: returns the bound crawler's rules for the URL's
+   * origin when they are cached and fresh, else `undefined` (then `await get(url)` or
+   * `isAllowed(url)` once). Never fetches, never throws (an invalid URL gives `undefined`).
+   * Keep the returned `AgentRules` for the origin and call `rules.isAllowed(url)`: zero
+   * allocation per check. Costs one URL parse (the origin) and an LRU lookup.
+   */
+  peek(url: string): AgentRules | undefined;
+  /** Returns a snapshot of the cache's counters (fetches, store hits, rejections, ...). */
+  stats(): RobotsCacheStats;
+  /** Forgets every origin held in process (requests in flight still complete and are stored). */
   clear(): void;
 }
 
-/** Default timeout of one attempt: 10 s, a common crawler budget for one small text file. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Default origins kept: 10,000 (each entry is a few KB of artifact for typical files). */
-export const DEFAULT_MAX_ENTRIES = 10_000;
-/** Default redirects followed: 5, the minimum RFC 9309 section 2.3.1.2 asks for. */
-export const DEFAULT_MAX_REDIRECTS = 5;
-/** Default body limit, the parser's 512,000 bytes (RFC 9309 section 2.5 asks for >= 500 KiB). */
-export const DEFAULT_FETCH_MAX_BYTES = 512_000;
-/** Longest time a result is used without refetching: 24 h (RFC 9309 section 2.4). */
-export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
-/** After this long of continuous failure the last good copy (or allow all) applies: 30 days (Google). */
-export const FAILURE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
-/**
- * Backoff after the 1st consecutive failure: 1 min; it doubles with each further failure
- * (1, 2, 4, 8, ... min). Chosen so that a brief outage costs a crawler one minute of the site.
- */
-export const RETRY_BASE_MS = 60_000;
-/**
- * Longest backoff: 6 h (reached after the 10th failure), so a site that is down for a long time
- * is still retried 4 times a day and is picked up within 6 h of recovering.
- */
-export const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
-
-/** Returns the backoff after `failures` (>= 1) consecutive failures: min(1 min * 2^(n-1), 6 h). */
-export function retryDelayMs(failures: number): number {
-  const exponent = Math.min(Math.max(failures, 1) - 1, 30);
-  return Math.min(RETRY_BASE_MS * 2 ** exponent, RETRY_MAX_MS);
-}
-
-/** A stored entry: the latest answer plus the last good one. */
-interface _Entry {
-  readonly current: CachedRobots;
-  /** Robots of the last 2xx/4xx result. */
-  readonly lastGood: Robots | undefined;
+/** Validates the options a cache cannot work without; throws a `TypeError`. */
+function _checkOptions(options: RobotsCacheOptions): void {
+  if (typeof options.userAgent !== 'string' || options.userAgent === '') {
+    throw new TypeError('createRobotsCache: options.userAgent is required');
+  }
+  const ns = options.storeNamespace;
+  if (ns !== undefined && (ns === '' || /[{}]/.test(ns))) {
+    throw new TypeError('createRobotsCache: options.storeNamespace must be non-empty and contain no { or }');
+  }
+  if (options.productToken !== undefined && options.productToken === '') {
+    throw new TypeError('createRobotsCache: options.productToken must not be empty');
+  }
 }
 
 /**
  * Returns a robots.txt cache (see the module comment for the RFC 9309 policy).
- * `get` is O(1) for a cached origin; a miss costs one HTTP attempt shared by all callers
- * plus compiling the body.
+ * `get` and `peek` are O(1) for a cached origin (plus parsing the URL); a miss costs one HTTP
+ * attempt shared by all callers (all processes, with a `store`) plus compiling the body,
+ * off the event loop for bodies of 256 bytes or more.
  */
 export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
-  if (typeof options.userAgent !== 'string' || options.userAgent === '') {
-    throw new TypeError('createRobotsCache: options.userAgent is required');
-  }
+  _checkOptions(options);
   const profile: Profile = options.profile ?? 'rfc9309';
   const maxBytes = options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const fetchOptions = {
     userAgent: options.userAgent,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs,
     maxBytes,
     maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
   };
+  const productToken = options.productToken ?? extractProductToken(options.userAgent);
   const now = options.now ?? Date.now;
-  const entries = new LRUCache<string, _Entry>({ max: options.maxEntries ?? DEFAULT_MAX_ENTRIES });
+  const stats = _emptyStats();
+  const maxSize = options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES;
+  const entries = new LRUCache<string, _Entry>({
+    max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    maxSize,
+    sizeCalculation: (e) => Math.min(_entryBytes(e), maxSize),
+  });
   const inFlight = new Map<string, Promise<CachedRobots>>();
+  const matchers = new WeakMap<Robots, AgentRules>();
   let allowAll: Robots | undefined;
   let disallowAll: Robots | undefined;
-  const getAllowAll = (): Robots => (allowAll ??= compileRobots('', { profile }));
-  const getDisallowAll = (): Robots => (disallowAll ??= compileRobots('User-agent: *\nDisallow: /', { profile }));
+  const constants: _Constants = {
+    profile,
+    allowAll: () => (allowAll ??= _loadArtifact(compile('', { profile }))),
+    disallowAll: () => (disallowAll ??= _loadArtifact(compile('User-agent: *\nDisallow: /', { profile }))),
+  };
+  const shared = options.store === undefined ? undefined : new _SharedTier({
+    store: options.store,
+    namespace: options.storeNamespace ?? DEFAULT_STORE_NAMESPACE,
+    profile,
+    constants,
+    storeTimeoutMs: options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    leaseWaitMs: options.leaseWaitMs ?? DEFAULT_LEASE_WAIT_MS,
+    retentionMs: options.storeRetentionMs ?? DEFAULT_STORE_RETENTION_MS,
+    now,
+    log: options.log ?? ((message) => console.warn(`@robomata/fetch: ${message}`)),
+    stats,
+  });
 
-  const refresh = async (origin: string, robotsUrl: string): Promise<CachedRobots> => {
+  /** One attempt: fetch, compile a 2xx body (off the event loop when large), apply the policy. */
+  const refresh = async (origin: string, robotsUrl: string, previous: _Entry | undefined): Promise<_Entry> => {
+    stats.fetches++;
     const outcome = await fetchRobotsTxt(robotsUrl, fetchOptions);
     const fetchedAt = now();
-    const previous = entries.get(origin);
-    const next = _applyPolicy(origin, outcome, fetchedAt, previous, {
-      profile,
-      maxBytes,
-      allowAll: getAllowAll,
-      disallowAll: getDisallowAll,
-    });
-    entries.set(origin, next);
-    return next.current;
+    let compiled: Robots | Error | undefined;
+    if (outcome.statusClass === 'success') {
+      try {
+        const { artifact, site } = await compileArtifact(outcome.body, profile, maxBytes);
+        stats[site === 'worker' ? 'compiledInWorker' : 'compiledInline']++;
+        compiled = _loadArtifact(artifact);
+      } catch (err) {
+        compiled = err instanceof Error ? err : new Error(String(err));
+      }
+    }
+    return _applyPolicy(origin, outcome, compiled, fetchedAt, previous, constants);
+  };
+
+  const fresh = (origin: string): _Entry | undefined => {
+    const entry = entries.get(origin);
+    return entry !== undefined && now() < entry.current.expiresAt ? entry : undefined;
   };
 
   const get = (url: string): Promise<CachedRobots> => {
@@ -189,92 +265,64 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     } catch (err) {
       return Promise.reject(err);
     }
-    const entry = entries.get(key.origin);
-    if (entry !== undefined && now() < entry.current.expiresAt) return Promise.resolve(entry.current);
+    const entry = fresh(key.origin);
+    if (entry !== undefined) return Promise.resolve(entry.current);
     const pending = inFlight.get(key.origin);
     if (pending !== undefined) return pending;
-    const started = refresh(key.origin, key.robotsUrl).finally(() => inFlight.delete(key.origin));
+    const local = entries.get(key.origin);
+    const load = (previous: _Entry | undefined): Promise<_Entry> => refresh(key.origin, key.robotsUrl, previous);
+    const started = (shared === undefined ? load(local) : shared.resolve(key.origin, local, load))
+      .then((next) => {
+        entries.set(key.origin, next);
+        return next.current;
+      })
+      .finally(() => inFlight.delete(key.origin));
     inFlight.set(key.origin, started);
     return started;
   };
 
+  const matcherOf = (robots: Robots): AgentRules => {
+    let m = matchers.get(robots);
+    if (m === undefined) {
+      m = robots.agent(productToken);
+      matchers.set(robots, m);
+    }
+    return m;
+  };
+
+  const peek = (url: string): AgentRules | undefined => {
+    let origin: string;
+    try {
+      origin = originOf(url).origin;
+    } catch {
+      return undefined;
+    }
+    const entry = fresh(origin);
+    return entry === undefined ? undefined : matcherOf(entry.current.robots);
+  };
+
   return {
     get,
-    async isAllowed(url: string, userAgent: string): Promise<boolean> {
+    peek,
+    async isAllowed(url: string, token?: string): Promise<boolean> {
+      if (token === undefined) {
+        const hot = peek(url);
+        if (hot !== undefined) return hot.isAllowed(url);
+      }
       const cached = await get(url);
-      return cached.robots.isAllowed(url, userAgent);
+      return token === undefined ? matcherOf(cached.robots).isAllowed(url) : cached.robots.isAllowed(url, token);
     },
+    stats: () => ({ ...stats }),
     clear(): void {
       entries.clear();
     },
   };
 }
 
-/** What {@link _applyPolicy} needs besides the outcome. */
-interface _PolicyContext {
-  readonly profile: Profile;
-  readonly maxBytes: number;
-  readonly allowAll: () => Robots;
-  readonly disallowAll: () => Robots;
-}
-
-/** Turns one fetch outcome into the next cache entry (the policy of the module comment). */
-function _applyPolicy(
-  origin: string,
-  outcome: FetchOutcome,
-  fetchedAt: number,
-  previous: _Entry | undefined,
-  context: _PolicyContext,
-): _Entry {
-  const common = {
-    origin,
-    httpStatus: outcome.httpStatus,
-    fetchedAt,
-    sourceUrl: outcome.sourceUrl,
-    finalUrl: outcome.finalUrl,
-    redirects: outcome.redirects,
-    bytesRead: outcome.bytesRead,
-    truncated: outcome.truncated,
-  };
-  const freshFor = Math.min(outcome.maxAgeMs ?? CACHE_TTL_MS, CACHE_TTL_MS);
-  let statusClass: RobotsStatusClass = outcome.statusClass;
-  let error = outcome.error;
-  // A usable answer (rules, or allow-all for 4xx): fresh for `freshFor`, failures reset.
-  const fresh = (robots: Robots, policy: 'rules' | 'allow-all'): _Entry => ({
-    current: { ...common, robots, policy, statusClass, expiresAt: fetchedAt + freshFor, error, failures: 0, failingSince: undefined },
-    lastGood: robots,
-  });
-  if (statusClass === 'success') {
-    try {
-      const robots = compileRobots(outcome.body, { profile: context.profile, maxBytes: context.maxBytes });
-      return fresh(robots, 'rules');
-    } catch (err) {
-      statusClass = 'compile-error';
-      error = err instanceof Error ? err.message : String(err);
-    }
-  }
-  if (statusClass === 'client-error' || statusClass === 'redirect-limit') {
-    return fresh(context.allowAll(), 'allow-all');
-  }
-  // Unreachable: 429, 5xx, timeout, network error, compile error.
-  const failures = (previous?.current.failures ?? 0) + 1;
-  const failingSince = previous?.current.failingSince ?? fetchedAt;
-  const lastGood = previous?.lastGood;
-  let policy: RobotsPolicy = 'disallow-all';
-  let robots = context.disallowAll();
-  if (fetchedAt - failingSince >= FAILURE_GRACE_MS) {
-    policy = lastGood === undefined ? 'allow-all' : 'last-good';
-    robots = lastGood ?? context.allowAll();
-  }
-  const current: CachedRobots = {
-    ...common,
-    robots,
-    policy,
-    statusClass,
-    expiresAt: fetchedAt + retryDelayMs(failures),
-    error,
-    failures,
-    failingSince,
-  };
-  return { current, lastGood };
+/** Bytes an entry counts against `maxCacheBytes`: its distinct artifacts plus the overhead. */
+function _entryBytes(entry: _Entry): number {
+  const current = entry.current.robots;
+  let bytes = ENTRY_OVERHEAD_BYTES + (_artifactOf(current)?.byteLength ?? 0);
+  if (entry.lastGood !== undefined && entry.lastGood !== current) bytes += _artifactOf(entry.lastGood)?.byteLength ?? 0;
+  return bytes;
 }

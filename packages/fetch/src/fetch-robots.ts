@@ -48,10 +48,11 @@ export interface FetchOutcome {
   readonly error: string | undefined;
 }
 
-/** Options of {@link fetchRobotsTxt} (all required; the cache fills in the defaults). */
+/** Options of {@link fetchRobotsTxt} (the cache fills them in from its own options). */
 export interface FetchRobotsOptions {
   readonly userAgent: string;
-  readonly fetch: typeof globalThis.fetch;
+  /** The fetch implementation. Default: Node's global `fetch` (undici). */
+  readonly fetch?: typeof globalThis.fetch;
   readonly timeoutMs: number;
   readonly maxBytes: number;
   readonly maxRedirects: number;
@@ -80,10 +81,11 @@ export async function fetchRobotsTxt(robotsUrl: string, options: FetchRobotsOpti
   let redirects = 0;
   let httpStatus = 0;
   const base = { sourceUrl: robotsUrl, body: new Uint8Array(0), bytesRead: 0, truncated: false };
+  const fetchImpl = options.fetch ?? globalThis.fetch;
   try {
     // Bounded: at most maxRedirects + 1 requests.
     for (;;) {
-      const response = await options.fetch(url, {
+      const response = await fetchImpl(url, {
         method: 'GET',
         redirect: 'manual',
         signal: controller.signal,

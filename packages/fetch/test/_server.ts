@@ -92,3 +92,17 @@ export function redirectChain(hops: number, status: number, final: (at: number) 
     else reply(res, 200, final(at));
   };
 }
+
+/**
+ * Starts two test servers (see {@link useTestServers}) that answer every request 200 with
+ * `body`; returns a holder whose `a` and `b` are set before the tests run.
+ */
+export function useRulesServers(body: string): { readonly a: TestServer; readonly b: TestServer } {
+  const pair = {} as { a: TestServer; b: TestServer };
+  useTestServers((a, b) => {
+    pair.a = a;
+    pair.b = b;
+    for (const s of [a, b]) s.handle((_req, res) => reply(res, 200, body));
+  });
+  return pair;
+}

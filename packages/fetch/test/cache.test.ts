@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CACHE_TTL_MS,
-  FAILURE_GRACE_MS,
-  RETRY_BASE_MS,
-  RETRY_MAX_MS,
-  createRobotsCache,
-  retryDelayMs,
-} from '../src/cache.js';
+import { createRobotsCache } from '../src/cache.js';
+import { CACHE_TTL_MS, FAILURE_GRACE_MS, RETRY_BASE_MS, RETRY_MAX_MS, retryDelayMs } from '../src/policy.js';
 import type { RobotsCacheOptions } from '../src/cache.js';
 import { redirectChain, reply, useTestServers } from './_server.js';
 import type { TestServer } from './_server.js';
