@@ -1,7 +1,7 @@
 /**
  * Strategy 2, "regex per rule": what a careful user writes. Each rule of the selected group
  * becomes one anchored RegExp over the profile's path form, the rules are sorted by priority
- * (allow wins ties, then earliest line) and the first hit decides. Follows SPEC.md sections
+ * (allow wins ties, then earliest line) and the first hit decides. Follows docs/semantics.md sections
  * 3 to 7 (RFC 9309 sections 2.2.2 and 2.2.3) exactly, so it must agree with the reference.
  */
 import type { parseRobotsTxt } from '@robomata/compiler';
@@ -9,7 +9,7 @@ import type { parseRobotsTxt } from '@robomata/compiler';
 /** The parse result this strategy consumes (`parseRobotsTxt` of @robomata/compiler). */
 export type ParsedRobotsLike = ReturnType<typeof parseRobotsTxt>;
 
-/** Matching profile (SPEC.md: 'google' raw bytes, 'rfc9309' canonical form). */
+/** Matching profile (docs/semantics.md: 'google' raw bytes, 'rfc9309' canonical form). */
 export type RegexProfile = 'rfc9309' | 'google';
 
 /** One compiled rule: its regex and whether it allows. */
@@ -41,7 +41,7 @@ function _pct(b: number): string {
 }
 
 /**
- * Returns the path (with query) of a URL string per SPEC.md section 6 (Google's
+ * Returns the path (with query) of a URL string per docs/semantics.md section 6 (Google's
  * GetPathParamsQuery): skip a leading `//`, an authority after `://`, cut at `#`; a NUL ends
  * the path. O(n).
  */
@@ -73,7 +73,7 @@ function _findFirstOf(s: string, from: number): number {
 }
 
 /**
- * Returns the rfc9309 canonical form of a URL path (SPEC.md section 7): `%XX` of unreserved
+ * Returns the rfc9309 canonical form of a URL path (docs/semantics.md section 7): `%XX` of unreserved
  * decoded, other `%xx` upper-cased, non-ASCII UTF-8 percent-encoded (lone surrogate as U+FFFD),
  * `*` as `%2A` and `$` as `%24`. O(n).
  */
@@ -119,7 +119,7 @@ export function rawUrlPath(path: string): string {
 }
 
 /**
- * Returns the rfc9309 canonical pattern (SPEC.md section 7) of a rule's raw bytes, as a string
+ * Returns the rfc9309 canonical pattern (docs/semantics.md section 7) of a rule's raw bytes, as a string
  * in which `*` is the wildcard and a final `$` the end anchor (a non-final `$` became `%24`). O(n).
  */
 export function canonicalizePattern(raw: Uint8Array): string {
@@ -164,7 +164,7 @@ interface _RankedRule {
 }
 
 /**
- * Returns the rules that apply to `userAgent` (SPEC.md section 3): all groups naming the crawler
+ * Returns the rules that apply to `userAgent` (docs/semantics.md section 3): all groups naming the crawler
  * (verbatim, ASCII-case-insensitive token equality) merged, else all global groups merged, else
  * none (everything allowed).
  */

@@ -1,5 +1,5 @@
 /**
- * Corpus differential check: every real robots.txt in ../shared/corpus/robots compiles, and for
+ * Corpus differential check: every real robots.txt in test/fixtures/corpus/robots compiles, and for
  * URLs built from its own rules (hits, near misses, queries, escapes, non-ASCII) the runtime
  * agrees with the reference (verdict and deciding line). Sharded across test files so CI's
  * cores share the work.
@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 
-export const CORPUS_DIR = new URL('../../../shared/corpus/robots/', import.meta.url);
+export const CORPUS_DIR = new URL('../fixtures/corpus/robots/', import.meta.url);
 export const SHARDS = 4;
 
 /** Returns the corpus file names of one shard (stable: by index in the sorted listing). */

@@ -5,7 +5,7 @@
  * indices are RangeErrors; every kind of bad artifact is a RobotsFormatError with its code;
  * isAllowed and decide answer any string without throwing, as the reference does; huge strings
  * get an answer in linear time; relative URLs, empty agents, User-Agent headers and URLs of
- * another origin behave as documented (SPEC.md sections 3 and 6).
+ * another origin behave as documented (docs/semantics.md sections 3 and 6).
  */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
@@ -317,7 +317,7 @@ describe('every kind of bad artifact is a RobotsFormatError with its code', () =
   });
 });
 
-/** Returns the agent the reference must see for `agent` (SPEC.md section 3): rfc9309 cuts a header to its product token, unless it has none. */
+/** Returns the agent the reference must see for `agent` (docs/semantics.md section 3): rfc9309 cuts a header to its product token, unless it has none. */
 function referenceAgent(agent: string, profile: Profile): string {
   if (profile === 'google') return agent;
   const token = /^\s*([A-Za-z_-]*)/.exec(agent)?.[1] ?? '';
@@ -452,7 +452,7 @@ describe('documented behaviour of odd URLs and agents', () => {
     ['HTTP://EXAMPLE.COM/private', '/private'],
     ['/private#frag', '/private'],
     ['/pri\u0000vate', '/pri'],
-  ])('%j is matched as the path %j (SPEC.md section 6)', (url, path) => {
+  ])('%j is matched as the path %j (docs/semantics.md section 6)', (url, path) => {
     const [got, ref] = lines(url);
     expect(got).toBe(ref);
     expect(got).toBe(lines(path)[0]);

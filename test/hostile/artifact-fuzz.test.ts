@@ -44,7 +44,7 @@ const HOSTILE_BASE_BYTES = 400;
 /** Corpus files compiled as bases (the smallest ones with at least a few rules). */
 const CORPUS_BASES = 40;
 
-const CORPUS_DIR = join(REPO_ROOT, '..', 'shared', 'corpus', 'robots');
+const CORPUS_DIR = join(REPO_ROOT, 'test', 'fixtures', 'corpus', 'robots');
 const RUNS = Number(process.env['ROBOMATA_FUZZ_RUNS'] ?? DEFAULT_RUNS);
 const SEED = Number(process.env['ROBOMATA_FUZZ_SEED'] ?? 0x0f022);
 
@@ -64,7 +64,7 @@ function baseTexts(): Uint8Array[] {
       .slice(0, CORPUS_BASES)
       .map((e) => e.f);
   } catch {
-    // No shared corpus on this machine: hostile inputs and the fixed bodies below still run.
+    // No corpus fixture: hostile inputs and the fixed bodies below still run.
   }
   for (const f of corpus) texts.push(readFileSync(join(CORPUS_DIR, f)));
   // The first bytes of each reduced hostile input: their flavour at a small compile cost.

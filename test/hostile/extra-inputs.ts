@@ -7,7 +7,7 @@
  *
  * - `shared-huge-group`: hundreds of product tokens name one huge group, and each token also
  *   has a small group of its own. Every token's merged group is the huge group plus its own
- *   rules (SPEC.md section 3), so an engine that builds each merged group on its own needs
+ *   rules (docs/semantics.md section 3), so an engine that builds each merged group on its own needs
  *   tokens x 400 KB; plan-parts.ts shares the huge group as one part, so the artifact stays
  *   linear in the input.
  * - `orthogonal-vectors-500k`: the orthogonal-vectors gadget of orthogonal-vectors.test.ts

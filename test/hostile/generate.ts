@@ -3,11 +3,11 @@
  * (issue 6). Everything is deterministic from a seed (mulberry32; no `Math.random`), so a
  * failing case is reproduced by its name and seed alone.
  *
- * The inputs target the limits named in SPEC.md and SECURITY.md: the 512,000-byte parse limit
- * (RFC 9309 section 2.5), the 16,663-byte line limit (SPEC.md section 1), wildcard patterns whose
- * subset construction explodes (SPEC.md section 4; DESIGN-NOTES.md "How big does an automaton
+ * The inputs target the limits named in docs/semantics.md and SECURITY.md: the 512,000-byte parse limit
+ * (RFC 9309 section 2.5), the 16,663-byte line limit (docs/semantics.md section 1), wildcard patterns whose
+ * subset construction explodes (docs/semantics.md section 4; DESIGN-NOTES.md "How big does an automaton
  * get?"), hostile bytes (NUL, CR, BOM, invalid UTF-8, binary), prototype-polluting names and
- * deep `%` escapes (SPEC.md section 7).
+ * deep `%` escapes (docs/semantics.md section 7).
  *
  * This module has no imports on purpose: the artifact fuzzer's worker and the hostile bench
  * transpile it on their own.
@@ -40,7 +40,7 @@ export interface HostileInput {
 /** Seed of {@link HOSTILE_INPUTS}; any other seed gives an equally hostile, different set. */
 export const DEFAULT_SEED = 0x6b0b0ba7;
 
-/** Line limit of SPEC.md section 1: a line keeps at most its first 16,663 bytes. */
+/** Line limit of docs/semantics.md section 1: a line keeps at most its first 16,663 bytes. */
 export const LINE_LIMIT = 16_663;
 
 /** Parse limit every full-size input stays within (DEFAULT_MAX_BYTES of the compiler). */

@@ -16,13 +16,16 @@ import { CliError, describeFileError } from './errors.js';
 export const CLI_USER_AGENT = 'robomata-cli/0.1 (+https://github.com/robomata/robomata)';
 
 
-/** A whole-file warning of the compiler's parser (truncated, HTML or binary body). */
-export type ParseWarning = ParsedRobots['warnings'][number];
+/**
+ * A whole-file warning (truncated, HTML or binary body): the compiler's parser's for a robots.txt,
+ * the artifact's (`Robots#warnings`) for an artifact or a fetched body.
+ */
+export type ParseWarning = ParsedRobots['warnings'][number] | Robots['warnings'][number];
 
 /** What {@link loadRobotsWithWarnings} returns: the rules and the parser's warnings about the file. */
 export interface LoadedRobots {
   readonly robots: Robots;
-  /** Warnings of a compiled robots.txt (an artifact or a fetched body carries none yet). */
+  /** Warnings about the body: the parser's, or those recorded in the artifact. */
   readonly warnings: readonly ParseWarning[];
 }
 
@@ -128,15 +131,22 @@ export async function loadRobotsWithWarnings(source: string, options: LoadOption
       const status = fetched.httpStatus === 0 ? fetched.statusClass : `HTTP ${fetched.httpStatus} (${fetched.statusClass})`;
       const detail = fetched.error !== undefined && fetched.httpStatus === 0 ? `: ${fetched.error}` : '';
       options.warn(`robomata: note: ${fetched.sourceUrl}: ${status}${detail}; applying ${fetched.policy}`);
-    } else if (fetched.truncated) {
+    }
+    const warnings = fetched.robots.warnings;
+    for (const w of warnings) options.warn(formatParseWarning(fetched.sourceUrl, w));
+    if (fetched.truncated && !warnings.some((w) => w.code === 'truncated')) {
       options.warn(
         `robomata: warning: ${fetched.sourceUrl}: body longer than the limit; the rest was ignored, so the cut may hide rules [truncated]`,
       );
     }
-    return { robots: fetched.robots, warnings: [] };
+    return { robots: fetched.robots, warnings };
   }
   const bytes = await readInputFile(source);
-  if (isArtifact(bytes)) return { robots: loadArtifact(source, bytes, options), warnings: [] };
+  if (isArtifact(bytes)) {
+    const robots = loadArtifact(source, bytes, options);
+    for (const w of robots.warnings) options.warn(formatParseWarning(source, w));
+    return { robots, warnings: robots.warnings };
+  }
   const { artifact, warnings } = compileSource(source, bytes, options);
   return { robots: loadRobots(artifact), warnings };
 }

@@ -49,6 +49,9 @@ describe('parse warnings in every command', () => {
     expect(r.status).toBe(0);
     expect(warningLines(r.stderr)).toEqual([expect.stringContaining('[html]')]);
     expect(r.stdout).toMatch(/^wrote .*html\.rbmt: \d+ bytes/);
+    // The artifact records the warning: checking with it reports it again.
+    const again = await runCli(['check', '-r', out, '-a', 'FooBot', '/x']);
+    expect(warningLines(again.stderr)).toEqual([expect.stringMatching(/html\.rbmt:1: .*\[html\]$/)]);
     const cut = await runCli(['compile', CUT, '--max-bytes', '42', '-o', tmp.path('cut.rbmt')]);
     expect(warningLines(cut.stderr)).toEqual([expect.stringContaining('[truncated]')]);
   });

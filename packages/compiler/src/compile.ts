@@ -12,7 +12,7 @@ import { serializeArtifact } from './serialize.js';
 
 /** Options of {@link compile} and {@link compileRobots}. */
 export interface CompileOptions {
-  /** Matching profile (SPEC.md section 7). Default `rfc9309`. */
+  /** Matching profile (docs/semantics.md section 7). Default `rfc9309`. */
   readonly profile?: Profile;
   /** Bytes of input parsed; the rest is ignored and reported. Default 512,000 (RFC 9309 section 2.5). */
   readonly maxBytes?: number;
@@ -78,10 +78,7 @@ function _checkOptions(robotsTxt: unknown, options: CompileOptions | undefined):
 
 /** Returns the warnings the artifact records about the parsed body (truncation, HTML, binary). */
 function _warningsOf(parsed: ParsedRobots): { code: WarningCode; line: number }[] {
-  const own = (parsed as { readonly warnings?: readonly { code: WarningCode; line: number }[] }).warnings;
-  if (own !== undefined) return own.map((w) => ({ code: w.code, line: w.line }));
-  const cut = parsed.diagnostics.find((d) => d.code === 'past-size-limit');
-  return cut === undefined ? [] : [{ code: 'truncated', line: cut.line }];
+  return parsed.warnings.map((w) => ({ code: w.code, line: w.line }));
 }
 
 /** Everything a build of one file needs once it is parsed. */

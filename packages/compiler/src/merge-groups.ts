@@ -1,6 +1,6 @@
 /**
  * Stage 2 of the compiler: merges the parsed groups per product token and the global groups
- * into one group each (SPEC.md section 3; RFC 9309 section 2.1: "If there is more than one
+ * into one group each (docs/semantics.md section 3; RFC 9309 section 2.1: "If there is more than one
  * group matching the user-agent, the matching groups' rules MUST be combined into one group").
  * Merged groups made of exactly the same parsed groups are stored once.
  */
@@ -106,7 +106,7 @@ function _sortEntries(entries: ReadonlyMap<unknown, _MergedGroup>, groupCount: n
  * Returns the merged groups of a parsed robots.txt: for every distinct lower-cased product
  * token (the empty token "" included) the union of all parsed groups with an agent line of
  * that token, and the union of all parsed groups with a global (`*`) agent line
- * (RFC 9309 section 2.1; SPEC.md section 3: "All groups naming the crawler merge into one;
+ * (RFC 9309 section 2.1; docs/semantics.md section 3: "All groups naming the crawler merge into one;
  * all global groups merge into one").
  *
  * Merged groups with identical `sources` are one entry carrying all their tokens (and

@@ -1,6 +1,6 @@
 /**
  * Stage 3 of the compiler: escaped allow/disallow values to the profile's pattern form, their
- * priorities, and the simplified matching form the automaton is built from (SPEC.md sections
+ * priorities, and the simplified matching form the automaton is built from (docs/semantics.md sections
  * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
  */
 import { isUnreservedByte, type Profile } from '@robomata/runtime/format';
@@ -12,7 +12,7 @@ const _DOLLAR = 0x24;
 const _PERCENT = 0x25;
 const _SLASH = 0x2f;
 const _HEX = '0123456789ABCDEF';
-/** `index.htm` as bytes (SPEC.md section 5, the index.html rule). */
+/** `index.htm` as bytes (docs/semantics.md section 5, the index.html rule). */
 const _INDEX_HTM = [0x69, 0x6e, 0x64, 0x65, 0x78, 0x2e, 0x68, 0x74, 0x6d];
 
 /**
@@ -27,7 +27,7 @@ export interface MatchPattern {
   readonly body: Uint8Array;
   /** True when the pattern ended with `$` (matches the whole path only). */
   readonly anchored: boolean;
-  /** Octets of the profile's pattern form (SPEC.md sections 5 and 7). */
+  /** Octets of the profile's pattern form (docs/semantics.md sections 5 and 7). */
   readonly priority: number;
   readonly kind: RuleKind;
   /** Line of the rule (1-based), or 0 for the rfc9309 implicit `/robots.txt` allow. */
@@ -52,7 +52,7 @@ function _pushEscape(out: number[], b: number): void {
 }
 
 /**
- * Returns the rfc9309 canonical form of an escaped pattern (SPEC.md section 7): `%XX` of an
+ * Returns the rfc9309 canonical form of an escaped pattern (docs/semantics.md section 7): `%XX` of an
  * unreserved byte decoded, other `%xx` upper-cased, bytes >= 0x80 percent-encoded, a non-final
  * `$` written `%24`; the wildcard and a final `$` are kept. O(n).
  */
@@ -85,7 +85,7 @@ export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
 }
 
 /**
- * Returns the index.html companion of an allow pattern in profile form (SPEC.md section 5):
+ * Returns the index.html companion of an allow pattern in profile form (docs/semantics.md section 5):
  * the pattern cut after its last `/` plus `$` when the part after that `/` starts with
  * `index.htm`, else null.
  */
@@ -149,7 +149,7 @@ export interface PatternSource {
   readonly kind: RuleKind;
   readonly line: number;
   readonly ruleId: number;
-  /** SPEC.md section 4 escaped value. */
+  /** docs/semantics.md section 4 escaped value. */
   readonly escaped: Uint8Array;
 }
 
@@ -170,7 +170,7 @@ export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
 
 /**
  * Returns the patterns one rule contributes in matching form: its own and, for an allow, its
- * index.html companion (SPEC.md section 5); none when it can never decide. O(pattern).
+ * index.html companion (docs/semantics.md section 5); none when it can never decide. O(pattern).
  */
 export function patternsOfRule(rule: PatternSource, profile: Profile): MatchPattern[] {
   const out: MatchPattern[] = [];
@@ -205,7 +205,7 @@ export function normalizeGroupPatterns(rules: readonly PatternSource[], profile:
 }
 
 /**
- * Orders patterns by decision rank (SPEC.md section 5): higher priority first, allow before
+ * Orders patterns by decision rank (docs/semantics.md section 5): higher priority first, allow before
  * disallow on equal priority, then earlier line, then the longer body (a rule's own pattern
  * before its index.html companion). The lowest-ranked match decides.
  */

@@ -1,6 +1,6 @@
 /**
  * Stage 2 of the fetch layer: one attempt to download a robots.txt (RFC 9309 sections 2.3.1
- * and 2.5; SPEC.md section 9).
+ * and 2.5; docs/semantics.md section 9).
  *
  * Redirects are followed by hand (`redirect: 'manual'`) so they can be counted and may cross
  * hosts; the body is streamed and the stream is cancelled as soon as more than `maxBytes` have

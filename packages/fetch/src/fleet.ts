@@ -1,6 +1,6 @@
 /**
  * The fleet path of the cache: one robots.txt fetch per origin across every process sharing a
- * {@link RobotsStore} (SPEC.md section 9, applied fleet-wide).
+ * {@link RobotsStore} (docs/semantics.md section 9, applied fleet-wide).
  *
  * Per origin, on a miss of the in-process tier:
  * 1. read the record; a fresh one (before its `expiresAt`, which is also the backoff after a

@@ -1,6 +1,6 @@
 /**
  * @robomata/fetch: fetches, caches and applies robots.txt per origin following RFC 9309
- * section 2.3 and 2.4 and Google's documented behaviour (SPEC.md section 9), in one process or
+ * section 2.3 and 2.4 and Google's documented behaviour (docs/semantics.md section 9), in one process or
  * across a fleet sharing a {@link RobotsStore}.
  */
 

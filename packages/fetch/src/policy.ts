@@ -1,5 +1,5 @@
 /**
- * The caching policy of SPEC.md section 9 (RFC 9309 sections 2.3.1 and 2.4; Google's documented
+ * The caching policy of docs/semantics.md section 9 (RFC 9309 sections 2.3.1 and 2.4; Google's documented
  * behaviour): its constants, the retry backoff, and {@link _applyPolicy}, which turns one fetch
  * outcome into the next cache entry. Shared by the in-process and the fleet paths of the cache,
  * so both apply exactly the same rules.

@@ -27,7 +27,7 @@
  *    body of the rule's best-ranked pattern (plus `$`) and the runtime rebuilds it from the
  *    tables, else `v` length + 1 and the bytes.
  * 4. RANKS: count, then per rank the rule id it decides for. Rank order is the decision order
- *    of SPEC.md section 5 over every pattern of the file: longer pattern first, allow before
+ *    of docs/semantics.md section 5 over every pattern of the file: longer pattern first, allow before
  *    disallow, earlier line first; the lowest matching rank of a group decides.
  * 5. SEGMENTS: the Aho-Corasick trie over every distinct literal segment (the bytes between
  *    two `*`, or after the last one) of the file's wildcard patterns: node count, then per
@@ -104,7 +104,7 @@ export function computeChecksum(bytes: Uint8Array): number {
 
 /**
  * Returns true for the unreserved bytes of RFC 3986 (`A-Z a-z 0-9 - . _ ~`): in the rfc9309
- * profile their `%XX` is decoded, in patterns (compiler) and URLs (runtime) alike (SPEC.md
+ * profile their `%XX` is decoded, in patterns (compiler) and URLs (runtime) alike (docs/semantics.md
  * section 7), so both sides read this one definition.
  */
 export function isUnreservedByte(b: number): boolean {
@@ -114,7 +114,7 @@ export function isUnreservedByte(b: number): boolean {
   );
 }
 
-/** Matching profile recorded in an artifact: `rfc9309` (default) or `google` (SPEC.md section 7). */
+/** Matching profile recorded in an artifact: `rfc9309` (default) or `google` (docs/semantics.md section 7). */
 export type Profile = 'rfc9309' | 'google';
 
 /** Stable code of a content warning (WARNINGS section; `Robots#warnings`). */

@@ -1,5 +1,5 @@
 /**
- * Stage 2 of a check: the path bytes against a group's parts (SPEC.md sections 4 and 5; RFC
+ * Stage 2 of a check: the path bytes against a group's parts (docs/semantics.md sections 4 and 5; RFC
  * 9309 section 2.2.2). Each part is a radix trie of its patterns' literal heads: one walk down
  * the path finds every literal pattern that matches and every wildcard pattern whose head
  * matches (a candidate); the candidates are then verified by segment-scan.ts. The lowest rank

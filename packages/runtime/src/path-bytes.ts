@@ -1,6 +1,6 @@
 /**
  * Stage 1 of a check: a URL (or path) to the bytes the matcher compares, written into one
- * thread-wide buffer with no allocation in steady state: the path found as SPEC.md section 6
+ * thread-wide buffer with no allocation in steady state: the path found as docs/semantics.md section 6
  * says, and in the rfc9309 profile put in the canonical form of section 7 (RFC 9309 section
  * 2.2.2).
  */
@@ -28,7 +28,7 @@ let _rareNext = 0;
 
 /**
  * Returns the index in `url` where the path starts (a `/`, `?` or `;`), or -1 when the path
- * is `/` (none found, or a `#` comes first). SPEC.md section 6. O(length of scheme+authority).
+ * is `/` (none found, or a `#` comes first). docs/semantics.md section 6. O(length of scheme+authority).
  */
 export function findPathStart(url: string): number {
   // Invariant: one pass over the code units before the path start; a `#` anywhere before it
@@ -58,7 +58,7 @@ function _hexValue(c: number): number {
 
 /**
  * Returns the rare unit at `i` (a `%`, `*` or `$` in rfc9309, or a non-ASCII character) and sets
- * `_rareNext` to the index after it. SPEC.md section 7: a `%` without two hex digits is itself
+ * `_rareNext` to the index after it. docs/semantics.md section 7: a `%` without two hex digits is itself
  * and a valid `%XX` of an unreserved byte is that byte (units below 0x100: one raw byte); any
  * other escape and a literal `*` or `$` are octet `v` read as `%XX` with upper-case hex (unit
  * `0x100 | v`); a character is its UTF-8 octets, a lone surrogate U+FFFD (unit `0x200 + cp`).

@@ -109,7 +109,7 @@ export interface OtherDirective {
 /** Something about the robots.txt body a crawler should know: cut at the size limit, an HTML page, binary data. */
 export interface RobotsWarning {
   readonly code: WarningCode;
-  /** 1-based line it concerns (for 'truncated', the first line not parsed). */
+  /** 1-based line it concerns (for 'truncated', the line where the cut falls, read only in part). */
   readonly line: number;
   readonly message: string;
 }
@@ -178,7 +178,7 @@ export class AgentRules {
   }
 
   /**
-   * Returns true when the crawler may fetch `url` (an absolute URL or a path; SPEC.md section
+   * Returns true when the crawler may fetch `url` (an absolute URL or a path; docs/semantics.md section
    * 6 finds the path). Zero allocation; O(path + candidates verified), reading only as much of
    * the path as can matter. RFC 9309 section 2.2.2.
    */
@@ -231,7 +231,7 @@ export class Robots {
     return this._a.bytes;
   }
 
-  /** Matching profile the artifact was compiled for (SPEC.md section 7). */
+  /** Matching profile the artifact was compiled for (docs/semantics.md section 7). */
   get profile(): Profile {
     return this._a.profile;
   }
@@ -272,7 +272,7 @@ export class Robots {
   }
 
   /**
-   * Returns the rules for a crawler (SPEC.md section 3; RFC 9309 section 2.2.1): the merged
+   * Returns the rules for a crawler (docs/semantics.md section 3; RFC 9309 section 2.2.1): the merged
    * group whose product token equals the crawler's ASCII-case-insensitively, else the global
    * group, else allow-all. In the rfc9309 profile a full User-Agent header is cut to its
    * product token first (`FooBot/2.1 (+https://x)` selects `FooBot`; a string with no product

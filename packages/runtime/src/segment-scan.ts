@@ -1,5 +1,5 @@
 /**
- * Stage 3 of a check: verifies the wildcard candidates the trie walk found (SPEC.md section 4:
+ * Stage 3 of a check: verifies the wildcard candidates the trie walk found (docs/semantics.md section 4:
  * `*` matches any run of bytes). A pattern `head*s1*...*sk` (with or without a final `$`)
  * matches when its segments occur in order after its head, each at its leftmost occurrence
  * after the previous one (leftmost placement leaves the most room for the rest, so it finds a

@@ -1,5 +1,5 @@
 /**
- * User-agent lookup: the caller's agent string to a merged group (SPEC.md section 3; RFC 9309
+ * User-agent lookup: the caller's agent string to a merged group (docs/semantics.md section 3; RFC 9309
  * section 2.2.1), by binary search over the artifact's sorted token table, with no allocation.
  */
 
@@ -73,7 +73,7 @@ export function productTokenEnd(header: string, i: number): number {
 /**
  * Returns the product token of a User-Agent header: the longest leading run of `[A-Za-z_-]`
  * after leading whitespace (`FooBot/1.2 (+https://x)` gives `FooBot`). `Robots#agent` does
- * this itself in the rfc9309 profile; in the google profile the lookup never cuts (SPEC.md
+ * this itself in the rfc9309 profile; in the google profile the lookup never cuts (docs/semantics.md
  * section 3): call this when you hold a full header.
  */
 export function extractProductToken(userAgentHeader: string): string {

@@ -1,5 +1,5 @@
 // Test helpers for segment-scan.ts: a plain backtracking wildcard matcher (the oracle, written
-// from SPEC.md section 4 alone), and the candidates of a check collected the way bestRank
+// from docs/semantics.md section 4 alone), and the candidates of a check collected the way bestRank
 // collects them, with each candidate pattern's rank and rule pattern.
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
