@@ -55,8 +55,8 @@ class _SweepWork {
   qHead: Int32Array = new Int32Array(0);
   qTail: Int32Array = new Int32Array(0);
   qGen: Int32Array = new Int32Array(0);
-  finWild: Int32Array = new Int32Array(16);
-  finBound: Int32Array = new Int32Array(16);
+  finWild: Int32Array = new Int32Array(0);
+  finBound: Int32Array = new Int32Array(0);
   finCount = 0;
   gen = 0;
 }
@@ -70,6 +70,8 @@ function _ensureSweep(t: Tables): void {
     s.wIdx = new Int32Array(t.wildCount);
     s.wBound = new Int32Array(t.wildCount);
     s.wNext = new Int32Array(t.wildCount);
+    s.finWild = new Int32Array(t.wildCount);
+    s.finBound = new Int32Array(t.wildCount);
   }
   if (s.qGen.length < t.acCount) {
     s.qHead = new Int32Array(t.acCount);
@@ -77,10 +79,6 @@ function _ensureSweep(t: Tables): void {
     s.qGen = new Int32Array(t.acCount);
     s.firstGen = new Int32Array(t.acCount);
     s.firstPos = new Int32Array(t.acCount);
-  }
-  if (s.finWild.length < t.wildCount) {
-    s.finWild = new Int32Array(t.wildCount);
-    s.finBound = new Int32Array(t.wildCount);
   }
   if (++s.gen === 0x7fffffff) {
     s.qGen.fill(0);
