@@ -12,10 +12,14 @@ export default defineConfig({
       '@robomata/runtime': src('runtime'),
       '@robomata/compiler': src('compiler'),
       '@robomata/fetch': src('fetch'),
+      // The playground's one file of the CLI (packages/playground/vite.config.ts says why).
+      '@robomata/cli/dot': fileURLToPath(new URL('./packages/cli/src/dot.ts', import.meta.url)),
     },
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    // Browser tests need the built playground and Chromium: `pnpm test:browser` runs them.
+    exclude: ['**/node_modules/**', 'packages/playground/test/browser/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
