@@ -6,6 +6,8 @@ const src = (pkg: string): string => fileURLToPath(new URL(`../${pkg}/src/index.
 // The app bundles the engine from its TypeScript sources (as vitest does), so `vite` and
 // `vite build` work without building the other packages first; `tsc -b` type-checks against them.
 export default defineConfig({
+  // The app's folder, whatever the working directory (`vite build packages/playground` from the root).
+  root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   resolve: {
     alias: {

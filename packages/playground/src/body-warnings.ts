@@ -36,20 +36,20 @@ export function findBodyWarnings(parsed: ParsedRobots, lineText: (line: number) 
   if (parsed.truncated && cut !== undefined) {
     out.push({ kind: 'truncated', line: cut.line, message: `Truncated: ${cut.message.replace(/^line \d+: /, '')}.` });
   }
-  let htmlLines = 0;
+  const htmlLines = new Set<number>();
   let firstHtml = 0;
   let firstBinary = 0;
   for (const d of parsed.diagnostics) {
     if (_MARKUP_CODES.has(d.code) && _MARKUP_RE.test(lineText(d.line))) {
-      htmlLines++;
+      htmlLines.add(d.line);
       if (firstHtml === 0) firstHtml = d.line;
     } else if (_BINARY_CODES.has(d.code) && firstBinary === 0) firstBinary = d.line;
   }
-  if (htmlLines > 0) {
+  if (htmlLines.size > 0) {
     out.push({
       kind: 'html',
       line: firstHtml,
-      message: `This looks like an HTML page, not a robots.txt: ${htmlLines} line(s) of markup are ignored (first: line ${firstHtml}). A server that answers /robots.txt with a page gives crawlers no rules from it.`,
+      message: `This looks like an HTML page, not a robots.txt: ${htmlLines.size} line(s) of markup are ignored (first: line ${firstHtml}). A server that answers /robots.txt with a page gives crawlers no rules from it.`,
     });
   }
   if (firstBinary > 0) {

@@ -1,14 +1,24 @@
 /**
- * The robots.txt editor: a plain `<textarea>` (native undo, paste, IME, accessibility) with a
- * line-number gutter and line highlights drawn behind the text. Only the visible lines are
- * rendered, so a 500 KiB file (tens of thousands of lines) costs the same per keystroke as a
- * small one: counting line breaks (one pass over the text) plus the visible rows.
+ * The robots.txt editor: CodeMirror 6 with line numbers, a gutter of lint marks and line
+ * decorations (diagnostics, deciding rules, the selected result's line). CodeMirror draws only
+ * the lines in view, so a keystroke in a 500 KiB file (tens of thousands of lines) costs about
+ * what it costs in a small one; a plain `<textarea>` relays out the whole text on every key.
  */
-
-/** Pixels per line: must equal the textarea's CSS line-height (style.css `--line`). */
-export const LINE_HEIGHT = 18;
-/** Pixels of padding above the first line (style.css `--pad`). */
-const PAD_TOP = 6;
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import {
+  Decoration,
+  EditorView,
+  GutterMarker,
+  ViewPlugin,
+  drawSelection,
+  gutter,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+  type DecorationSet,
+  type ViewUpdate,
+} from '@codemirror/view';
 
 /** Severity of a line's worst diagnostic. */
 export type LineSeverity = 'error' | 'warning' | 'info';
@@ -24,131 +34,134 @@ export interface LineMarks {
 }
 
 const _NO_MARKS: LineMarks = { diagnostics: new Map(), deciding: new Map(), selected: 0 };
+const _setMarks = StateEffect.define<LineMarks>();
+const _marks = StateField.define<LineMarks>({
+  create: () => _NO_MARKS,
+  update: (value, tr) => tr.effects.reduce((v, e) => (e.is(_setMarks) ? e.value : v), value),
+});
 
-/** Returns the number of lines of `text` (line breaks plus one; the textarea's value uses LF only). */
-export function countLines(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
+/** A lint dot in the gutter, its messages in the title. */
+class _DiagMarker extends GutterMarker {
+  constructor(readonly line: number, readonly severity: LineSeverity, readonly messages: readonly string[]) {
+    super();
+  }
+
+  override eq(other: GutterMarker): boolean {
+    return other instanceof _DiagMarker && other.line === this.line && other.severity === this.severity && other.messages.join() === this.messages.join();
+  }
+
+  override toDOM(): Node {
+    const dot = document.createElement('span');
+    dot.className = `cm-diag diag-${this.severity}`;
+    dot.dataset['line'] = String(this.line);
+    dot.title = this.messages.join('\n');
+    dot.textContent = '●';
+    return dot;
+  }
 }
+
+/** Returns the decorations of the visible lines: `data-line` plus diagnostic/deciding/selected classes. */
+function _decorate(view: EditorView): DecorationSet {
+  const marks = view.state.field(_marks);
+  const builder = new RangeSetBuilder<Decoration>();
+  const doc = view.state.doc;
+  for (const { from, to } of view.visibleRanges) {
+    for (let n = doc.lineAt(from).number, last = doc.lineAt(to).number; n <= last; n++) {
+      const diag = marks.diagnostics.get(n);
+      const decide = marks.deciding.get(n);
+      const classes = [diag === undefined ? '' : `diag-${diag.severity}`, decide === undefined ? '' : `decides-${decide}`, n === marks.selected ? 'selected' : '']
+        .filter((c) => c !== '')
+        .join(' ');
+      const attributes: Record<string, string> = { 'data-line': String(n) };
+      if (classes !== '') attributes['class'] = classes;
+      if (diag !== undefined) attributes['title'] = diag.messages.join('\n');
+      builder.add(doc.line(n).from, doc.line(n).from, Decoration.line({ attributes }));
+    }
+  }
+  return builder.finish();
+}
+
+const _lineDecorations = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = _decorate(view);
+    }
+    update(u: ViewUpdate): void {
+      if (u.docChanged || u.viewportChanged || u.startState.field(_marks) !== u.state.field(_marks)) this.decorations = _decorate(u.view);
+    }
+  },
+  { decorations: (p) => p.decorations },
+);
+
+const _lintGutter = gutter({
+  class: 'cm-lint-gutter',
+  lineMarker(view, block) {
+    const n = view.state.doc.lineAt(block.from).number;
+    const d = view.state.field(_marks).diagnostics.get(n);
+    return d === undefined ? null : new _DiagMarker(n, d.severity, d.messages);
+  },
+  lineMarkerChange: (u) => u.startState.field(_marks) !== u.state.field(_marks),
+  initialSpacer: () => new _DiagMarker(0, 'info', []),
+});
 
 /** The editor widget. */
 export class LineEditor {
-  readonly textarea: HTMLTextAreaElement;
-  private readonly _gutter: HTMLElement;
-  private readonly _backdrop: HTMLElement;
-  private _lines = 1;
-  private _marks: LineMarks = _NO_MARKS;
-  private _frame = 0;
+  readonly view: EditorView;
 
-  /** Builds the editor inside `host`; `onInput` runs after every edit. */
-  constructor(host: HTMLElement, onInput: () => void) {
+  /** Builds the editor inside `host`; `onInput` runs after every edit; `onDropFile` gets a dropped file. */
+  constructor(host: HTMLElement, onInput: () => void, onDropFile: (file: File) => void) {
     host.classList.add('editor');
-    this._gutter = document.createElement('div');
-    this._gutter.className = 'gutter';
-    this._gutter.setAttribute('aria-hidden', 'true');
-    const wrap = document.createElement('div');
-    wrap.className = 'code';
-    this._backdrop = document.createElement('div');
-    this._backdrop.className = 'backdrop';
-    this._backdrop.setAttribute('aria-hidden', 'true');
-    this.textarea = document.createElement('textarea');
-    this.textarea.id = 'robots';
-    this.textarea.spellcheck = false;
-    this.textarea.wrap = 'off';
-    this.textarea.setAttribute('aria-label', 'robots.txt');
-    this.textarea.setAttribute('autocomplete', 'off');
-    this.textarea.setAttribute('autocapitalize', 'off');
-    wrap.append(this._backdrop, this.textarea);
-    host.append(this._gutter, wrap);
-    this.textarea.addEventListener('input', () => {
-      this._lines = countLines(this.textarea.value);
-      this._schedule();
-      onInput();
+    this.view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        extensions: [
+          _marks,
+          lineNumbers(),
+          _lintGutter,
+          _lineDecorations,
+          history(),
+          drawSelection(),
+          highlightActiveLine(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          EditorView.contentAttributes.of({ 'aria-label': 'robots.txt', spellcheck: 'false', autocapitalize: 'off' }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) onInput();
+          }),
+          EditorView.domEventHandlers({
+            drop(event) {
+              const file = event.dataTransfer?.files[0];
+              if (file === undefined) return false;
+              event.preventDefault();
+              onDropFile(file);
+              return true;
+            },
+          }),
+        ],
+      }),
     });
-    this.textarea.addEventListener('scroll', () => this._schedule());
-    new ResizeObserver(() => this._schedule()).observe(this.textarea);
   }
 
-  /** Returns the text. */
+  /** Returns the text (lines joined with LF). O(length). */
   get text(): string {
-    return this.textarea.value;
+    return this.view.state.doc.toString();
   }
 
-  /** Replaces the text (not undoable) and scrolls to the top. */
+  /** Replaces the whole text (one undoable change) and puts the caret at the start. */
   setText(text: string): void {
-    this.textarea.value = text;
-    this._lines = countLines(this.textarea.value);
-    this.textarea.scrollTop = 0;
-    this._schedule();
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text }, selection: { anchor: 0 }, scrollIntoView: true });
   }
 
   /** Sets the marks drawn on the lines. */
   setMarks(marks: LineMarks): void {
-    this._marks = marks;
-    this._schedule();
+    this.view.dispatch({ effects: _setMarks.of(marks) });
   }
 
-  /** Scrolls line `line` (1-based) to the middle of the view and puts the caret at its start. */
+  /** Selects line `line` (1-based), scrolls it to the middle of the view and focuses the editor. */
   revealLine(line: number): void {
-    const ta = this.textarea;
-    let start = 0;
-    for (let n = 1; n < line; n++) {
-      const i = ta.value.indexOf('\n', start);
-      if (i === -1) break;
-      start = i + 1;
-    }
-    const end = ta.value.indexOf('\n', start);
-    ta.focus({ preventScroll: true });
-    ta.setSelectionRange(start, end === -1 ? ta.value.length : end);
-    ta.scrollTop = Math.max(0, (line - 1) * LINE_HEIGHT - ta.clientHeight / 2);
-    this._schedule();
-  }
-
-  private _schedule(): void {
-    if (this._frame === 0) this._frame = requestAnimationFrame(() => this._render());
-  }
-
-  /** Renders the gutter rows and highlights of the visible lines only. */
-  private _render(): void {
-    this._frame = 0;
-    const ta = this.textarea;
-    const first = Math.max(1, Math.floor((ta.scrollTop - PAD_TOP) / LINE_HEIGHT) + 1);
-    const last = Math.min(this._lines, first + Math.ceil(ta.clientHeight / LINE_HEIGHT) + 1);
-    const digits = String(this._lines).length;
-    this._gutter.style.width = `${digits + 3}ch`;
-    const offset = PAD_TOP - ta.scrollTop;
-    const rows: HTMLElement[] = [];
-    const lights: HTMLElement[] = [];
-    for (let line = first; line <= last; line++) {
-      const top = `${offset + (line - 1) * LINE_HEIGHT}px`;
-      const row = document.createElement('div');
-      row.className = 'ln';
-      row.dataset['line'] = String(line);
-      row.style.top = top;
-      row.textContent = String(line);
-      const diag = this._marks.diagnostics.get(line);
-      const decide = this._marks.deciding.get(line);
-      if (diag !== undefined) {
-        row.classList.add(`diag-${diag.severity}`);
-        row.title = diag.messages.join('\n');
-      }
-      if (decide !== undefined) row.classList.add(`decides-${decide}`);
-      rows.push(row);
-      const classes = [
-        diag === undefined ? '' : `diag-${diag.severity}`,
-        decide === undefined ? '' : `decides-${decide}`,
-        line === this._marks.selected ? 'selected' : '',
-      ].filter((c) => c !== '');
-      if (classes.length > 0) {
-        const light = document.createElement('div');
-        light.className = `hl ${classes.join(' ')}`;
-        light.dataset['line'] = String(line);
-        light.style.top = top;
-        lights.push(light);
-      }
-    }
-    this._gutter.replaceChildren(...rows);
-    this._backdrop.replaceChildren(...lights);
+    const doc = this.view.state.doc;
+    const target = doc.line(Math.min(Math.max(1, line), doc.lines));
+    this.view.dispatch({ selection: { anchor: target.from, head: target.to }, effects: EditorView.scrollIntoView(target.from, { y: 'center' }) });
+    this.view.focus();
   }
 }

@@ -14,6 +14,16 @@ export interface Example {
   state(): PlaygroundState;
 }
 
+/** Returns `n` in base 26 as letters (`a`, `b`, ... `ba`): product tokens hold no digits. */
+function _letters(n: number): string {
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return out;
+}
+
 /** Bytes of the large example: 500 KiB, the RFC 9309 section 2.5 minimum parse limit. */
 export const LARGE_EXAMPLE_BYTES = 512_000;
 
@@ -35,7 +45,7 @@ export function makeLargeRobotsTxt(bytes: number): string {
   while (size < bytes - 200) {
     let line: string;
     if (rules === 0) {
-      line = group % 8 === 7 ? 'User-agent: *\n' : `User-agent: crawler-${group}\n`;
+      line = group % 8 === 7 ? 'User-agent: *\n' : `User-agent: crawler-${_letters(group)}\n`;
     } else {
       const a = words[next(words.length)]!;
       const b = words[next(words.length)]!;
@@ -98,7 +108,7 @@ export const EXAMPLES: readonly Example[] = [
     title: 'A generated 500 KiB file',
     state: () => ({
       robotsTxt: makeLargeRobotsTxt(LARGE_EXAMPLE_BYTES),
-      agents: 'crawler-3\nSomeBot',
+      agents: 'crawler-d\nSomeBot',
       urls: '/shop/cart-42/\n/media/x/print-7\n/static/a.tmp\n/blog-123',
       profile: 'rfc9309',
       graphAgent: 0,

@@ -35,7 +35,11 @@ let editTimer: ReturnType<typeof setTimeout> | undefined;
 let linkTimer: ReturnType<typeof setTimeout> | undefined;
 let writtenHash = '';
 
-const editor = new LineEditor($('editor'), () => scheduleAnalysis(EDIT_DEBOUNCE_MS));
+const editor = new LineEditor($('editor'), () => scheduleAnalysis(EDIT_DEBOUNCE_MS), (file) => {
+  void file.text().then((text) => editor.setText(text));
+});
+// A read-only hook for tests and debugging: the text as analysed (the editor draws only what is in view).
+(window as unknown as { robomataPlayground: { text(): string } }).robomataPlayground = { text: () => editor.text };
 const client = new AnalysisClient(({ analysis, error, input }) => {
   if (error !== undefined) {
     status.textContent = `error: ${error}`;
@@ -186,17 +190,6 @@ $('copy-link').addEventListener('click', () => {
 });
 window.addEventListener('hashchange', () => {
   if (location.hash !== writtenHash) void loadFromLocation();
-});
-const editorHost = $('editor');
-editorHost.addEventListener('dragover', (e) => e.preventDefault());
-editorHost.addEventListener('drop', (e) => {
-  const file = e.dataTransfer?.files[0];
-  if (file === undefined) return;
-  e.preventDefault();
-  void file.text().then((text) => {
-    editor.setText(text);
-    scheduleAnalysis(0);
-  });
 });
 
 void loadFromLocation();

@@ -26,21 +26,33 @@ const _TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Returns the Chromium executable (`ROBOMATA_CHROMIUM`, else a well-known path), or undefined. */
+export function locateChromium(): string | undefined {
+  const fromEnv = process.env['ROBOMATA_CHROMIUM'];
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  return CHROMIUM_PATHS.find((p) => existsSync(p));
+}
+
+/**
+ * True when the browser tests may be skipped: no Chromium, outside CI, and the developer asked
+ * for it with `ROBOMATA_SKIP_BROWSER=1`. Otherwise a missing Chromium fails the tests.
+ */
+export function maySkipBrowserTests(): boolean {
+  return locateChromium() === undefined && process.env['ROBOMATA_SKIP_BROWSER'] === '1' && process.env['CI'] !== 'true';
+}
+
 /**
  * Returns the Chromium executable: `ROBOMATA_CHROMIUM` if set, else the first well-known path
  * that exists. Throws an Error saying how to install it when there is none.
  */
 export function findChromium(): string {
-  const fromEnv = process.env['ROBOMATA_CHROMIUM'];
-  if (fromEnv !== undefined && fromEnv !== '') {
-    if (!existsSync(fromEnv)) throw new Error(`ROBOMATA_CHROMIUM=${fromEnv} does not exist`);
-    return fromEnv;
-  }
-  const found = CHROMIUM_PATHS.find((p) => existsSync(p));
+  const found = locateChromium();
+  if (found !== undefined && !existsSync(found)) throw new Error(`ROBOMATA_CHROMIUM=${found} does not exist`);
   if (found === undefined) {
     throw new Error(
       `no Chromium found (looked at ${CHROMIUM_PATHS.join(', ')}): the playground's browser tests need it. ` +
-        'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this in CI), or set ROBOMATA_CHROMIUM to its path.',
+        'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this in CI), or set ROBOMATA_CHROMIUM to its path ' +
+        '(outside CI, ROBOMATA_SKIP_BROWSER=1 skips these tests instead).',
     );
   }
   return found;
