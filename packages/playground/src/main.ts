@@ -30,7 +30,8 @@ const status = $<HTMLOutputElement>('status');
 
 let lastRequested: AnalysisInput | undefined;
 let lastAnalysis: Analysis | undefined;
-let selectedResult = 0;
+/** Index of the selected verdict row; -1 picks the first row with a deciding rule. */
+let selectedResult = -1;
 let editTimer: ReturnType<typeof setTimeout> | undefined;
 let linkTimer: ReturnType<typeof setTimeout> | undefined;
 let writtenHash = '';
@@ -73,7 +74,7 @@ function applyState(state: PlaygroundState): void {
   urlsInput.value = state.urls;
   profileSelect.value = state.profile;
   fillGraphAgents(state.graphAgent);
-  selectedResult = 0;
+  selectedResult = -1;
   scheduleAnalysis(0);
 }
 
@@ -137,6 +138,9 @@ function marksOf(analysis: Analysis): LineMarks {
 function render(): void {
   const analysis = lastAnalysis;
   if (analysis === undefined) return;
+  if (selectedResult < 0 || selectedResult >= analysis.results.length) {
+    selectedResult = Math.max(0, analysis.results.findIndex((r) => r.rule !== undefined));
+  }
   editor.setMarks(marksOf(analysis));
   renderAnalysis(analysis, {
     selectedResult,

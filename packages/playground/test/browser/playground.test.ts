@@ -14,12 +14,16 @@ import { DIST_DIR, launchChromium, maySkipBrowserTests, serveStatic, type Static
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 /**
- * Input-to-next-frame latency bounds while typing in the 500 KiB file. Measured on the shared
- * 2-core machine under load: median 18-47 ms, worst key 80-500 ms; compiling that file takes
- * 1-3 s, so a compile on the main thread would break the worst-key bound on every run.
+ * Bounds on the key-to-next-frame latency in the 500 KiB file, relative to the same keys in the
+ * small example in the same page, so that load on the shared machine moves both. Measured there
+ * (2 cores, load 2-13): small-file medians 6-25 ms, 500 KiB medians 18-230 ms with CodeMirror; a
+ * plain textarea took 140-300 ms per key, and a 1-3 s compile on the main thread would land on
+ * one key, so either breaks these bounds.
  */
-const LATENCY_MEDIAN_MS = 150;
-const LATENCY_MAX_MS = 1000;
+const LATENCY_MEDIAN_FACTOR = 4;
+const LATENCY_SLACK_MS = 60;
+const LATENCY_MAX_FACTOR = 4;
+const LATENCY_MAX_SLACK_MS = 700;
 
 interface Row {
   readonly url: string;
@@ -88,6 +92,28 @@ async function pasteText(page: Page, text: string): Promise<void> {
   await page.click('.cm-content');
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(text);
+}
+
+/** Types `text` key by key and returns each key's time from keydown to the next frame, in ms. */
+async function typeTimed(page: Page, text: string): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { latencies: number[]; timing?: boolean };
+    w.latencies = [];
+    if (w.timing === true) return;
+    w.timing = true;
+    document.querySelector('.cm-content')?.addEventListener('keydown', (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => w.latencies.push(performance.now() - t0), 0));
+    });
+  });
+  await page.keyboard.type(text, { delay: 25 });
+  await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length === n, text.length);
+  return page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+}
+
+/** Returns the median of `values`. */
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 }
 
 describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
@@ -222,8 +248,13 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     await page.close();
   });
 
-  test('a 500 KiB robots.txt stays responsive while typing (input-to-frame latency bounded)', async () => {
+  test('a 500 KiB robots.txt stays responsive while typing (input-to-frame latency bounded), and its link opens', async () => {
     const page = await openPage();
+    const typed = '\nDisallow: /typed-by-the-test/';
+    // The baseline: the same keys typed at the end of the small example, in the same page.
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+End');
+    const small = await typeTimed(page, typed);
     await page.selectOption('#example', 'large');
     await waitReady(page, 30_000);
     const large = makeLargeRobotsTxt(LARGE_EXAMPLE_BYTES);
@@ -234,33 +265,34 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     await fillInputs(page, agents, urls);
     await page.click('.cm-content');
     await page.keyboard.press('Control+End');
-    // A comment brings the file to 10 bytes under the 512,000-byte limit; the typing crosses it.
-    const filler = `\n#${'x'.repeat(LARGE_EXAMPLE_BYTES - 12 - large.length)}`;
+    // A comment brings the file to 10 bytes under the 512,000-byte limit; the typing crosses it
+    // (the file ends with a line break, so the caret is on an empty last line).
+    expect(large.endsWith('\n')).toBe(true);
+    const filler = `#${'x'.repeat(LARGE_EXAMPLE_BYTES - 11 - large.length)}`;
     await page.keyboard.insertText(filler);
-    await page.evaluate(() => {
-      const w = window as unknown as { latencies: number[] };
-      w.latencies = [];
-      document.querySelector('.cm-content')?.addEventListener('keydown', (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => w.latencies.push(performance.now() - t0), 0));
-      });
-    });
-    const typed = '\nDisallow: /typed-by-the-test/';
-    await page.keyboard.type(typed, { delay: 25 });
+    const big = await typeTimed(page, typed);
     await waitReady(page, 30_000);
-    const latencies = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
-    expect(latencies.length).toBe(typed.length);
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const median = sorted[sorted.length >> 1] as number;
-    console.log(`500 KiB editor: input-to-frame latency median ${median.toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms over ${sorted.length} keys`);
-    expect(median).toBeLessThan(LATENCY_MEDIAN_MS);
-    expect(sorted.at(-1)).toBeLessThan(LATENCY_MAX_MS);
+    const stats = (l: readonly number[]): string => `median ${median(l).toFixed(1)} ms, max ${Math.max(...l).toFixed(1)} ms`;
+    console.log(`input-to-frame latency over ${typed.length} keys: small file ${stats(small)}; 500 KiB file ${stats(big)}`);
+    expect(median(big)).toBeLessThan(LATENCY_MEDIAN_FACTOR * median(small) + LATENCY_SLACK_MS);
+    expect(Math.max(...big)).toBeLessThan(LATENCY_MAX_FACTOR * Math.max(...small) + LATENCY_MAX_SLACK_MS);
     // The typed text went past the 512,000-byte limit: the page says so, and agrees with the runtime.
     const text = large + filler + typed;
+    expect(await editorText(page)).toBe(text);
     expect(new TextEncoder().encode(text).length).toBeGreaterThan(LARGE_EXAMPLE_BYTES);
     expect(await page.getAttribute('#warnings .warning', 'data-kind')).toBe('truncated');
     expect(await readRows(page)).toEqual(expectedRows(text, 'rfc9309', agents, urls));
     expect(await page.textContent('#status')).not.toContain('main thread');
+    // A link to the 500 KiB state opens with the same text.
+    await page.click('#copy-link');
+    await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('link'));
+    const link = page.url();
+    expect(link.length).toBeGreaterThan(100_000);
+    const shared = await browser.newPage();
+    await shared.goto(link);
+    await waitReady(shared, 30_000);
+   expect(await editorText(shared)).toBe(text);
+    await shared.close();
     await page.close();
   });
 });
