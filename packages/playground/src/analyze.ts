@@ -104,7 +104,7 @@ export class Analyzer {
       lineCount: c.parsed.lineCount,
       byteLength: c.parsed.byteLength,
       diagnostics: c.parsed.diagnostics,
-      warnings: findBodyWarnings(c.parsed, (n) => c.lines[n - 1] ?? ''),
+      warnings: findBodyWarnings(c.robots, c.parsed, (n) => c.lines[n - 1] ?? ''),
       sitemaps: c.parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
       others: c.robots.otherDirectives(),
       agents,

@@ -4,6 +4,7 @@
  * `robots.warnings`, only {@link findBodyWarnings} changes.
  */
 import type { ParsedRobots } from '@robomata/compiler';
+import type { Robots } from '@robomata/runtime';
 
 /** Kinds of body warnings. */
 export type BodyWarningKind = 'truncated' | 'html' | 'binary';
@@ -24,13 +25,15 @@ const _MARKUP_RE = /^\s*<[!/a-zA-Z]/;
 const _BINARY_CODES: ReadonlySet<string> = new Set(['nul-byte', 'invalid-utf8']);
 
 /**
- * Returns the body warnings of a parsed robots.txt, in the order truncated, html, binary (at
- * most one of each). `lineText(n)` returns line `n` (1-based) of the text as edited. A body is
+ * Returns the body warnings of a robots.txt, in the order truncated, html, binary (at most one
+ * of each), from its parse; `robots` (the compiled file) is unused until the runtime reports
+ * them itself (then: `robots.warnings`, whose codes are these kinds). `lineText(n)` returns line
+ * `n` (1-based) of the text as edited. A body is
  * HTML when some line flagged as no directive starts with a tag; binary when a line holds a NUL
  * byte or invalid UTF-8; truncated when it passed the size limit (RFC 9309 section 2.5).
  * O(diagnostics).
  */
-export function findBodyWarnings(parsed: ParsedRobots, lineText: (line: number) => string): BodyWarning[] {
+export function findBodyWarnings(_robots: Robots, parsed: ParsedRobots, lineText: (line: number) => string): BodyWarning[] {
   const out: BodyWarning[] = [];
   const cut = parsed.diagnostics.find((d) => d.code === 'past-size-limit');
   if (parsed.truncated && cut !== undefined) {

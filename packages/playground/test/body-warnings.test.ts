@@ -1,4 +1,4 @@
-import { parseRobotsTxt } from '@robomata/compiler';
+import { compileRobots, parseRobotsTxt } from '@robomata/compiler';
 import { describe, expect, test } from 'vitest';
 import { findBodyWarnings } from '../src/body-warnings.js';
 
@@ -6,7 +6,7 @@ import { findBodyWarnings } from '../src/body-warnings.js';
 function warningsOf(text: string | Uint8Array, maxBytes?: number) {
   const parsed = parseRobotsTxt(text, maxBytes === undefined ? {} : { maxBytes });
   const lines = (typeof text === 'string' ? text : new TextDecoder().decode(text)).split(/\r\n|\r|\n/);
-  return findBodyWarnings(parsed, (n) => lines[n - 1] ?? '');
+  return findBodyWarnings(compileRobots(text, maxBytes === undefined ? {} : { maxBytes }), parsed, (n) => lines[n - 1] ?? '');
 }
 
 describe('findBodyWarnings', () => {

@@ -201,7 +201,7 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     await context.close();
   });
 
-  test('lint diagnostics appear on their lines, as parseRobotsTxt reports them', async () => {
+  test('lint diagnostics appear on their lines, as parseRobotsTxt reports them, for typed and dropped files', async () => {
     const page = await openPage();
     const robotsTxt = 'User-agent: *\nDissallow: /tmp/\nDisallow /nocolon\nCrawl-delay: soon\nAllow: nopath\nFrobnicate: yes\nDisallow: /fine\n';
     await pasteText(page, robotsTxt);
@@ -224,6 +224,18 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     await pasteText(page, robotsTxt.replace('Dissallow', 'Disallow'));
     await waitReady(page);
     expect(await page.$('.cm-diag[data-line="2"]')).toBeNull();
+    // A dropped file replaces the text and is linted the same way.
+    const dropped = 'User-agent: *\nDisalow: /x\n';
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'robots.txt', { type: 'text/plain' }));
+      document.querySelector('.cm-content')?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, dropped);
+    await page.waitForFunction((text) => (window as unknown as { robomataPlayground: { text(): string } }).robomataPlayground.text() === text, dropped);
+    await waitReady(page);
+    const droppedDiagnostics = parseRobotsTxt(dropped).diagnostics;
+    expect(droppedDiagnostics.map((d) => d.line)).toEqual([2]);
+    expect(await page.getAttribute('.cm-diag[data-line="2"]', 'class')).toMatch(/diag-/);
     await page.close();
   });
 
