@@ -1,8 +1,9 @@
 /**
- * Sends analysis requests to the worker ({@link ./analysis-worker.ts}), at most one in flight:
- * a request made while one runs replaces any older waiting one, so a burst of edits costs one
- * compile after the running one, never a queue. Falls back to the main thread where module
- * workers are missing.
+ * Sends analysis requests to the worker ({@link ./analysis-worker.ts}), at most one in flight.
+ * A request for another text or profile while a compile runs ends that worker and starts the new
+ * request on a fresh one: the stale compile (seconds for a 500 KiB file on a loaded 2-core
+ * machine) would otherwise compete with typing for the CPU. Other requests made while one runs
+ * replace any older waiting one. Falls back to the main thread where module workers are missing.
  */
 import { Analyzer, type Analysis, type AnalysisInput } from './analyze.js';
 
@@ -11,20 +12,26 @@ export type AnalysisListener = (result: { analysis?: Analysis; error?: string; i
 
 /** The analysis queue. */
 export class AnalysisClient {
-  private readonly _worker: Worker | undefined;
+  private _worker: Worker | undefined;
   private _fallback: Analyzer | undefined;
   private _running: AnalysisInput | undefined;
   private _waiting: AnalysisInput | undefined;
   private _id = 0;
 
   constructor(private readonly _listener: AnalysisListener) {
+    this._worker = this._spawn();
+  }
+
+  /** Returns a new worker, or undefined where module workers are missing. */
+  private _spawn(): Worker | undefined {
     try {
-      this._worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' });
-      this._worker.addEventListener('message', (e: MessageEvent<{ id: number; analysis?: Analysis; error?: string }>) => {
-        this._finish(e.data);
+      const worker = new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' });
+      worker.addEventListener('message', (e: MessageEvent<{ id: number; analysis?: Analysis; error?: string }>) => {
+        if (e.data.id === this._id) this._finish(e.data);
       });
+      return worker;
     } catch {
-      this._worker = undefined;
+      return undefined;
     }
   }
 
@@ -35,6 +42,13 @@ export class AnalysisClient {
 
   /** Requests the analysis of `input`; the listener gets it (or a newer one) later. */
   request(input: AnalysisInput): void {
+    const running = this._running;
+    if (running !== undefined && this._worker !== undefined && (running.robotsTxt !== input.robotsTxt || running.profile !== input.profile)) {
+      this._worker.terminate();
+      this._worker = this._spawn();
+      this._running = undefined;
+      this._waiting = undefined;
+    }
     if (this._running !== undefined) {
       this._waiting = input;
       return;

@@ -11,11 +11,13 @@ import { EXAMPLES } from './examples.js';
 import { renderAnalysis } from './render-panels.js';
 import { decodeState, encodeState, splitAgents, splitUrls, type PlaygroundState } from './share-state.js';
 
-/** Milliseconds of quiet after an edit before analysing (a fast typist's gap between keys). */
+/** Milliseconds of quiet after an edit before analysing: longer than the gap between keys of steady typing (~100 ms at 120 words a minute). */
 const EDIT_DEBOUNCE_MS = 120;
-/** Milliseconds of quiet before the page URL is rewritten (encoding a 500 KiB file takes ~20 ms). */
+/** Extra quiet before compiling a large file, 1 ms per 1,000 characters up to this (500 KiB: +500 ms): compiles of seconds should wait for a pause. */
+const EDIT_DEBOUNCE_MAX_EXTRA_MS = 500;
+/** Milliseconds of quiet before the page URL is rewritten: a 500 KiB state is a 141,000-character link, not worth rewriting per key. */
 const LINK_DEBOUNCE_MS = 400;
-/** Automaton nodes drawn at most; beyond, counts only (150 DFA states fold to a readable tree). */
+/** Automaton nodes drawn at most; beyond, counts only (the CLI example's 77 Googlebot states fold to 15 drawn nodes). */
 const MAX_GRAPH_NODES = 150;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -36,7 +38,7 @@ let editTimer: ReturnType<typeof setTimeout> | undefined;
 let linkTimer: ReturnType<typeof setTimeout> | undefined;
 let writtenHash = '';
 
-const editor = new LineEditor($('editor'), () => scheduleAnalysis(EDIT_DEBOUNCE_MS), (file) => {
+const editor = new LineEditor($('editor'), () => scheduleAnalysis(EDIT_DEBOUNCE_MS + Math.min(EDIT_DEBOUNCE_MAX_EXTRA_MS, editor.view.state.doc.length / 1000)), (file) => {
   void file.text().then((text) => editor.setText(text));
 });
 // A read-only hook for tests and debugging: the text as analysed (the editor draws only what is in view).
