@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = (pkg: string): string => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
@@ -19,7 +19,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     // Browser tests need the built playground and Chromium: `pnpm test:browser` runs them.
-    exclude: ['**/node_modules/**', 'packages/playground/test/browser/**'],
+    exclude: [...configDefaults.exclude, 'packages/playground/test/browser/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
