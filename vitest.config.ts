@@ -25,7 +25,10 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     // The pack-and-install test (npm install, two TypeScript runs) runs as its own step of
     // test:all, after the rest, so that its load does not disturb the timing-bound tests.
-    exclude: process.env['ROBOMATA_PACK_TEST'] === '1' ? configDefaults.exclude : [...configDefaults.exclude, 'test/pack/**'],
+    // Browser tests need the built playground and Chromium: `pnpm test:browser` runs them.
+    exclude: process.env['ROBOMATA_PACK_TEST'] === '1'
+      ? [...configDefaults.exclude, 'packages/playground/test/browser/**']
+      : [...configDefaults.exclude, 'test/pack/**', 'packages/playground/test/browser/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,0 +1,180 @@
+/**
+ * Everything the page shows, computed from the editor's state in one pure step (run in a Web
+ * Worker, or on the main thread where workers are missing): diagnostics, body warnings, per
+ * (URL, agent) verdicts with the deciding rule and why, sitemaps, crawl-delays, other
+ * directives and the selected group's automaton.
+ */
+import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
+import { extractProductToken, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
+import { graphOf, type AutomatonGraph } from './automaton-graph.js';
+import { findBodyWarnings, type BodyWarning } from './body-warnings.js';
+
+/** What the analysis needs: the page state, already split into lists. */
+export interface AnalysisInput {
+  readonly robotsTxt: string;
+  readonly profile: Profile;
+  /** Agents as typed (full User-Agent headers are cut to their product token). */
+  readonly agents: readonly string[];
+  readonly urls: readonly string[];
+  /** Index into `agents` of the agent whose group is drawn. */
+  readonly graphAgent: number;
+  /** Nodes drawn at most; the rest are counted. */
+  readonly maxNodes: number;
+}
+
+/** The group one agent obeys, and why (RFC 9309 section 2.2.1). */
+export interface AgentAnswer {
+  readonly agent: string;
+  /** The product token looked up. */
+  readonly token: string;
+  readonly selection: 'specific' | 'global' | 'none';
+  readonly groupIndex: number;
+  /** Product tokens of the chosen group (lower-cased), empty for `*` and none. */
+  readonly groupTokens: readonly string[];
+  readonly reason: string;
+  readonly crawlDelay: number | undefined;
+}
+
+/** The verdict for one (URL, agent). */
+export interface UrlAnswer {
+  readonly url: string;
+  /** Index into {@link Analysis.agents}. */
+  readonly agentIndex: number;
+  readonly allowed: boolean;
+  /** The deciding rule, or undefined when no rule decides. */
+  readonly rule: RuleInfo | undefined;
+  readonly reason: string;
+}
+
+/** The drawn automaton of one agent's group. */
+export interface GraphAnswer {
+  readonly agentIndex: number;
+  readonly groupIndex: number;
+  readonly ruleCount: number;
+  readonly graph: AutomatonGraph;
+  /** Rules named by the graph's nodes and scans. */
+  readonly rules: readonly RuleInfo[];
+}
+
+/** Everything the page shows. */
+export interface Analysis {
+  readonly profile: Profile;
+  readonly lineCount: number;
+  readonly byteLength: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly warnings: readonly BodyWarning[];
+  readonly sitemaps: readonly { readonly line: number; readonly url: string }[];
+  readonly others: readonly { readonly line: number; readonly key: string; readonly value: string }[];
+  readonly agents: readonly AgentAnswer[];
+  readonly results: readonly UrlAnswer[];
+  readonly graph: GraphAnswer | undefined;
+  /** Milliseconds spent parsing and compiling (0 when the compiled file was reused). */
+  readonly compileMs: number;
+}
+
+interface _Compiled {
+  readonly text: string;
+  readonly profile: Profile;
+  readonly parsed: ParsedRobots;
+  readonly robots: Robots;
+  readonly lines: readonly string[];
+}
+
+/**
+ * Analyses page states, keeping the last compiled file so that a change of agents or URLs does
+ * not compile again. Never throws on content.
+ */
+export class Analyzer {
+  private _last: _Compiled | undefined;
+
+  /** Returns the analysis of `input`. O(file) when the file or profile changed, else O(URLs x agents). */
+  analyze(input: AnalysisInput): Analysis {
+    const started = performance.now();
+    const c = this._compile(input.robotsTxt, input.profile);
+    const compileMs = c === this._last ? 0 : performance.now() - started;
+    this._last = c;
+    const agents = input.agents.map((agent) => answerAgent(c.robots, agent));
+    const results: UrlAnswer[] = [];
+    for (const url of input.urls) {
+      agents.forEach((a, agentIndex) => results.push(answerUrl(c.robots, a, agentIndex, url)));
+    }
+    const drawn = agents[input.graphAgent] ?? agents[0];
+    return {
+      profile: input.profile,
+      lineCount: c.parsed.lineCount,
+      byteLength: c.parsed.byteLength,
+      diagnostics: c.parsed.diagnostics,
+      warnings: findBodyWarnings(c.robots, c.parsed, (n) => c.lines[n - 1] ?? ''),
+      sitemaps: c.parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
+      others: c.robots.otherDirectives(),
+      agents,
+      results,
+      graph: drawn === undefined ? undefined : drawGroup(c.robots, drawn, agents.indexOf(drawn), input.maxNodes),
+      compileMs,
+    };
+  }
+
+  private _compile(text: string, profile: Profile): _Compiled {
+    const last = this._last;
+    if (last !== undefined && last.text === text && last.profile === profile) return last;
+    const parsed = parseRobotsTxt(text);
+    const robots = compileRobots(text, { profile });
+    return { text, profile, parsed, robots, lines: text.split(/\r\n|\r|\n/) };
+  }
+}
+
+/** Returns the group `agent` obeys and why. */
+function answerAgent(robots: Robots, agent: string): AgentAnswer {
+  const token = extractProductToken(agent);
+  const rules = robots.agent(token);
+  const groupTokens = rules.selection === 'specific' ? robots.describeGroup(rules.groupIndex).tokens : [];
+  const named = `"${token}"`;
+  const reason =
+    rules.selection === 'specific'
+      ? `its own group: User-agent ${groupTokens.map((t) => `"${t}"`).join(', ')} names ${named} (case-insensitive)`
+      : rules.selection === 'global'
+        ? `the * group: no group names ${named}`
+        : `no group: none names ${named} and there is no * group, so everything is allowed`;
+  return { agent, token, selection: rules.selection, groupIndex: rules.groupIndex, groupTokens, reason, crawlDelay: robots.crawlDelay(token) };
+}
+
+/** True when `url`'s path is /robots.txt (always allowed in the rfc9309 profile). */
+function isRobotsTxtPath(url: string): boolean {
+  try {
+    return new URL(url, 'http://robots.invalid').pathname === '/robots.txt';
+  } catch {
+    return false;
+  }
+}
+
+/** Returns the verdict for one (URL, agent) with the deciding rule and why (RFC 9309 section 2.2.2). */
+function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: string): UrlAnswer {
+  const id = robots.agent(agent.token).decide(url);
+  if (id >= 0) {
+    const rule = robots.rule(id);
+    return { url, agentIndex, allowed: rule.kind === 'allow', rule, reason: `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}` };
+  }
+  const reason =
+    agent.selection === 'none'
+      ? 'no group applies: allowed'
+      : robots.profile === 'rfc9309' && isRobotsTxtPath(url)
+        ? '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)'
+        : 'no rule of the group matches: allowed';
+  return { url, agentIndex, allowed: true, rule: undefined, reason };
+}
+
+/** Returns the automaton of `agent`'s group with the rules its nodes name. */
+function drawGroup(robots: Robots, agent: AgentAnswer, agentIndex: number, maxNodes: number): GraphAnswer | undefined {
+  if (agent.groupIndex < 0) return undefined;
+  const graph = graphOf(robots, agent.groupIndex, maxNodes);
+  const ids = new Set<number>();
+  for (const node of graph.nodes) for (const d of node.decides) ids.add(d.ruleId);
+  for (const scan of graph.scans) ids.add(scan.ruleId);
+  return {
+    agentIndex,
+    groupIndex: agent.groupIndex,
+    ruleCount: robots.describeGroup(agent.groupIndex).ruleIds.length,
+    graph,
+    rules: [...ids].sort((a, b) => a - b).map((id) => robots.rule(id)),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Renders an {@link Analysis} into the page's panels: body warnings, lint list, per-agent
+ * group choice, the verdict table, sitemaps, other directives and the automaton. All text goes
+ * in through `textContent`: nothing from the robots.txt is ever parsed as markup.
+ */
+import type { RuleInfo } from '@robomata/runtime';
+import type { Analysis } from './analyze.js';
+import { drawAutomaton } from './render-graph.js';
+
+/** Rows of the verdict table and the lint list drawn at most (the rest are counted). */
+const MAX_ROWS = 1000;
+
+/** Callbacks and view options of {@link renderAnalysis}. */
+export interface PanelOptions {
+  readonly selectedResult: number;
+  readonly allEdges: boolean;
+  onSelectResult(index: number): void;
+  onRevealLine(line: number): void;
+}
+
+const $ = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
+
+/** Returns a new element with a class and text. */
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className !== '') e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Returns a button that jumps to `line`. */
+function lineLink(line: number, text: string, options: PanelOptions): HTMLButtonElement {
+  const b = make('button', 'line-link', text);
+  b.type = 'button';
+  b.dataset['line'] = String(line);
+  b.addEventListener('click', (e) => {
+    e.stopPropagation();
+    options.onRevealLine(line);
+  });
+  return b;
+}
+
+/** Renders every panel of `analysis`. */
+export function renderAnalysis(analysis: Analysis, options: PanelOptions): void {
+  renderWarnings(analysis, options);
+  renderLint(analysis, options);
+  renderAgents(analysis);
+  renderResults(analysis, options);
+  renderDirectives(analysis, options);
+  renderGraph(analysis, options);
+}
+
+function renderWarnings(analysis: Analysis, options: PanelOptions): void {
+  $('warnings').replaceChildren(
+    ...analysis.warnings.map((w) => {
+      const div = make('div', `warning ${w.kind}`, `${w.message} `);
+      div.dataset['kind'] = w.kind;
+      div.append(lineLink(w.line, `line ${w.line}`, options));
+      return div;
+    }),
+  );
+}
+
+function renderLint(analysis: Analysis, options: PanelOptions): void {
+  const diagnostics = analysis.diagnostics;
+  $('lint-count').textContent = diagnostics.length === 0 ? '(no findings)' : `(${diagnostics.length.toLocaleString('en')})`;
+  const items = diagnostics.slice(0, MAX_ROWS).map((d) => {
+    const li = make('li', `diag-${d.severity}`);
+    li.dataset['line'] = String(d.line);
+    li.dataset['code'] = d.code;
+    li.append(lineLink(d.line, `line ${d.line}`, options), make('span', 'severity', d.severity), make('span', '', `${d.message.replace(/^line \d+: /, '')} `), make('code', '', d.code));
+    return li;
+  });
+  if (diagnostics.length > MAX_ROWS) items.push(make('li', 'more', `… and ${(diagnostics.length - MAX_ROWS).toLocaleString('en')} more`));
+  $('diagnostics').replaceChildren(...items);
+}
+
+function renderAgents(analysis: Analysis): void {
+  $('agent-groups').replaceChildren(
+    ...analysis.agents.map((a) => {
+      const li = make('li', `selection-${a.selection}`);
+      li.dataset['agent'] = a.agent;
+      li.dataset['group'] = String(a.groupIndex);
+      li.append(make('strong', '', a.agent), make('span', '', a.token === a.agent ? '' : ` (token ${a.token})`), make('span', '', ` obeys ${a.groupIndex >= 0 ? `group #${a.groupIndex}, ` : ''}${a.reason}`));
+      if (a.crawlDelay !== undefined) li.append(make('span', 'delay', ` · crawl-delay ${a.crawlDelay} s`));
+      return li;
+    }),
+  );
+}
+
+function ruleText(rule: RuleInfo | undefined): string {
+  return rule === undefined ? 'none' : `line ${rule.line}: ${rule.kind} ${rule.pattern}`;
+}
+
+function renderResults(analysis: Analysis, options: PanelOptions): void {
+  const rows = analysis.results.slice(0, MAX_ROWS).map((r, index) => {
+    const tr = make('tr', `${r.allowed ? 'allowed' : 'disallowed'}${index === options.selectedResult ? ' selected' : ''}`);
+    const agent = analysis.agents[r.agentIndex];
+    tr.dataset['url'] = r.url;
+    tr.dataset['agent'] = agent?.agent ?? '';
+    tr.dataset['verdict'] = r.allowed ? 'allowed' : 'disallowed';
+    tr.dataset['line'] = String(r.rule?.line ?? 0);
+    tr.tabIndex = 0;
+    tr.append(
+      make('td', 'verdict', r.allowed ? 'allowed' : 'disallowed'),
+      make('td', '', agent?.agent ?? ''),
+      make('td', 'url', r.url),
+      make('td', 'rule', ruleText(r.rule)),
+      make('td', 'why', r.reason),
+    );
+    tr.addEventListener('click', () => options.onSelectResult(index));
+    tr.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') options.onSelectResult(index);
+    });
+    return tr;
+  });
+  ($('results').querySelector('tbody') as HTMLElement).replaceChildren(...rows);
+  const total = analysis.results.length;
+  $('results-note').textContent =
+    total === 0 ? 'Add a crawler and a URL to see verdicts.' : total > MAX_ROWS ? `Showing ${MAX_ROWS} of ${total.toLocaleString('en')} verdicts.` : '';
+}
+
+function renderDirectives(analysis: Analysis, options: PanelOptions): void {
+  const sitemaps = analysis.sitemaps.map((s) => {
+    const li = make('li', '');
+    li.append(lineLink(s.line, `line ${s.line}`, options), make('span', '', ` ${s.url}`));
+    return li;
+  });
+  $('sitemaps').replaceChildren(...(sitemaps.length > 0 ? sitemaps : [make('li', 'none', 'none')]));
+  const others = analysis.others.slice(0, MAX_ROWS).map((d) => {
+    const li = make('li', '');
+    li.append(lineLink(d.line, `line ${d.line}`, options), make('span', '', ` ${d.key}: ${d.value}`));
+    return li;
+  });
+  $('others').replaceChildren(...(others.length > 0 ? others : [make('li', 'none', 'none')]));
+}
+
+function renderGraph(analysis: Analysis, options: PanelOptions): void {
+  const answer = analysis.graph;
+  const host = $('graph');
+  const summary = $('graph-summary');
+  if (answer === undefined) {
+    summary.textContent = analysis.agents.length === 0 ? 'Add a crawler to see its group.' : 'This crawler obeys no group: every URL is allowed, there is no automaton.';
+    host.replaceChildren();
+    return;
+  }
+  const g = answer.graph;
+  const deciding = g.nodes.filter((n) => n.decides.length > 0).length;
+  const drawn = drawAutomaton(g, { allEdges: options.allEdges, rules: new Map(answer.rules.map((r) => [r.id, r])) });
+  summary.textContent =
+    `Group #${answer.groupIndex}: ${answer.ruleCount.toLocaleString('en')} rule(s); automaton of ${(g.nodes.length + g.omitted).toLocaleString('en')} node(s)` +
+    (g.omitted > 0 ? `, the first ${g.nodes.length} drawn (${g.omitted.toLocaleString('en')} omitted)` : '') +
+    `, ${g.edges.length.toLocaleString('en')} transition(s) among them, ${deciding} deciding node(s)` +
+    (g.scans.length > 0 ? `, ${g.scans.length} segment scan(s)` : '') +
+    (drawn.hiddenEdges > 0 ? `; ${drawn.hiddenEdges.toLocaleString('en')} fall-back transition(s) not drawn, chains folded` : '') + '.';
+  drawn.svg.querySelectorAll<SVGTextElement>('text.caption').forEach((t) => {
+    t.addEventListener('click', () => options.onRevealLine(Number(t.dataset['line'])));
+  });
+  const lineOf = new Map(answer.rules.map((r) => [r.id, r.line]));
+  const scans = g.scans.map((s) => {
+    const li = make('li', '', `from node ${s.from}: line ${lineOf.get(s.ruleId) ?? '?'} scans for ${s.segments.map((x) => JSON.stringify(x)).join(' then ')}${s.anchored ? ' at the end' : ''}`);
+    li.dataset['line'] = String(lineOf.get(s.ruleId) ?? '');
+    return li;
+  });
+  host.replaceChildren(drawn.svg, ...(scans.length > 0 ? [make('ul', 'scans')] : []));
+  host.querySelector('ul.scans')?.replaceChildren(...scans);
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { compileRobots } from '@robomata/compiler';
+import { describe, expect, test } from 'vitest';
+import { Analyzer, type AnalysisInput } from '../src/analyze.js';
+import { EXAMPLES, LARGE_EXAMPLE_BYTES, makeLargeRobotsTxt } from '../src/examples.js';
+import { splitAgents, splitUrls } from '../src/share-state.js';
+
+const SHOP = readFileSync(new URL('../../cli/examples/robots.txt', import.meta.url), 'utf8');
+const URLS = splitUrls(readFileSync(new URL('../../cli/examples/urls.txt', import.meta.url), 'utf8'));
+
+function input(over: Partial<AnalysisInput>): AnalysisInput {
+  return { robotsTxt: SHOP, profile: 'rfc9309', agents: ['Googlebot', 'ExampleBot'], urls: URLS, graphAgent: 0, maxNodes: 150, ...over };
+}
+
+describe('Analyzer', () => {
+  test("every verdict and deciding rule is the runtime's, in URL-major order", () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const analysis = new Analyzer().analyze(input({ profile }));
+      const robots = compileRobots(SHOP, { profile });
+      expect(analysis.results.length).toBe(URLS.length * 2);
+      analysis.results.forEach((r, i) => {
+        const agent = i % 2 === 0 ? 'Googlebot' : 'ExampleBot';
+        expect(r.url).toBe(URLS[i >> 1]);
+        expect(r.agentIndex).toBe(i % 2);
+        expect(r.allowed).toBe(robots.isAllowed(r.url, agent));
+        const id = robots.decide(r.url, agent);
+        expect(r.rule).toEqual(id < 0 ? undefined : robots.rule(id));
+      });
+    }
+  });
+
+  test('says why each group was chosen, with crawl-delays, sitemaps and other directives', () => {
+    const a = new Analyzer().analyze(input({ agents: ['Googlebot-Image/1.0', 'ExampleBot', 'badbot'] }));
+    expect(a.agents.map((x) => [x.token, x.selection])).toEqual([['Googlebot-Image', 'specific'], ['ExampleBot', 'global'], ['badbot', 'specific']]);
+    expect(a.agents[0]?.reason).toContain('"googlebot-image"');
+    expect(a.agents[1]?.crawlDelay).toBe(5);
+    expect(a.sitemaps.map((s) => s.line)).toEqual([3, 32]);
+    expect(a.others.map((o) => [o.line, o.key])).toEqual([[15, 'Crawl-delay'], [23, 'Noindex']]);
+    expect(a.diagnostics.map((d) => [d.line, d.code])).toContainEqual([21, 'typo-key']);
+  });
+
+  test('no group, and the implicit /robots.txt allow, are explained', () => {
+    const a = new Analyzer().analyze(input({ robotsTxt: 'User-agent: a\nDisallow: /\n', agents: ['a', 'b'], urls: ['/robots.txt'] }));
+    expect(a.agents[1]?.selection).toBe('none');
+    expect(a.results[0]?.reason).toContain('RFC 9309');
+    expect(a.results[1]?.reason).toContain('no group applies');
+    expect(a.graph?.groupIndex).toBe(0);
+  });
+
+  test('a change of agents or URLs reuses the compiled file', () => {
+    const analyzer = new Analyzer();
+    expect(analyzer.analyze(input({})).compileMs).toBeGreaterThan(0);
+    expect(analyzer.analyze(input({ urls: ['/x'] })).compileMs).toBe(0);
+    expect(analyzer.analyze(input({ profile: 'google' })).compileMs).toBeGreaterThan(0);
+  });
+
+  test('the graph of the chosen agent names the rules its nodes decide and its scans verify', () => {
+    const a = new Analyzer().analyze(input({ graphAgent: 1 }));
+    expect(a.graph?.agentIndex).toBe(1);
+    const ids = new Set([...(a.graph?.graph.nodes ?? []).flatMap((n) => n.decides.map((d) => d.ruleId)), ...(a.graph?.graph.scans ?? []).map((s) => s.ruleId)]);
+    expect(new Set(a.graph?.rules.map((r) => r.id))).toEqual(ids);
+  });
+});
+
+describe('examples', () => {
+  test('every example analyses; the HTML one warns; the large one is 500 KiB and deterministic', () => {
+    for (const example of EXAMPLES) {
+      const state = example.state();
+      const a = new Analyzer().analyze({ robotsTxt: state.robotsTxt, profile: state.profile, agents: splitAgents(state.agents), urls: splitUrls(state.urls), graphAgent: 0, maxNodes: 150 });
+      expect(a.results.length).toBeGreaterThan(0);
+      expect(a.warnings.map((w) => w.kind)).toEqual(example.id === 'html' ? ['html'] : []);
+    }
+    const large = makeLargeRobotsTxt(LARGE_EXAMPLE_BYTES);
+    expect(large).toBe(makeLargeRobotsTxt(LARGE_EXAMPLE_BYTES));
+    expect(large.length).toBeLessThanOrEqual(LARGE_EXAMPLE_BYTES);
+    expect(large.length).toBeGreaterThan(LARGE_EXAMPLE_BYTES - 200);
+  });
+});
