@@ -3,45 +3,10 @@
  * engine-neutral {@link AutomatonGraph} the drawing code consumes, read through the runtime's
  * `describeAutomaton`.
  */
-import { describeAutomaton, type Robots } from '@robomata/runtime';
+import { describeAutomaton, type AutomatonGraph, type Robots } from '@robomata/runtime';
 
-/** A drawable view of one group's automaton (node 0 is the start). */
-export interface AutomatonGraph {
-  readonly nodes: readonly GraphNode[];
-  readonly edges: readonly GraphEdge[];
-  /** Wildcard rules checked by a segment scan once the path to node `from` matched. */
-  readonly scans: readonly GraphScan[];
-  /** Nodes left out past `maxNodes`. */
-  readonly omitted: number;
-}
-
-/** One state: the shortest input reaching it and the rules it decides. */
-export interface GraphNode {
-  readonly id: number;
-  /** Shortest path bytes reaching the node, printable ASCII as itself, others as `\xHH`. */
-  readonly prefix: string;
-  /**
-   * Rules decided here: `atEnd` when the path must end here (the answer may still change with
-   * more bytes), else the rule decides whatever follows.
-   */
-  readonly decides: readonly { readonly ruleId: number; readonly atEnd: boolean }[];
-}
-
-/** A transition, labelled with the bytes it reads (empty: from the start to one of several parts). */
-export interface GraphEdge {
-  readonly from: number;
-  readonly to: number;
-  readonly label: string;
-}
-
-/** A wildcard rule matched by scanning for its literal segments from node `from`. */
-export interface GraphScan {
-  readonly from: number;
-  readonly ruleId: number;
-  readonly segments: readonly string[];
-  /** True when the pattern ends in `$`. */
-  readonly anchored: boolean;
-}
+/** The graph shapes are the runtime's (`describeAutomaton`): node 0 is the start. */
+export type { AutomatonGraph, GraphEdge, GraphNode, GraphScan } from '@robomata/runtime';
 
 /** Returns a byte as it is shown in a prefix: printable ASCII as itself, others as `\xHH`. */
 function _byteText(b: number): string {
