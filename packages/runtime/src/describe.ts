@@ -6,9 +6,9 @@
 import { NO_RANK } from './format.js';
 import type { Robots } from './robots.js';
 import {
-  AC_BYTE, AC_PARENT, AC_WORDS, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
-  WILD_WORDS, type Tables,
+  WILD_WORDS, ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
 /** A drawable view of one merged group's matcher. */
@@ -54,20 +54,6 @@ function _latin1(bytes: Uint8Array, off: number, len: number): string {
   return s;
 }
 
-function _ruleOf(t: Tables, rank: number): number {
-  return ((t.img[t.rankBase + rank] as number) >> 1) - 1;
-}
-
-/** Returns the bytes of the segment ending at Aho-Corasick node `s` (read back along its parents). */
-function _segmentText(t: Tables, s: number): string {
-  let out = '';
-  while (s !== 0) {
-    out = String.fromCharCode(t.img[t.acBase + s * AC_WORDS + AC_BYTE] as number) + out;
-    s = t.img[t.acBase + s * AC_WORDS + AC_PARENT] as number;
-  }
-  return out;
-}
-
 /** Adds the scans of radix record `rec` (graph node `id`) to `scans`. */
 function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void {
   const img = t.img;
@@ -75,8 +61,8 @@ function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void
   for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) {
     const wrec = t.wildBase + w * WILD_WORDS;
     const segments: string[] = [];
-    for (let j = 0; j < (img[wrec + WILD_SEG_COUNT] as number); j++) segments.push(_segmentText(t, img[(img[wrec + WILD_SEG_OFF] as number) + j] as number));
-    scans.push({ from: id, ruleId: _ruleOf(t, img[wrec + WILD_RANK] as number), segments, anchored: img[wrec + WILD_ANCHORED] === 1 });
+    for (let j = 0; j < (img[wrec + WILD_SEG_COUNT] as number); j++) segments.push(segmentText(t, img[(img[wrec + WILD_SEG_OFF] as number) + j] as number));
+    scans.push({ from: id, ruleId: ruleOfRank(t, img[wrec + WILD_RANK] as number), segments, anchored: img[wrec + WILD_ANCHORED] === 1 });
   }
 }
 
@@ -113,8 +99,8 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     const decides: { ruleId: number; atEnd: boolean }[] = [];
     const pr = img[rec + NODE_PREFIX_RANK] as number;
     const er = img[rec + NODE_END_RANK] as number;
-    if (pr !== NO_RANK) decides.push({ ruleId: _ruleOf(t, pr), atEnd: false });
-    if (er !== NO_RANK) decides.push({ ruleId: _ruleOf(t, er), atEnd: true });
+    if (pr !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, pr), atEnd: false });
+    if (er !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, er), atEnd: true });
     nodes.push({ id, prefix, decides });
     if (parent >= 0) edges.push({ from: parent, to: id, label });
     _addScans(t, rec, id, scans);

@@ -520,7 +520,7 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
   const tables = new Tables(img.words.slice(0, img.used), bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
   return new Robots(new LoadedArtifact(
-    bytes, profile, (flags & FLAG_PATTERNS) !== 0, tables, scope.base, scope.count, agents.base, agents.count,
+    bytes, profile, tables, scope.base, scope.count, agents.base, agents.count,
     groups.count, groups.global, groups.base, rules.count, rules.base, sitemaps.base, sitemaps.count,
     directives.base, directives.count, warnings.base, warnings.count,
   ));

@@ -6,9 +6,9 @@
  */
 import { NO_RANK } from './format.js';
 import {
-  AC_BYTE, AC_PARENT, AC_WORDS, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WORDS, WILD_ANCHORED, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
-  type Tables,
+  ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
 /** Where each rank's pattern lives, and each rule's best rank. */
@@ -33,7 +33,7 @@ export class PatternIndex {
       if (img[rec + NODE_END_RANK] !== NO_RANK) this.place[img[rec + NODE_END_RANK] as number] = (x << 2) | 1;
     }
     for (let w = 0; w < t.wildCount; w++) this.place[img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number] = (w << 2) | 2;
-    for (let r = t.rankCount - 1; r >= 0; r--) this.best[((img[t.rankBase + r] as number) >> 1) - 1] = r;
+    for (let r = t.rankCount - 1; r >= 0; r--) this.best[ruleOfRank(t, r)] = r;
   }
 }
 
@@ -46,13 +46,6 @@ function _nodePath(t: Tables, index: PatternIndex, x: number): string {
     parts.push(String.fromCharCode(...t.bytes.subarray(off, off + (t.img[rec + NODE_LABEL_LEN] as number))));
   }
   return parts.reverse().join('');
-}
-
-/** Returns the segment ending at Aho-Corasick node `s`, as Latin-1 characters. */
-function _segment(t: Tables, s: number): string {
-  let out = '';
-  for (; s !== 0; s = t.img[t.acBase + s * AC_WORDS + AC_PARENT] as number) out = String.fromCharCode(t.img[t.acBase + s * AC_WORDS + AC_BYTE] as number) + out;
-  return out;
 }
 
 /**
@@ -69,6 +62,6 @@ export function rebuildPattern(t: Tables, index: PatternIndex, id: number): stri
   const rec = t.wildBase + (place >> 2) * WILD_WORDS;
   let text = _nodePath(t, index, img[rec + WILD_HEAD_NODE] as number);
   const segs = img[rec + WILD_SEG_OFF] as number;
-  for (let j = 0; j < (img[rec + WILD_SEG_COUNT] as number); j++) text += `*${_segment(t, img[segs + j] as number)}`;
+  for (let j = 0; j < (img[rec + WILD_SEG_COUNT] as number); j++) text += `*${segmentText(t, img[segs + j] as number)}`;
   return img[rec + WILD_ANCHORED] === 1 ? `${text}$` : text;
 }

@@ -5,7 +5,7 @@
 import { GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
 import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
-import { findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from './select-group.js';
+import { crawlerToken, findAgentGroup, type AgentTable } from './select-group.js';
 import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
 
 /** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
@@ -40,7 +40,6 @@ export class LoadedArtifact {
   constructor(
     readonly bytes: Uint8Array,
     readonly profile: Profile,
-    readonly patternsKept: boolean,
     readonly tables: Tables,
     /** Scope tokens: `offset, length, 0` per token. */
     readonly scopeBase: number,
@@ -310,14 +309,7 @@ export class Robots {
     if (typeof userAgent !== 'string') {
       throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
     }
-    let token = userAgent;
-    if (this._a.profile === 'rfc9309') {
-      // A header without a product token (`*`, `/1.0`) is kept verbatim: it selects no group
-      // (cutting it to "" would select groups whose token is empty, such as `User-agent: 008`).
-      const i = productTokenStart(userAgent);
-      const j = productTokenEnd(userAgent, i);
-      if (j > i && (i !== 0 || j !== userAgent.length)) token = userAgent.slice(i, j);
-    }
+    const token = this._a.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
     if (this._scope !== null && findAgentGroup(this._scope, token) < 0) {
       throw new RobotsAgentError(
         'agent-not-in-scope',
@@ -421,7 +413,7 @@ export class Robots {
       ruleIds,
       crawlDelay: this._crawlDelayOf(index),
       built: this._canBuild(index),
-      automata: this._groupTables(index).roots.map((root) => _partSize(this._groupTables(index).tables, root)),
+      automata: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this._groupTables(index)),
     };
   }
 

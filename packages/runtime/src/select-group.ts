@@ -71,6 +71,18 @@ export function productTokenEnd(header: string, i: number): number {
 }
 
 /**
+ * Returns the token the rfc9309 profile looks a crawler up by: the product token of a
+ * User-Agent header (`FooBot/2.1 (+x)` gives `FooBot`), or the string itself when it has none
+ * (`*`, `/1.0`): cutting those to "" would select groups whose token is empty, such as
+ * `User-agent: 008`. Allocates only for a header that needs cutting. O(|header|).
+ */
+export function crawlerToken(userAgent: string): string {
+  const i = productTokenStart(userAgent);
+  const j = productTokenEnd(userAgent, i);
+  return j > i && (i !== 0 || j !== userAgent.length) ? userAgent.slice(i, j) : userAgent;
+}
+
+/**
  * Returns the product token of a User-Agent header: the longest leading run of `[A-Za-z_-]`
  * after leading whitespace (`FooBot/1.2 (+https://x)` gives `FooBot`). `Robots#agent` does
  * this itself in the rfc9309 profile; in the google profile the lookup never cuts (docs/semantics.md

@@ -95,6 +95,18 @@ export class Tables {
   ) {}
 }
 
+/** Returns the rule id rank `rank` decides for (the rank table holds `(ruleId + 1) << 1 | allow`). */
+export function ruleOfRank(t: Tables, rank: number): number {
+  return ((t.img[t.rankBase + rank] as number) >> 1) - 1;
+}
+
+/** Returns the segment ending at Aho-Corasick node `s` (its bytes as Latin-1 characters), read back along the parents. */
+export function segmentText(t: Tables, s: number): string {
+  let out = '';
+  for (; s !== 0; s = t.img[t.acBase + s * AC_WORDS + AC_PARENT] as number) out = String.fromCharCode(t.img[t.acBase + s * AC_WORDS + AC_BYTE] as number) + out;
+  return out;
+}
+
 /**
  * Returns the index in `[lo, hi]` of the record whose `field` equals `b`, or -1: a binary search
  * over records of `words` words from image offset `base`, ascending and distinct in `field`
