@@ -51,6 +51,21 @@
  * 10. DIRECTIVES: count, then per directive `line - previous line` (nondecreasing), `s` key,
  *     `s` value and `parsed group + 1` (0: before any group).
  * 11. WARNINGS: count, then per warning its code (index in WARNING_CODES) and line.
+ * 12. PREFERENCES (Content-Usage and Content-Signal rules, docs/semantics.md section 10; kept
+ *     out of the allow/disallow parts so that `isAllowed` never reads them; usage.ts reads it):
+ *     - statement count, then per statement `s` the statement as written, and its answers:
+ *       count, then per answer `s` key (`[a-z*][a-z0-9_.*-]*`) and `v` 1 (allow: `y` / `yes`)
+ *       or 2 (disallow: `n` / `no`), keys strictly ascending; keys with any other value have no
+ *       answer.
+ *     - rule count, then per rule `v` line (1-based), `v` `kind | anchored << 1` (kind 0
+ *       Content-Usage, 1 Content-Signal), `v` priority (octets of the profile's pattern form,
+ *       docs/semantics.md sections 5 and 7; 0 for no path), `s` path as written, `s` body in
+ *       matching form (empty, or `/` first; `*` the wildcard, no `**`, no trailing `*`, a final
+ *       `$` dropped into `anchored`), `v` statement index.
+ *     - per merged group (exactly the GROUPS count): source count, then per source `firstRule`
+ *       and `ruleCount` (disjoint, ascending). Within a source the rules run Content-Usage
+ *       first, then by priority descending, then by line (the runtime stops at a shorter one).
+ *       Unbuilt groups have no sources.
  *
  * The body must end exactly at the header's length. Invariants the loader checks (so that no
  * check can read out of bounds or loop): every varint fits 31 bits and every count its
@@ -63,7 +78,7 @@
 /** "RBMT" read as a little-endian 32-bit word. */
 export const MAGIC = 0x544d4252;
 /** Version of the layout above; the loader rejects any other. */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 /** Bytes of the fixed header. */
 export const HEADER_BYTES = 16;
 /** Flag bit: compiled for the `google` profile (else `rfc9309`). */

@@ -19,4 +19,5 @@ export {
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken } from './select-group.js';
 export { findPathStart } from './path-bytes.js';
+export type { PreferenceExplanation, PreferenceRuleInfo } from './usage.js';
 export { FORMAT_VERSION, type Profile, type WarningCode } from './format.js';
