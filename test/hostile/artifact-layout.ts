@@ -179,7 +179,7 @@ export function readArtifactLayout(bytes: Uint8Array): ArtifactLayout {
       w.v('value');
       w.v('value');
       w.s('preference path');
-      w.s('preference body');
+      w.s('preference body', 1);
       w.v('index');
     });
     repeat(groupCount, () => repeat(w.v('count'), () => {

@@ -50,6 +50,12 @@ function _matchForm(pref: ParsedPreference, profile: Profile): { priority: numbe
   return { priority: form.length, anchored: simple.anchored, body: simple.body };
 }
 
+function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Orders the rules of one source: Content-Usage first, then longer first, then by line. */
 function _compareRules(a: _Rule, b: _Rule): number {
   const ka = a.pref.kind === 'usage' ? 0 : 1;
@@ -105,7 +111,12 @@ export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups,
     _v(out, (r.pref.kind === 'usage' ? 0 : 1) | (r.anchored ? 2 : 0));
     _v(out, r.priority);
     _s(out, r.pref.rawPath);
-    _s(out, r.body);
+    // 0: the body is the path as written (the usual case); else its length + 1 and its bytes.
+    if (_sameBytes(r.body, r.pref.rawPath)) _v(out, 0);
+    else {
+      _v(out, r.body.length + 1);
+      for (let i = 0; i < r.body.length; i++) out.push(r.body[i]!);
+    }
     _v(out, r.statement);
   }
   plan.groups.forEach((g, k) => {

@@ -59,9 +59,10 @@
  *       answer.
  *     - rule count, then per rule `v` line (1-based), `v` `kind | anchored << 1` (kind 0
  *       Content-Usage, 1 Content-Signal), `v` priority (octets of the profile's pattern form,
- *       docs/semantics.md sections 5 and 7; 0 for no path), `s` path as written, `s` body in
+ *       docs/semantics.md sections 5 and 7; 0 for no path), `s` path as written, the body in
  *       matching form (empty, or `/` first; `*` the wildcard, no `**`, no trailing `*`, a final
- *       `$` dropped into `anchored`), `v` statement index.
+ *       `$` dropped into `anchored`) as `v` 0 when it is the path as written, else `v` length + 1
+ *       and its bytes, then `v` statement index.
  *     - per merged group (exactly the GROUPS count): source count, then per source `firstRule`
  *       and `ruleCount` (disjoint, ascending). Within a source the rules run Content-Usage
  *       first, then by priority descending, then by line (the runtime stops at a shorter one).

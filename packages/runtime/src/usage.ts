@@ -166,8 +166,12 @@ function _readRules(r: _Reader, statementCount: number): { rules: Int32Array; co
     const priority = r.v('preference priority');
     const pathOff = r.s('preference path');
     const pathLen = r.lastLength;
-    const bodyOff = r.s('preference body');
-    const bodyLen = r.lastLength;
+    // 0: the body is the path as written; else its length + 1, then its bytes.
+    const bodyStored = r.v('preference body');
+    if (bodyStored - 1 > r.bytes.length - r.pos) r.fail('bad-table', `preference rule ${i}: a ${bodyStored - 1}-byte body overruns the artifact`);
+    const bodyOff = bodyStored === 0 ? pathOff : r.pos;
+    const bodyLen = bodyStored === 0 ? pathLen : bodyStored - 1;
+    if (bodyStored > 0) r.pos += bodyLen;
     const b = r.bytes;
     if (bodyLen > 0 && b[bodyOff] !== 0x2f) r.fail('bad-table', `preference rule ${i}: the body does not start with '/'`);
     if (bodyLen > 0 && b[bodyOff + bodyLen - 1] === 0x2a) r.fail('bad-table', `preference rule ${i}: the body ends with '*'`);

@@ -76,8 +76,8 @@ export interface RawArtifact {
 /** Section 12 as written. */
 export interface RawPreferences {
   statements: { text: Uint8Array; answers: [Uint8Array, number][] }[];
-  /** flags: `kind | anchored << 1`. */
-  rules: { line: number; flags: number; priority: number; path: Uint8Array; body: Uint8Array; statement: number }[];
+  /** flags: `kind | anchored << 1`; body null: the path as written (stored `v` 0). */
+  rules: { line: number; flags: number; priority: number; path: Uint8Array; body: Uint8Array | null; statement: number }[];
   /** Per merged group: `[firstRule, ruleCount]` sources. */
   groups: [number, number][][];
 }
@@ -160,7 +160,16 @@ export function decodeArtifact(bytes: Uint8Array): RawArtifact {
   const warnings = r.list(() => ({ code: r.v(), line: r.v() }));
   const preferences: RawPreferences = {
     statements: r.list(() => ({ text: r.s(), answers: r.list((): [Uint8Array, number] => [r.s(), r.v()]) })),
-    rules: r.list(() => ({ line: r.v(), flags: r.v(), priority: r.v(), path: r.s(), body: r.s(), statement: r.v() })),
+    rules: r.list(() => {
+      const line = r.v();
+      const flags = r.v();
+      const priority = r.v();
+      const path = r.s();
+      const n = r.v();
+      const body = n === 0 ? null : r.b.slice(r.pos, r.pos + n - 1);
+      r.pos += Math.max(0, n - 1);
+      return { line, flags, priority, path, body, statement: r.v() };
+    }),
     groups: [],
   };
   for (let g = 0; g < groupCount; g++) preferences.groups.push(r.list((): [number, number] => [r.v(), r.v()]));
@@ -273,7 +282,11 @@ function _body(a: RawArtifact): _Out {
     w.v(rule.flags);
     w.v(rule.priority);
     w.s(rule.path);
-    w.s(rule.body);
+    if (rule.body === null) w.v(0);
+    else {
+      w.v(rule.body.length + 1);
+      for (const c of rule.body) w.bytes.push(c);
+    }
     w.v(rule.statement);
   }
   for (const sources of p.groups) {
