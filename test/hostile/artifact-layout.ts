@@ -170,7 +170,8 @@ export function readArtifactLayout(bytes: Uint8Array): ArtifactLayout {
     repeat(w.v('count'), () => {
       w.s('preference statement');
       repeat(w.v('count'), () => {
-        w.s('preference key');
+        w.v('index');
+        w.v('count');
         w.v('value');
       });
     });

@@ -785,7 +785,7 @@ const _DEFINITIONS: readonly _Definition[] = [
         const [yes, no] = i % 2 === 0 ? ['y', 'n'] : ['yes', 'no'];
         const r = i % 6;
         const path = r === 0 ? '' : r === 1 ? `/*${seg}*${seg}b$ ` : r === 2 ? `/${_randomText(rng, 'ab*', 2 + pickInt(rng, 30))} `
-          : r === 3 ? `/*a*a*a*a*a*a*a*a*b ` : r === 4 ? `/${'a'.repeat(1 + pickInt(rng, 60))} ` : '/a ';
+          : r === 3 ? `/*a*a*a*a*a*a*a*a*b${i % 5 === 0 ? '' : i.toString(36)} ` : r === 4 ? `/${'a'.repeat(1 + pickInt(rng, 60))} ` : '/a ';
         const pref = i % 11 === 0 ? 'Train-AI=N, ((' : `train-ai=${i % 3 === 0 ? no : yes}, search=${yes}, ai-train=${no}, x${i.toString(36)}=${yes}`;
         if (!b.line(`${key}: ${path}${pref}`)) break;
       }

@@ -12,6 +12,7 @@ import type { PartPlan } from './plan-parts.js';
 
 const _ENCODER = new TextEncoder();
 
+
 /** A preference rule in matching form. */
 interface _Rule {
   readonly pref: ParsedPreference;
@@ -56,11 +57,23 @@ function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** Orders the rules of one source: Content-Usage first, then longer first, then by line. */
+/** Returns <0, 0 or >0 as byte string a sorts before, with or after b. */
+function _compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/**
+ * Orders the rules of one source: Content-Usage first, then longer first, then by matching form
+ * (so that lines with the same path are adjacent and the runtime matches the path once), then
+ * by line.
+ */
 function _compareRules(a: _Rule, b: _Rule): number {
   const ka = a.pref.kind === 'usage' ? 0 : 1;
   const kb = b.pref.kind === 'usage' ? 0 : 1;
-  return ka - kb || b.priority - a.priority || a.pref.line - b.pref.line;
+  return ka - kb || b.priority - a.priority || _compareBytes(a.body, b.body) || Number(a.anchored) - Number(b.anchored) ||
+    a.pref.line - b.pref.line;
 }
 
 /** Returns the statement's key of a statement table: the text and its answers. */
@@ -101,7 +114,11 @@ export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups,
     const answers = [...st.answers].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     _v(out, answers.length);
     for (const [key, allow] of answers) {
-      _s(out, _ENCODER.encode(key));
+      // A parsed statement is ASCII and spells each of its keys: name the key by its offset.
+      const at = st.preference.indexOf(key);
+      if (at < 0) throw new Error(`internal: key ${key} not in its statement`);
+      _v(out, at);
+      _v(out, key.length);
       _v(out, allow ? 1 : 2);
     }
   }

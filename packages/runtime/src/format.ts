@@ -54,9 +54,9 @@
  * 12. PREFERENCES (Content-Usage and Content-Signal rules, docs/semantics.md section 10; kept
  *     out of the allow/disallow parts so that `isAllowed` never reads them; usage.ts reads it):
  *     - statement count, then per statement `s` the statement as written, and its answers:
- *       count, then per answer `s` key (`[a-z*][a-z0-9_.*-]*`) and `v` 1 (allow: `y` / `yes`)
- *       or 2 (disallow: `n` / `no`), keys strictly ascending; keys with any other value have no
- *       answer.
+ *       count, then per answer its key (`[a-z*][a-z0-9_.*-]*`) as `v` offset and `v` length
+ *       within the statement's text, and `v` 1 (allow: `y` / `yes`) or 2 (disallow: `n` /
+ *       `no`), keys strictly ascending; keys with any other value have no answer.
  *     - rule count, then per rule `v` line (1-based), `v` `kind | anchored << 1` (kind 0
  *       Content-Usage, 1 Content-Signal), `v` priority (octets of the profile's pattern form,
  *       docs/semantics.md sections 5 and 7; 0 for no path), `s` path as written, the body in
@@ -65,7 +65,8 @@
  *       and its bytes, then `v` statement index.
  *     - per merged group (exactly the GROUPS count): source count, then per source `firstRule`
  *       and `ruleCount` (disjoint, ascending). Within a source the rules run Content-Usage
- *       first, then by priority descending, then by line (the runtime stops at a shorter one).
+ *       first, then by priority descending (the runtime stops at a shorter one), then by body
+ *       and anchor (equal paths adjacent: matched once), then by line.
  *       Unbuilt groups have no sources.
  *
  * The body must end exactly at the header's length. Invariants the loader checks (so that no

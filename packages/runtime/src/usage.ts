@@ -8,7 +8,7 @@ import { NO_RANK } from './format.js';
 import { fillPath, pathBuffer } from './path-bytes.js';
 
 /** Words per rule record in {@link PreferenceTables.rules}. */
-const _RULE_WORDS = 9;
+const _RULE_WORDS = 10;
 const _R_LINE = 0;
 const _R_KIND = 1;
 const _R_ANCHORED = 2;
@@ -18,6 +18,8 @@ const _R_BODY_LEN = 5;
 const _R_STATEMENT = 6;
 const _R_PATH_OFF = 7;
 const _R_PATH_LEN = 8;
+/** 1 when the rule has the body and anchor of the rule before it in its source (matched once). */
+const _R_SAME = 9;
 
 /** Words per statement record: text offset, text length, first answer, answer count. */
 const _S_WORDS = 4;
@@ -121,17 +123,20 @@ function _readStatements(r: _Reader): { statements: Int32Array; count: number; a
   const statements = new Int32Array(_S_WORDS * count);
   const answerList: number[] = [];
   for (let i = 0; i < count; i++) {
-    statements[_S_WORDS * i] = r.s('preference statement');
-    statements[_S_WORDS * i + 1] = r.lastLength;
-    const n = r.count('preference answers', 2);
+    const text = r.s('preference statement');
+    const textLen = r.lastLength;
+    statements[_S_WORDS * i] = text;
+    statements[_S_WORDS * i + 1] = textLen;
+    const n = r.count('preference answers', 3);
     statements[_S_WORDS * i + 2] = answerList.length / _A_WORDS;
     statements[_S_WORDS * i + 3] = n;
     let prevOff = -1;
     let prevLen = 0;
     for (let k = 0; k < n; k++) {
-      const off = r.s('preference key');
-      const len = r.lastLength;
-      if (len === 0) r.fail('bad-table', `statement ${i}: an empty key`);
+      const at = r.v('preference key offset');
+      const len = r.v('preference key length');
+      if (len === 0 || at > textLen || len > textLen - at) r.fail('bad-table', `statement ${i}: key ${at}+${len} outside its ${textLen}-byte text`);
+      const off = text + at;
       for (let j = 0; j < len; j++) if (!_isKeyByte(r.bytes[off + j] as number, j === 0)) r.fail('bad-table', `statement ${i}: a key byte outside RFC 9651 keys`);
       if (prevOff >= 0 && _compare(r.bytes, prevOff, prevLen, off, len) >= 0) r.fail('bad-table', `statement ${i}: keys not strictly ascending`);
       const answer = r.v('preference answer');
@@ -216,6 +221,7 @@ function _readGroups(r: _Reader, groupCount: number, rules: Int32Array, ruleCoun
         kinds[g] = (kinds[g] as number) | ((rules[rec + _R_KIND] as number) === KIND_USAGE ? 1 : 2);
         if (id === first) continue;
         const prev = rec - _RULE_WORDS;
+        rules[rec + _R_SAME] = _sameBody(r.bytes, rules, prev, rec) ? 1 : 0;
         const dk = (rules[rec + _R_KIND] as number) - (rules[prev + _R_KIND] as number);
         if (dk < 0 || (dk === 0 && (rules[rec + _R_PRIORITY] as number) > (rules[prev + _R_PRIORITY] as number))) {
           r.fail('bad-table', `group ${g}: preference rules ${id - 1} and ${id} out of order`);
@@ -225,6 +231,17 @@ function _readGroups(r: _Reader, groupCount: number, rules: Int32Array, ruleCoun
     }
   }
   return { groups, sources: Int32Array.from(sourceList), kinds };
+}
+
+/** Returns true when rule records `a` and `b` have the same kind, anchor and body bytes. */
+function _sameBody(bytes: Uint8Array, rules: Int32Array, a: number, b: number): boolean {
+  if (rules[a + _R_KIND] !== rules[b + _R_KIND] || rules[a + _R_ANCHORED] !== rules[b + _R_ANCHORED]) return false;
+  const len = rules[a + _R_BODY_LEN] as number;
+  if (len !== rules[b + _R_BODY_LEN]) return false;
+  const ao = rules[a + _R_BODY_OFF] as number;
+  const bo = rules[b + _R_BODY_OFF] as number;
+  for (let k = 0; k < len; k++) if (bytes[ao + k] !== bytes[bo + k]) return false;
+  return true;
 }
 
 /**
@@ -293,8 +310,9 @@ function _findSegment(t: PreferenceTables, off: number, s: number, e: number, m:
 /**
  * Returns true when rule `rec`'s body matches the path `pathBuffer[0, m)` (docs/semantics.md
  * section 4: `*` any run, `anchored` the whole path, else a prefix). The head (bytes before the
- * first `*`) must be a prefix; each later segment is found leftmost after the previous one (the
- * greedy choice is optimal for `*`-only globs); an anchored last segment must end the path.
+ * first `*`) must be a prefix; an anchored last segment must end the path (checked first); each
+ * other segment is found leftmost after the previous one (the greedy choice is optimal for
+ * `*`-only globs), ending before an anchored last segment starts.
  * O(m + body) with the KMP tables.
  */
 function _matches(t: PreferenceTables, rec: number, m: number): boolean {
@@ -312,17 +330,21 @@ function _matches(t: PreferenceTables, rec: number, m: number): boolean {
   if (s === len) return !anchored || m === len;
   let pos = s;
   s++;
+  // An anchored pattern's last segment must end the path: check it first (O(segment)), and
+  // the segments before it must end before it starts.
+  let limit = m;
+  if (anchored) {
+    let ls = len;
+    while (b[off + ls - 1] !== 0x2a) ls--;
+    limit = m - (len - ls);
+    if (limit < pos) return false;
+    for (let k = ls; k < len; k++) if (path[limit + k - ls] !== b[off + k]) return false;
+  }
   for (;;) {
     let e = s;
     while (e < len && b[off + e] !== 0x2a) e++;
-    if (e === len && anchored) {
-      // The last segment must end the path, at or after pos.
-      const start = m - (e - s);
-      if (start < pos) return false;
-      for (let k = 0; k < e - s; k++) if (path[start + k] !== b[off + s + k]) return false;
-      return true;
-    }
-    const end = _findSegment(t, off, s, e, m, pos);
+    if (e === len && anchored) return limit >= pos;
+    const end = _findSegment(t, off, s, e, limit, pos);
     if (end < 0) return false;
     if (e === len) return true;
     pos = end;
@@ -378,6 +400,7 @@ export function answerPreference(t: PreferenceTables, group: number, kind: numbe
   for (let k = first; k < first + count; k++) {
     const lo = src[2 * k] as number;
     const hi = lo + (src[2 * k + 1] as number);
+    let matched = false;
     for (let id = lo; id < hi; id++) {
       const rec = _RULE_WORDS * id;
       const rk = rules[rec + _R_KIND] as number;
@@ -385,7 +408,9 @@ export function answerPreference(t: PreferenceTables, group: number, kind: numbe
       if (rk > kind) break;
       const p = rules[rec + _R_PRIORITY] as number;
       if (p < best) break;
-      if (!_matches(t, rec, m)) continue;
+      // A rule with the previous rule's path (same source, adjacent) has its match result.
+      if (id === lo || rules[rec + _R_SAME] === 0) matched = _matches(t, rec, m);
+      if (!matched) continue;
       if (p > best) {
         best = p;
         acc = 0;

@@ -75,7 +75,8 @@ export interface RawArtifact {
 
 /** Section 12 as written. */
 export interface RawPreferences {
-  statements: { text: Uint8Array; answers: [Uint8Array, number][] }[];
+  /** Answers: `[key offset in text, key length, answer]`. */
+  statements: { text: Uint8Array; answers: [number, number, number][] }[];
   /** flags: `kind | anchored << 1`; body null: the path as written (stored `v` 0). */
   rules: { line: number; flags: number; priority: number; path: Uint8Array; body: Uint8Array | null; statement: number }[];
   /** Per merged group: `[firstRule, ruleCount]` sources. */
@@ -159,7 +160,7 @@ export function decodeArtifact(bytes: Uint8Array): RawArtifact {
   const directives = r.list(() => ({ lineDelta: r.v(), key: r.s(), value: r.s(), group: r.v() }));
   const warnings = r.list(() => ({ code: r.v(), line: r.v() }));
   const preferences: RawPreferences = {
-    statements: r.list(() => ({ text: r.s(), answers: r.list((): [Uint8Array, number] => [r.s(), r.v()]) })),
+    statements: r.list(() => ({ text: r.s(), answers: r.list((): [number, number, number] => [r.v(), r.v(), r.v()]) })),
     rules: r.list(() => {
       const line = r.v();
       const flags = r.v();
@@ -271,8 +272,9 @@ function _body(a: RawArtifact): _Out {
   for (const st of p.statements) {
     w.s(st.text);
     w.v(st.answers.length);
-    for (const [key, answer] of st.answers) {
-      w.s(key);
+    for (const [at, len, answer] of st.answers) {
+      w.v(at);
+      w.v(len);
       w.v(answer);
     }
   }

@@ -7,7 +7,7 @@ import { compile, compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots, RobotsFormatError } from '../src/load.js';
 import type { Profile } from '../src/format.js';
-import { decodeArtifact, encodeArtifact, utf8, type RawArtifact } from './_artifact.js';
+import { decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
 const PROFILES: readonly Profile[] = ['rfc9309', 'google'];
 
@@ -321,10 +321,12 @@ describe('loadRobots: the PREFERENCES section (format.ts section 12)', () => {
   });
 
   const cases: [string, (a: RawArtifact) => void][] = [
-    ['an answer other than 1 or 2', (a) => (a.preferences.statements[0]!.answers[0]![1] = 3)],
-    ['an empty answer key', (a) => (a.preferences.statements[0]!.answers[0]![0] = new Uint8Array(0))],
-    ['an uppercase answer key', (a) => (a.preferences.statements[0]!.answers[0]![0] = utf8('Train-ai'))],
-    ['answer keys out of order', (a) => a.preferences.statements.push({ text: utf8('x'), answers: [[utf8('b'), 1], [utf8('a'), 1]] })],
+    ['an answer other than 1 or 2', (a) => (a.preferences.statements[0]!.answers[0]![2] = 3)],
+    ['an empty answer key', (a) => (a.preferences.statements[0]!.answers[0]![1] = 0)],
+    ['an answer key past its text', (a) => (a.preferences.statements[0]!.answers[0]![1] = 99)],
+    ['an uppercase answer key', (a) => a.preferences.statements.push({ text: utf8('Train-ai=n'), answers: [[0, 8, 2]] })],
+    ['a key with a space', (a) => a.preferences.statements.push({ text: utf8('a b=n'), answers: [[0, 3, 2]] })],
+    ['answer keys out of order', (a) => a.preferences.statements.push({ text: utf8('b=y, a=y'), answers: [[0, 1, 1], [5, 1, 1]] })],
     ['a rule naming a missing statement', (a) => (a.preferences.rules[0]!.statement = 99)],
     ['a rule on line 0', (a) => (a.preferences.rules[0]!.line = 0)],
     ['unknown rule flags', (a) => (a.preferences.rules[0]!.flags = 4)],
@@ -355,13 +357,16 @@ describe('loadRobots: the PREFERENCES section (format.ts section 12)', () => {
     });
   }
 
-  it('bad-section: a missing group entry or a cut string', () => {
+  it('bad-section or bad-table: a missing group entry, a cut string', () => {
     const raw = decodeArtifact(ARTIFACT);
     raw.preferences.groups = [];
     expect(() => loadRobots(encodeArtifact(raw))).toThrow(/bad-section/);
-    const cut = decodeArtifact(ARTIFACT);
-    cut.preferences.statements[0]!.text = new Uint8Array(0);
-    cut.trailing = Uint8Array.of(0);
-    expect(() => loadRobots(encodeArtifact(cut))).toThrow(/bad-section/);
+    // Cut inside the statement text (the section starts after the warnings' count, 0).
+    const text = new TextEncoder().encode('train-ai=n');
+    let at = -1;
+    for (let i = 0; i + text.length <= ARTIFACT.length && at < 0; i++) if (text.every((c, k) => ARTIFACT[i + k] === c)) at = i;
+    expect(at).toBeGreaterThan(0);
+    expect(() => loadRobots(resealed(ARTIFACT.slice(0, at + 3)))).toThrow(/bad-(section|table)/);
+    expect(() => loadRobots(resealed(ARTIFACT.slice(0, at + 3)))).toThrow(RobotsFormatError);
   });
 });
