@@ -1,15 +1,19 @@
 /**
- * @robomata/cli: the `robomata` command line (check, explain, compile, inspect, lint) as a
+ * @robomata/cli: the `robomata` command line (check, explain, audit, compile, inspect, lint) as a
  * library, for embedding and tests. The executable is `dist/bin.js`.
  */
 
 export { createProgram, runCli, CLI_VERSION } from './program.js';
 export { CliError, EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from './errors.js';
 export type { CliIo } from './io.js';
-export { TSV_COLUMNS, decideVerdict, formatCheckSummary, formatVerdictJson, formatVerdictTsv, runCheck } from './check.js';
+export { TSV_COLUMNS, addPreferences, decideVerdict, formatCheckSummary, formatVerdictJson, formatVerdictTsv, runCheck } from './check.js';
 export type { CheckOptions, Verdict } from './check.js';
 export { explainUrl, formatExplanation, runExplain } from './explain.js';
 export type { Explanation, ExplainOptions } from './explain.js';
+export { AUDIT_COLUMNS, auditRobots, formatAuditJson, formatAuditSummary, formatAuditTsv, runAudit, summarizeAudit } from './audit.js';
+export type { AuditOptions, AuditRow, AuditSummary } from './audit.js';
+export { CATALOGUE_COMMIT, classifyFunction, loadCatalogue, parseCatalogue } from './catalogue.js';
+export type { CatalogueEntry, CrawlerKind } from './catalogue.js';
 export { runCompile } from './compile.js';
 export type { CompileOptions } from './compile.js';
 export { describeArtifact, formatInspection, readFormatVersion, runInspect } from './inspect.js';
