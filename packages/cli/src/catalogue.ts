@@ -1,10 +1,9 @@
 /**
- * The bundled AI-crawler catalogue: the vendored ai.robots.txt list (packages/cli/catalogue/,
- * MIT, commit 738c80d), its entries in file order, and a few documented kinds mapped from its
- * free-text `function` field.
+ * The AI-crawler catalogue's entries and kinds: the vendored ai.robots.txt list
+ * (packages/cli/catalogue/, MIT, commit 738c80d) parsed in file order, with a few documented
+ * kinds mapped from its free-text `function` field. No Node API here: the playground bundles
+ * this module too; catalogue-file.ts reads the file for the CLI.
  */
-
-import { readFileSync } from 'node:fs';
 
 /** What a catalogued crawler is for, mapped from the list's free-text `function` (see {@link classifyFunction}). */
 export type CrawlerKind = 'training' | 'ai-search' | 'assistant' | 'other';
@@ -27,22 +26,17 @@ export const CATALOGUE_COMMIT = '738c80df2169027ce0e07c9976fd3f2f57dd8f7b';
 /**
  * Returns the kind of a catalogue `function` text, by the first rule that applies (ASCII
  * case-insensitive): `assistant` for assistants and agents acting for a user (assistant, agent,
- * user-initiated, user prompts, queries, chat), `ai-search` for search (search), `training` for
+ * user-initiated, prompts, queries, answers, chat), `ai-search` for search (the word search, not
+ * research), `training` for
  * training, scraping and data collection (train, LLM, scrap, dataset, data, learning, model),
  * else `other`. The list has about 64 distinct texts; every one maps to exactly one kind.
  */
 export function classifyFunction(text: string): CrawlerKind {
   const t = text.toLowerCase();
-  if (/assistant|agent|user-initiated|user prompts|user queries|queries|chat|on behalf/.test(t)) return 'assistant';
-  if (/search/.test(t)) return 'ai-search';
+  if (/assistant|agent|user-initiated|prompts|queries|answers|chat|on behalf/.test(t)) return 'assistant';
+  if (/\bsearch\b/.test(t)) return 'ai-search';
   if (/train|llm|scrap|dataset|data|learning|model|crawl/.test(t)) return 'training';
   return 'other';
-}
-
-/** Returns the catalogue's `robots.json` text, from the package's `catalogue/` folder. */
-export function readCatalogueJson(): string {
-  // src/catalogue.ts and dist/catalogue.js both sit one level below the package root.
-  return readFileSync(new URL('../catalogue/robots.json', import.meta.url), 'utf8');
 }
 
 /** Returns the entries of a `robots.json` text, in file order. Throws a TypeError for a malformed list. */
@@ -56,12 +50,4 @@ export function parseCatalogue(json: string): CatalogueEntry[] {
     out.push({ name, operator: text('operator'), respect: text('respect'), function: text('function'), kind: classifyFunction(text('function')), description: text('description') });
   }
   return out;
-}
-
-let _cached: readonly CatalogueEntry[] | undefined;
-
-/** Returns the bundled catalogue (read once). */
-export function loadCatalogue(): readonly CatalogueEntry[] {
-  _cached ??= parseCatalogue(readCatalogueJson());
-  return _cached;
 }

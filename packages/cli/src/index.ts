@@ -10,9 +10,12 @@ export { TSV_COLUMNS, addPreferences, decideVerdict, formatCheckSummary, formatV
 export type { CheckOptions, Verdict } from './check.js';
 export { explainUrl, formatExplanation, runExplain } from './explain.js';
 export type { Explanation, ExplainOptions } from './explain.js';
-export { AUDIT_COLUMNS, auditRobots, formatAuditJson, formatAuditSummary, formatAuditTsv, runAudit, summarizeAudit } from './audit.js';
-export type { AuditOptions, AuditRow, AuditSummary } from './audit.js';
-export { CATALOGUE_COMMIT, classifyFunction, loadCatalogue, parseCatalogue } from './catalogue.js';
+export { AUDIT_COLUMNS, formatAuditJson, formatAuditSummary, formatAuditTsv, runAudit } from './audit.js';
+export type { AuditOptions } from './audit.js';
+export { auditRobots, summarizeAudit } from './audit-rows.js';
+export type { AuditRow, AuditSummary } from './audit-rows.js';
+export { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from './catalogue.js';
+export { loadCatalogue, readCatalogueJson } from './catalogue-file.js';
 export type { CatalogueEntry, CrawlerKind } from './catalogue.js';
 export { runCompile } from './compile.js';
 export type { CompileOptions } from './compile.js';

@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots } from '@robomata/runtime';
-import { auditRobots, summarizeAudit } from '../src/audit.js';
-import { CATALOGUE_COMMIT, classifyFunction, loadCatalogue, parseCatalogue } from '../src/catalogue.js';
+import { auditRobots, summarizeAudit } from '../src/audit-rows.js';
+import { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from '../src/catalogue.js';
+import { loadCatalogue } from '../src/catalogue-file.js';
 import { hasStackTrace, makeTempDir, runCli } from './_run.js';
 
 const tmp = makeTempDir();
