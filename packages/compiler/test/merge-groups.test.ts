@@ -9,7 +9,7 @@ function merge(text: string): MergedGroups {
   return mergeGroups(parseRobotsTxt(text));
 }
 
-/** The merged group a crawler token selects (SPEC 3), or the global one, or undefined. */
+/** The merged group a crawler token selects (docs/semantics.md section 3), or the global one, or undefined. */
 function groupFor(merged: MergedGroups, token: string): MergedGroup | undefined {
   const i = merged.byToken.get(token.toLowerCase()) ?? merged.global;
   return i < 0 ? undefined : merged.groups[i];
@@ -37,7 +37,7 @@ function patterns(group: MergedGroup | undefined): string[] {
   return group === undefined ? [] : group.rules.map((r) => `${r.kind} ${r.pattern}`);
 }
 
-describe('mergeGroups (SPEC 3: groups naming the crawler merge; global groups merge)', () => {
+describe('mergeGroups (docs/semantics.md section 3: groups naming the crawler merge; global groups merge)', () => {
   it('merges all groups of one token, with rules in line order', () => {
     const merged = merge(
       'User-agent: a\nDisallow: /1\nUser-agent: b\nDisallow: /2\nUser-agent: a\nAllow: /3\nDisallow: /4',

@@ -23,7 +23,7 @@ function rulesOf(parsed: ParsedRobots): [number, string, string][] {
   return parsed.groups.flatMap((g) => g.rules.map((r): [number, string, string] => [r.line, r.kind, r.pattern]));
 }
 
-describe('SPEC 1 Lines', () => {
+describe('docs/semantics.md 1: Lines', () => {
   it('1: a leading UTF-8 byte-order mark is skipped', () => {
     const parsed = parseRobotsTxt(bytesOf([0xef, 0xbb, 0xbf], 'User-agent: a\nDisallow: /x'));
     expect(parsed.groups).toHaveLength(1);
@@ -212,7 +212,7 @@ describe('SPEC 1 Lines', () => {
   });
 });
 
-describe('SPEC 2 Key and value', () => {
+describe('docs/semantics.md 2: Key and value', () => {
   it('2: after cutting the comment, SP HT LF VT FF CR are trimmed at both ends', () => {
     const parsed = parseRobotsTxt('\t\v\f User-agent \t\v:\f a \v\nDisallow:\t/x\f\v # c');
     expect(parsed.groups[0]!.agents[0]!.value).toBe('a');
@@ -360,7 +360,7 @@ describe('SPEC 2 Key and value', () => {
   });
 });
 
-describe('SPEC 3 Groups and user agents', () => {
+describe('docs/semantics.md 3: Groups and user agents', () => {
   it('3: a group starts at a user-agent line that follows an allow/disallow line', () => {
     const parsed = parseRobotsTxt('User-agent: a\nDisallow: /1\nUser-agent: b\nAllow: /2\nUser-agent: c\nDisallow: /3');
     expect(parsed.groups.map((g) => g.agents.map((a) => a.value))).toEqual([['a'], ['b'], ['c']]);
@@ -464,7 +464,7 @@ describe('SPEC 3 Groups and user agents', () => {
   });
 });
 
-describe('SPEC 4 Patterns (as produced by the parser)', () => {
+describe('docs/semantics.md 4: Patterns (as produced by the parser)', () => {
   it('4: escaped keeps %xx with upper-cased hex and encodes bytes >= 0x80 as %XX', () => {
     const parsed = parseRobotsTxt('User-agent: a\nDisallow: /a%2fb%c3%A9/ツ\nDisallow: /%zz%4/%\nAllow: /plain*$');
     const [r1, r2, r3] = parsed.groups[0]!.rules;
@@ -507,7 +507,7 @@ describe('SPEC 4 Patterns (as produced by the parser)', () => {
   });
 });
 
-describe('SPEC 8 What a user also gets', () => {
+describe('docs/semantics.md 8: What a user also gets', () => {
   it('8: sitemap URLs are global, in file order, wherever they appear', () => {
     const parsed = parseRobotsTxt(
       'Sitemap: http://e.com/1.xml\nUser-agent: a\nSitemap: http://e.com/2.xml\nDisallow: /\nSITEMAP:http://e.com/3.xml',

@@ -1,5 +1,5 @@
 /**
- * Stage 3 of the fetch layer: the per-origin robots.txt cache and its policy (RFC 9309 sections
+ * The fetch layer's cache: the per-origin robots.txt cache and its policy (RFC 9309 sections
  * 2.3.1 and 2.4; Google's documented behaviour; docs/semantics.md section 9).
  *
  * Policy, per origin (see {@link createRobotsCache} for the numbers):

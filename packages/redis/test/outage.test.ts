@@ -30,12 +30,12 @@ function crawler(logs: string[]): RobotsCache {
   return createRobotsCache({ userAgent: 'FleetBot/1.0', store, storeTimeoutMs: 300, timeoutMs: 2_000, log: (m) => logs.push(m) });
 }
 
-/** The SPEC answer for FleetBot on `path` of site i (rules, 404 allow all, 503 disallow all). */
+/** The answer by docs/semantics.md for FleetBot on `path` of site i (rules, 404 allow all, 503 disallow all). */
 function specAnswer(i: number, path: string): boolean {
   return i === 4 ? true : i === 5 ? false : expectedAnswer(i, path);
 }
 
-/** Checks /o{i}/x and / on site i through `cache`, expecting the SPEC answers. */
+/** Checks /o{i}/x and / on site i through `cache`, expecting the answers by docs/semantics.md. */
 async function checkSite(cache: RobotsCache, i: number): Promise<void> {
   for (const path of [`/o${i}/x`, '/']) {
     expect(await cache.isAllowed(`${sites[i]?.base}${path}`), `site ${i} ${path}`).toBe(specAnswer(i, path));
@@ -58,7 +58,7 @@ async function storeAnswers(store: RedisStore): Promise<void> {
 }
 
 describe('Redis stopped mid-run and restarted', () => {
-  it('every check answers by the SPEC rules throughout; one log line per outage; sharing resumes', async () => {
+  it('every check answers by the rules of docs/semantics.md throughout; one log line per outage; sharing resumes', async () => {
     const logsA: string[] = [];
     const logsB: string[] = [];
     const a = crawler(logsA);
