@@ -109,8 +109,11 @@ describe('createRobotsCache with a shared store', () => {
       expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false);
       expect(await cache.isAllowed(`${servers.a.base}/public`)).toBe(true);
     }
-    // One failed (or timed-out) call, then the store is skipped until STORE_RETRY_MS has passed.
-    expect(calls.failed).toBe(1);
+    // One failed (or timed-out) call, then the store is skipped until STORE_RETRY_MS has passed:
+    // not one call per miss (3), even if a slow machine lets one retry probe in (2).
+    expect(calls.failed).toBeGreaterThanOrEqual(1);
+    expect(calls.failed).toBeLessThanOrEqual(2);
+    expect(cache.stats().storeErrors).toBe(calls.failed);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatch(/unavailable/);
     expect(cache.stats()).toMatchObject({ fetches: 3, localFallbacks: 3, storeAvailable: false });
@@ -143,10 +146,11 @@ describe('createRobotsCache with a shared store', () => {
     const key = robotsStoreKey(originOf(servers.a.base).origin);
     await store.acquireLease(`${key}:lease`, 'someone else', 60_000);
     expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false);
-    // It polled the record while waiting (25, 50, 100, 200 ms apart: 3 to 5 reads in 300 ms),
-    // then gave up and fetched.
-    expect(calls.reads.get(key)).toBeGreaterThanOrEqual(3);
-    expect(calls.reads.get(key)).toBeLessThanOrEqual(6);
+    // It polled the record while waiting, then gave up and fetched: the first read and at least
+    // one after a sleep, and about the doubling schedule's reads in 300 ms (0, 25, 75, 175 and
+    // 300 ms, a few more when timers fire a hair early), not a busy loop, however slow the machine.
+    expect(calls.reads.get(key)).toBeGreaterThanOrEqual(2);
+    expect(calls.reads.get(key)).toBeLessThanOrEqual(10);
     expect(cache.stats()).toMatchObject({ waitTimeouts: 1, fetches: 1 });
   });
 });

@@ -79,9 +79,12 @@ describe('Redis stopped mid-run and restarted', () => {
       expect(requests(i)).toBe(2);
     }
     for (const i of [0, 1]) await checkSite(b, i); // cached in process: no request
-    // One failed store call each, then the store is skipped (no call per miss while down).
-    expect(a.stats().storeErrors).toBe(1);
-    expect(b.stats().storeErrors).toBe(1);
+    // One failed store call each, then the store is skipped until STORE_RETRY_MS has passed: not
+    // one call per miss (4), even if a slow machine lets one retry probe in (2).
+    for (const c of [a, b]) {
+      expect(c.stats().storeErrors).toBeGreaterThanOrEqual(1);
+      expect(c.stats().storeErrors).toBeLessThanOrEqual(2);
+    }
     expect(logsA.filter((m) => m.includes('unavailable'))).toHaveLength(1);
     expect(logsB.filter((m) => m.includes('unavailable'))).toHaveLength(1);
     expect(a.stats().storeAvailable).toBe(false);
