@@ -19,6 +19,7 @@ export default defineConfig({
       { find: '@robomata/fetch', replacement: src('fetch') },
       { find: '@robomata/robots-parser', replacement: src('robots-parser') },
       { find: '@robomata/redis', replacement: src('redis') },
+      { find: '@robomata/crawlee', replacement: src('crawlee') },
     ],
   },
   test: {

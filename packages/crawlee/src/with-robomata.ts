@@ -1,0 +1,206 @@
+/**
+ * `withRobomata(CrawlerClass, options)`: a subclass of any Crawlee crawler whose robots.txt
+ * answers come from robomata, through Crawlee's own seams:
+ * - `getRobotsTxtFileForUrl(url)` (protected; used before every request, by `addRequests` and by
+ *   `enqueueLinks`) returns a `RobotsTxtFile` answering through `@robomata/fetch`'s cache;
+ * - `respectRobotsTxtFile` is switched on (unless the crawler options say `false`);
+ * - `handleSkippedRequest` (reason `robotsTxt`) tells `onRobotsTxtSkip` the deciding rule;
+ * - `delayRequest` applies the group's crawl-delay per origin, capped.
+ */
+
+import type { BasicCrawler } from '@crawlee/basic';
+import { RequestQueueV1 } from '@crawlee/core';
+import type { Request, SkippedRequestCallback } from '@crawlee/core';
+import type { RobotsTxtFile } from '@crawlee/utils';
+import { originOf } from '@robomata/fetch';
+import type { CachedRobots, RobotsCacheOptions, RobotsCacheStats } from '@robomata/fetch';
+import { CrawlDelays, DEFAULT_MAX_CRAWL_DELAY_SECS } from './crawl-delay.js';
+import { describeDecision } from './decision.js';
+import type { RobotsTxtDecision } from './decision.js';
+import { createProxiedFetch } from './proxy-fetch.js';
+import { RobotsReporter } from './report.js';
+import { createRobotsTxtFinder, productTokenOf } from './robots-txt-file.js';
+import type { RobotsTxtFinder } from './robots-txt-file.js';
+
+/** Any Crawlee crawler class: BasicCrawler and its subclasses (HttpCrawler, CheerioCrawler, browser crawlers, ...). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin takes any constructor arguments
+export type CrawlerClass = new (...args: any[]) => BasicCrawler<any>;
+
+/** Options of {@link withRobomata}: the robots.txt cache's (see `@robomata/fetch`), plus the crawler's. */
+export interface RobomataOptions extends Omit<RobotsCacheOptions, 'log'> {
+  /**
+   * Required. The crawler's User-Agent: sent with robots.txt requests, and its product token
+   * (`MyBot` of `MyBot/1.0 (+https://...)`) selects the robots.txt group (give `productToken`
+   * to choose another).
+   */
+  readonly userAgent: string;
+  /**
+   * Fetch robots.txt through the crawler's `proxyConfiguration` when it has one (a new proxy URL
+   * per request, as Crawlee does for pages). Default true. Ignored when `fetch` is given.
+   */
+  readonly useProxy?: boolean;
+  /** Apply the selected group's `Crawl-delay` per origin. Default true. */
+  readonly crawlDelay?: boolean;
+  /** Cap on a robots.txt crawl-delay, in seconds. Default {@link DEFAULT_MAX_CRAWL_DELAY_SECS} (30). */
+  readonly maxCrawlDelaySecs?: number;
+  /**
+   * Called for every URL skipped because of robots.txt (before Crawlee's `onSkippedRequest`,
+   * which gets only `{ url, reason }`), with the deciding rule (line, pattern), the group and
+   * the robots.txt fetch outcome. Errors it throws are logged, never rethrown.
+   */
+  readonly onRobotsTxtSkip?: (decision: RobotsTxtDecision) => void | Promise<void>;
+}
+
+/** Counters of `crawler.robomata.stats()`: the cache's, plus URLs skipped because of robots.txt. */
+export interface RobomataStats extends RobotsCacheStats {
+  /** URLs Crawlee skipped with reason `robotsTxt` (at `addRequests`, `enqueueLinks` or before fetching). */
+  skipped: number;
+}
+
+/** What `crawler.robomata` offers: the finder of the crawler's cache, and its counters. */
+export interface RobomataHandle extends RobotsTxtFinder {
+  /** The User-Agent sent with robots.txt requests. */
+  readonly userAgent: string;
+  /** Returns the crawl-delay applied to `url`'s origin, in ms (0: none, unknown, or turned off). */
+  crawlDelayOf(url: string): number;
+  /** Returns a snapshot of the counters. */
+  stats(): RobomataStats;
+}
+
+/** The members `withRobomata` adds to a crawler. */
+export interface RobomataCrawler {
+  /** robots.txt through robomata: `find(url)`, `explain(url)`, `cache`, `stats()`. */
+  readonly robomata: RobomataHandle;
+}
+
+/**
+ * The class `withRobomata(C, options)` returns: constructed with C's arguments, an instance of C
+ * that is also a {@link RobomataCrawler}; C's static members are kept.
+ */
+export type RobomataCrawlerClass<C extends CrawlerClass> = (new (...args: ConstructorParameters<C>) => InstanceType<C> & RobomataCrawler) & C;
+
+/** The part of Crawlee's `ProxyConfiguration` used here. */
+interface ProxySource {
+  newUrl(sessionId?: string | number): Promise<string | undefined>;
+}
+
+/** The part of a request source used to hand a delayed request back. */
+interface ReclaimSource {
+  reclaimRequest(request: Request, options?: { forefront?: boolean }): Promise<unknown>;
+}
+
+/** Validates the options that do not belong to the cache; throws a `TypeError`. */
+function _checkOptions(options: RobomataOptions): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError('withRobomata: options with a userAgent are required');
+  productTokenOf(options.userAgent, options.productToken);
+  const max = options.maxCrawlDelaySecs;
+  if (max !== undefined && !(typeof max === 'number' && max >= 0 && Number.isFinite(max))) {
+    throw new TypeError('withRobomata: options.maxCrawlDelaySecs must be a finite number >= 0');
+  }
+  if (options.onRobotsTxtSkip !== undefined && typeof options.onRobotsTxtSkip !== 'function') {
+    throw new TypeError('withRobomata: options.onRobotsTxtSkip must be a function');
+  }
+}
+
+/**
+ * Returns a subclass of `Crawler` (any Crawlee crawler class) that respects robots.txt through
+ * robomata: `new (withRobomata(CheerioCrawler, { userAgent }))(crawlerOptions, config)`.
+ * Throws a `TypeError` when `options.userAgent` is missing or names no product token.
+ */
+export function withRobomata<C extends CrawlerClass>(Crawler: C, options: RobomataOptions): RobomataCrawlerClass<C> {
+  if (typeof Crawler !== 'function') throw new TypeError('withRobomata: the first argument must be a Crawlee crawler class');
+  _checkOptions(options);
+  const { useProxy = true, crawlDelay = true, maxCrawlDelaySecs = DEFAULT_MAX_CRAWL_DELAY_SECS, onRobotsTxtSkip, ...cacheOptions } = options;
+
+  class RobomataCrawlerImpl extends (Crawler as CrawlerClass) implements RobomataCrawler {
+    readonly robomata: RobomataHandle;
+    private readonly _robomataReporter: RobotsReporter;
+    private readonly _robomataDelays: CrawlDelays | undefined;
+    private _robomataSkipped = 0;
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- C's constructor arguments, passed through
+    constructor(...args: any[]) {
+      super(...args);
+      const crawlerOptions = args[0] as { respectRobotsTxtFile?: unknown } | undefined;
+      if (crawlerOptions?.respectRobotsTxtFile !== false) this.respectRobotsTxtFile = true;
+      const proxy = (this as unknown as { proxyConfiguration?: ProxySource }).proxyConfiguration;
+      const fetch = cacheOptions.fetch ?? (useProxy && proxy !== undefined ? createProxiedFetch(() => proxy.newUrl()) : undefined);
+      const log = this.log;
+      const finder = createRobotsTxtFinder({
+        ...cacheOptions,
+        ...(fetch !== undefined ? { fetch } : {}),
+        log: (message: string) => log.warning(`@robomata/fetch: ${message}`),
+      });
+      this._robomataReporter = new RobotsReporter(log);
+      const delays = crawlDelay ? new CrawlDelays(maxCrawlDelaySecs, finder.productToken) : undefined;
+      this._robomataDelays = delays;
+      this.robomata = {
+        ...finder,
+        userAgent: options.userAgent,
+        crawlDelayOf: (url: string) => {
+          if (delays === undefined) return 0;
+          try {
+            return delays.delayOf(originOf(url).origin);
+          } catch {
+            return 0;
+          }
+        },
+        stats: () => ({ ...finder.cache.stats(), skipped: this._robomataSkipped }),
+      };
+    }
+
+    /** Crawlee's seam: the robots.txt of `url`'s origin, from robomata's cache. */
+    protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
+      if (this.respectRobotsTxtFile === false) return undefined;
+      let info: CachedRobots;
+      try {
+        info = await this.robomata.cache.get(url);
+      } catch {
+        return undefined; // not an http(s) URL: no robots.txt governs it (Crawlee's behaviour)
+      }
+      this._robomataReporter.report(info);
+      this._robomataDelays?.note(info);
+      return this.robomata.fileOf(info);
+    }
+
+    /** Crawlee's seam: tells `onRobotsTxtSkip` the deciding rule, then Crawlee's own handling. */
+    protected override async handleSkippedRequest(skipped: Parameters<SkippedRequestCallback>[0]): Promise<void> {
+      if (skipped.reason === 'robotsTxt') {
+        this._robomataSkipped++;
+        try {
+          const decision = await this.robomata.explain(skipped.url);
+          this.log.debug(`robots.txt: ${skipped.url} ${describeDecision(decision)}`);
+          await onRobotsTxtSkip?.(decision);
+        } catch (err) {
+          this.log.warning(`@robomata/crawlee: onRobotsTxtSkip failed for ${skipped.url}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      await super.handleSkippedRequest(skipped);
+    }
+
+    /** Crawlee's seam: `sameDomainDelaySecs` first, then the origin's robots.txt crawl-delay. */
+    protected override delayRequest(request: Request, source: unknown): boolean {
+      if (super.delayRequest(request, source as never)) return true;
+      const wait = this._robomataDelays?.wait(request.url, Date.now()) ?? 0;
+      if (wait <= 0) return false;
+      _reclaimLater(request, source as unknown as ReclaimSource, wait, this.log);
+      return true;
+    }
+  }
+  Object.defineProperty(RobomataCrawlerImpl, 'name', { value: `Robomata${Crawler.name}` });
+  return RobomataCrawlerImpl as unknown as RobomataCrawlerClass<C>;
+}
+
+/** Hands `request` back to `source` after `delayMs` (as Crawlee's own `delayRequest` does). */
+function _reclaimLater(request: Request, source: ReclaimSource, delayMs: number, log: { debug(m: string): void; warning(m: string): void }): void {
+  const v1 = source instanceof RequestQueueV1 ? (source as unknown as { inProgress?: Set<string> }).inProgress : undefined;
+  if (request.id !== undefined) v1?.delete(request.id);
+  log.debug(`robots.txt crawl-delay: ${request.url} goes back to the queue in ${delayMs} ms`);
+  setTimeout(() => {
+    if (request.id !== undefined) v1?.add(request.id);
+    const forefront = (request.userData as { __crawlee?: { forefront?: boolean } } | undefined)?.__crawlee?.forefront;
+    source.reclaimRequest(request, forefront === undefined ? {} : { forefront }).catch((err: unknown) => {
+      log.warning(`@robomata/crawlee: could not hand ${request.url} back to the queue after its crawl-delay: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }, delayMs);
+}
