@@ -11,6 +11,7 @@ export interface SiteRequest {
 export type RobotsAnswer =
   | { readonly status: number; readonly body?: string; readonly headers?: Record<string, string> }
   | { readonly hang: true }
+  | { readonly reset: true }
   | { readonly redirectLoop: true };
 export interface LocalSite {
   readonly base: string;

@@ -68,7 +68,8 @@ function pageHtml(path) {
 /**
  * Starts the site. Returns { base, port, log, robots, setRobots(answer), pageRequests(), close() }:
  * `log` lists every request ({ path, at, userAgent }); `setRobots` changes the robots.txt answer:
- * { status, body?, headers? }, { hang: true } (never answers) or { redirectLoop: true }.
+ * { status, body?, headers? }, { hang: true } (never answers), { reset: true } (connection
+ * reset) or { redirectLoop: true }.
  */
 export async function startLocalSite() {
   const log = [];
@@ -78,6 +79,10 @@ export async function startLocalSite() {
     log.push({ path, at: Date.now(), userAgent: req.headers['user-agent'] });
     if (path === '/robots.txt') {
       if (answer.hang) return; // never answers: the crawler's timeout must fire
+      if (answer.reset) {
+        req.socket.destroy(); // connection reset: a network error
+        return;
+      }
       if (answer.redirectLoop) {
         res.writeHead(301, { location: '/robots.txt' }).end();
         return;
