@@ -7,7 +7,7 @@
 
 import { RobotsTxtFile } from '@crawlee/utils';
 import { createRobotsCache, originOf } from '@robomata/fetch';
-import type { CachedRobots, RobotsCache, RobotsCacheOptions } from '@robomata/fetch';
+import type { CachedRobots, RobotsCache, RobotsCacheOptions } from './fetch-types.js';
 import { extractProductToken } from '@robomata/runtime';
 import type { AgentRules } from '@robomata/runtime';
 import { explainDecision } from './decision.js';
@@ -18,9 +18,10 @@ import { createProxiedFetch } from './proxy-fetch.js';
  * A Crawlee `RobotsTxtFile` for one origin whose answers come from robomata.
  * `isAllowed(url, userAgent?)`: with no `userAgent` or `'*'` (what Crawlee passes) the crawler's
  * own product token selects the group; another string is matched as a product token. A URL of
- * another origin is answered by that origin's cached rules, or allowed when they are not cached
- * yet (as Crawlee's file allows URLs it does not govern; the crawler checks each request against
- * its own origin's robots.txt before fetching it).
+ * the file's origin is answered by the file's rules (zero allocation when the URL spells the
+ * origin canonically); a URL of another origin by that origin's cached rules, or allowed when
+ * they are not cached yet (as Crawlee's file allows URLs it does not govern; the crawler checks
+ * each request against its own origin's robots.txt before fetching it).
  */
 export interface RobomataRobotsTxtFile extends RobotsTxtFile {
   isAllowed(url: string, userAgent?: string): boolean;
@@ -83,20 +84,24 @@ export function createRobotsTxtFile(
 ): RobomataRobotsTxtFile {
   const own = info.robots.agent(productToken);
   const file = RobotsTxtFile.from(info.sourceUrl, _sitemapText(info.robots.sitemaps), proxyUrl);
+  // A URL written with this canonical origin is this origin's (no parse needed); any other
+  // spelling (upper case, explicit default port, userinfo, another origin) is parsed.
+  const prefix = `${info.origin}/`;
   const isAllowed = (url: string, userAgent?: string): boolean => {
     if (typeof url !== 'string') return true;
     if (userAgent !== undefined && userAgent !== '*' && userAgent !== productToken) {
-      return _isOf(url, info.origin) ? info.robots.isAllowed(url, userAgent) : true;
+      return url.startsWith(prefix) || _isOf(url, info.origin) ? info.robots.isAllowed(url, userAgent) : true;
     }
-    const fresh = peek(url);
-    if (fresh !== undefined) return fresh.isAllowed(url);
+    if (url.startsWith(prefix)) return own.isAllowed(url);
+    const cached = peek(url);
+    if (cached !== undefined) return cached.isAllowed(url);
     return _isOf(url, info.origin) ? own.isAllowed(url) : true;
   };
   const explain = (url: string, userAgent?: string): RobotsTxtDecision =>
     explainDecision(info, url, userAgent === undefined || userAgent === '*' ? productToken : userAgent);
   Object.defineProperties(file, {
-    isAllowed: { value: isAllowed, enumerable: false },
-    explain: { value: explain, enumerable: false },
+    isAllowed: { value: isAllowed, enumerable: false, writable: true, configurable: true },
+    explain: { value: explain, enumerable: false, writable: true, configurable: true },
     robomata: { value: info, enumerable: true },
   });
   return file as RobomataRobotsTxtFile;
