@@ -102,6 +102,86 @@ function _checkOptions(options: RobomataOptions): void {
   }
 }
 
+/** The part of Crawlee's `Log` used here. */
+interface CrawlerLog {
+  debug(message: string): void;
+  warning(message: string, data?: Record<string, unknown>): void;
+}
+
+/**
+ * One crawler's robomata state, behind the three seams the mixin overrides: its finder (cache,
+ * proxy, store), the once-per-origin reporter, the crawl-delays and the skip counter.
+ */
+class RobomataCore {
+  readonly handle: RobomataHandle;
+  private readonly _reporter: RobotsReporter;
+  private readonly _delays: CrawlDelays | undefined;
+  private _skipped = 0;
+
+  constructor(
+    options: RobomataOptions,
+    private readonly _log: CrawlerLog,
+    proxy: ProxySource | undefined,
+  ) {
+    const { useProxy = true, crawlDelay = true, maxCrawlDelaySecs = DEFAULT_MAX_CRAWL_DELAY_SECS, onRobotsTxtSkip: _skip, ...cacheOptions } = options;
+    const fetch = cacheOptions.fetch ?? (useProxy && proxy !== undefined ? createProxiedFetch(() => proxy.newUrl()) : undefined);
+    const finder = createRobotsTxtFinder({
+      ...cacheOptions,
+      ...(fetch !== undefined ? { fetch } : {}),
+      log: (message: string) => _log.warning(`@robomata/fetch: ${message}`),
+    });
+    this._reporter = new RobotsReporter(_log);
+    const delays = crawlDelay ? new CrawlDelays(maxCrawlDelaySecs, finder.productToken) : undefined;
+    this._delays = delays;
+    this.handle = {
+      ...finder,
+      userAgent: options.userAgent,
+      crawlDelayOf: (url: string) => {
+        if (delays === undefined) return 0;
+        try {
+          return delays.delayOf(originOf(url).origin);
+        } catch {
+          return 0;
+        }
+      },
+      stats: () => ({ ...finder.cache.stats(), skipped: this._skipped }),
+    };
+  }
+
+  /** Returns the file of `url`'s origin (undefined for a URL no robots.txt governs), reporting and noting it. */
+  async fileFor(url: string): Promise<RobotsTxtFile | undefined> {
+    let info: CachedRobots;
+    try {
+      info = await this.handle.cache.get(url);
+    } catch {
+      return undefined; // not an http(s) URL: no robots.txt governs it (Crawlee's behaviour)
+    }
+    this._reporter.report(info);
+    this._delays?.note(info);
+    return this.handle.fileOf(info);
+  }
+
+  /** Counts a URL skipped because of robots.txt and tells `onSkip` why; never throws. */
+  async skipped(url: string, onSkip: RobomataOptions['onRobotsTxtSkip']): Promise<void> {
+    this._skipped++;
+    try {
+      const decision = await this.handle.explain(url);
+      this._log.debug(`robots.txt: ${url} ${describeDecision(decision)}`);
+      await onSkip?.(decision);
+    } catch (err) {
+      this._log.warning(`@robomata/crawlee: onRobotsTxtSkip failed for ${url}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** Returns true when `request` must wait for its origin's crawl-delay (it is then handed back later). */
+  delay(request: Request, source: ReclaimSource): boolean {
+    const wait = this._delays?.wait(request.url, Date.now()) ?? 0;
+    if (wait <= 0) return false;
+    _reclaimLater(request, source, wait, this._log);
+    return true;
+  }
+}
+
 /**
  * Returns a subclass of `Crawler` (any Crawlee crawler class) that respects robots.txt through
  * robomata: `new (withRobomata(CheerioCrawler, { userAgent }))(crawlerOptions, config)`.
@@ -110,13 +190,10 @@ function _checkOptions(options: RobomataOptions): void {
 export function withRobomata<C extends CrawlerClass>(Crawler: C, options: RobomataOptions): RobomataCrawlerClass<C> {
   if (typeof Crawler !== 'function') throw new TypeError('withRobomata: the first argument must be a Crawlee crawler class');
   _checkOptions(options);
-  const { useProxy = true, crawlDelay = true, maxCrawlDelaySecs = DEFAULT_MAX_CRAWL_DELAY_SECS, onRobotsTxtSkip, ...cacheOptions } = options;
+  const onSkip = options.onRobotsTxtSkip;
 
   class RobomataCrawlerImpl extends (Crawler as CrawlerClass) implements RobomataCrawler {
-    readonly robomata: RobomataHandle;
-    private readonly _robomataReporter: RobotsReporter;
-    private readonly _robomataDelays: CrawlDelays | undefined;
-    private _robomataSkipped = 0;
+    private readonly _robomata: RobomataCore;
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- C's constructor arguments, passed through
     constructor(...args: any[]) {
@@ -124,67 +201,27 @@ export function withRobomata<C extends CrawlerClass>(Crawler: C, options: Roboma
       const crawlerOptions = args[0] as { respectRobotsTxtFile?: unknown } | undefined;
       if (crawlerOptions?.respectRobotsTxtFile !== false) this.respectRobotsTxtFile = true;
       const proxy = (this as unknown as { proxyConfiguration?: ProxySource }).proxyConfiguration;
-      const fetch = cacheOptions.fetch ?? (useProxy && proxy !== undefined ? createProxiedFetch(() => proxy.newUrl()) : undefined);
-      const log = this.log;
-      const finder = createRobotsTxtFinder({
-        ...cacheOptions,
-        ...(fetch !== undefined ? { fetch } : {}),
-        log: (message: string) => log.warning(`@robomata/fetch: ${message}`),
-      });
-      this._robomataReporter = new RobotsReporter(log);
-      const delays = crawlDelay ? new CrawlDelays(maxCrawlDelaySecs, finder.productToken) : undefined;
-      this._robomataDelays = delays;
-      this.robomata = {
-        ...finder,
-        userAgent: options.userAgent,
-        crawlDelayOf: (url: string) => {
-          if (delays === undefined) return 0;
-          try {
-            return delays.delayOf(originOf(url).origin);
-          } catch {
-            return 0;
-          }
-        },
-        stats: () => ({ ...finder.cache.stats(), skipped: this._robomataSkipped }),
-      };
+      this._robomata = new RobomataCore(options, this.log, proxy);
+    }
+
+    get robomata(): RobomataHandle {
+      return this._robomata.handle;
     }
 
     /** Crawlee's seam: the robots.txt of `url`'s origin, from robomata's cache. */
     protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
-      if (this.respectRobotsTxtFile === false) return undefined;
-      let info: CachedRobots;
-      try {
-        info = await this.robomata.cache.get(url);
-      } catch {
-        return undefined; // not an http(s) URL: no robots.txt governs it (Crawlee's behaviour)
-      }
-      this._robomataReporter.report(info);
-      this._robomataDelays?.note(info);
-      return this.robomata.fileOf(info);
+      return this.respectRobotsTxtFile === false ? undefined : this._robomata.fileFor(url);
     }
 
     /** Crawlee's seam: tells `onRobotsTxtSkip` the deciding rule, then Crawlee's own handling. */
     protected override async handleSkippedRequest(skipped: Parameters<SkippedRequestCallback>[0]): Promise<void> {
-      if (skipped.reason === 'robotsTxt') {
-        this._robomataSkipped++;
-        try {
-          const decision = await this.robomata.explain(skipped.url);
-          this.log.debug(`robots.txt: ${skipped.url} ${describeDecision(decision)}`);
-          await onRobotsTxtSkip?.(decision);
-        } catch (err) {
-          this.log.warning(`@robomata/crawlee: onRobotsTxtSkip failed for ${skipped.url}: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }
+      if (skipped.reason === 'robotsTxt') await this._robomata.skipped(skipped.url, onSkip);
       await super.handleSkippedRequest(skipped);
     }
 
     /** Crawlee's seam: `sameDomainDelaySecs` first, then the origin's robots.txt crawl-delay. */
     protected override delayRequest(request: Request, source: unknown): boolean {
-      if (super.delayRequest(request, source as never)) return true;
-      const wait = this._robomataDelays?.wait(request.url, Date.now()) ?? 0;
-      if (wait <= 0) return false;
-      _reclaimLater(request, source as unknown as ReclaimSource, wait, this.log);
-      return true;
+      return super.delayRequest(request, source as never) || this._robomata.delay(request, source as ReclaimSource);
     }
   }
   Object.defineProperty(RobomataCrawlerImpl, 'name', { value: `Robomata${Crawler.name}` });
@@ -192,7 +229,7 @@ export function withRobomata<C extends CrawlerClass>(Crawler: C, options: Roboma
 }
 
 /** Hands `request` back to `source` after `delayMs` (as Crawlee's own `delayRequest` does). */
-function _reclaimLater(request: Request, source: ReclaimSource, delayMs: number, log: { debug(m: string): void; warning(m: string): void }): void {
+function _reclaimLater(request: Request, source: ReclaimSource, delayMs: number, log: CrawlerLog): void {
   const v1 = source instanceof RequestQueueV1 ? (source as unknown as { inProgress?: Set<string> }).inProgress : undefined;
   if (request.id !== undefined) v1?.delete(request.id);
   log.debug(`robots.txt crawl-delay: ${request.url} goes back to the queue in ${delayMs} ms`);
