@@ -129,6 +129,22 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     expect(site.robotsRequests()).toBe(0);
   });
 
+  it('logs an onRobotsTxtSkip that throws and goes on crawling', async () => {
+    const { log, warnings } = recordingLog();
+    const Crawler = withRobomata(HttpCrawler, {
+      userAgent: UA,
+      onRobotsTxtSkip: () => {
+        throw new Error('boom');
+      },
+    });
+    const crawled: string[] = [];
+    const crawler = new Crawler({ ...QUICK, log, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
+    await crawler.run([`${site.base}/private/3`, `${site.base}/about`]);
+    expect(crawled).toEqual(['/about']);
+    expect(warnings.filter((w) => w.includes('onRobotsTxtSkip failed') && w.includes('boom'))).toHaveLength(1);
+    expect(crawler.robomata.stats().skipped).toBe(1);
+  });
+
   it('keeps the class: instanceof, static members, name, constructor arguments', () => {
     const Crawler = withRobomata(CheerioCrawler, { userAgent: UA });
     const config = memoryConfig();
