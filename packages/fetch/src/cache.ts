@@ -21,7 +21,7 @@
 
 import { LRUCache } from 'lru-cache';
 import { compile } from '@robomata/compiler';
-import { extractProductToken } from '@robomata/runtime';
+import { findProductToken } from '@robomata/runtime';
 import type { AgentRules, Profile, Robots } from '@robomata/runtime';
 import { compileArtifact } from './compile-artifact.js';
 import { fetchRobotsTxt } from './fetch-robots.js';
@@ -56,7 +56,11 @@ export interface RobotsCacheOptions {
   readonly userAgent: string;
   /**
    * The crawler's product token, the group `isAllowed(url)` and `peek(url)` select. Default:
-   * `extractProductToken(userAgent)` (`ExampleCrawler/1.0 (+https://...)` gives `ExampleCrawler`).
+   * the crawler token of `userAgent` (`findProductToken` of `@robomata/runtime`, docs/semantics.md
+   * section 3: `ExampleCrawler/1.0 (+https://...)` gives `ExampleCrawler`,
+   * `Mozilla/5.0 (compatible; ExampleCrawler/1.0; +https://...)` too). When `userAgent` has no
+   * crawler token (a browser header) the cache warns through `log` and uses the leading
+   * product (`Mozilla`): pass `productToken` then. {@link RobotsCache.productToken} tells.
    */
   readonly productToken?: string;
   /** The fetch implementation. Default `globalThis.fetch` (Node's built-in fetch). */
@@ -95,7 +99,10 @@ export interface RobotsCacheOptions {
   readonly leaseWaitMs?: number;
   /** How long a record outlives its expiry in the store. Default 7 days. */
   readonly storeRetentionMs?: number;
-  /** Where the store's state changes are reported (once per outage). Default `console.warn`. */
+  /**
+   * Where the store's state changes (once per outage) and a `userAgent` with no crawler token
+   * (once, at creation) are reported. Default `console.warn`.
+   */
   readonly log?: (message: string) => void;
 }
 
@@ -147,6 +154,10 @@ export interface CachedRobots {
 
 /** A robots.txt cache for many origins; see the module comment for the policy. */
 export interface RobotsCache {
+  /** The product token `isAllowed(url)` and `peek(url)` select a group by (`options.productToken`, or the crawler token of `userAgent`). */
+  readonly productToken: string;
+  /** False when the token came from a `userAgent` with no crawler token (a warning was logged). */
+  readonly productTokenRecognised: boolean;
   /**
    * Returns whether the crawler may fetch `url` under the robots.txt of the URL's origin,
    * fetching it first when needed. `productToken` defaults to the one bound at creation; when
@@ -203,7 +214,15 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     maxBytes,
     maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
   };
-  const productToken = options.productToken ?? extractProductToken(options.userAgent);
+  const found = options.productToken === undefined ? findProductToken(options.userAgent) : { token: options.productToken, recognised: true };
+  const productToken = found.token === '' ? options.userAgent : found.token;
+  const log = options.log ?? ((message: string) => console.warn(`@robomata/fetch: ${message}`));
+  if (!found.recognised) {
+    log(
+      `userAgent ${JSON.stringify(options.userAgent)} names no crawler product token (docs/semantics.md section 3): ` +
+        `checks use ${JSON.stringify(productToken)}; pass options.productToken`,
+    );
+  }
   const now = options.now ?? Date.now;
   const stats = _emptyStats();
   const maxSize = options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES;
@@ -231,7 +250,7 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     leaseWaitMs: options.leaseWaitMs ?? DEFAULT_LEASE_WAIT_MS,
     retentionMs: options.storeRetentionMs ?? DEFAULT_STORE_RETENTION_MS,
     now,
-    log: options.log ?? ((message) => console.warn(`@robomata/fetch: ${message}`)),
+    log,
     stats,
   });
 
@@ -302,6 +321,8 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
   };
 
   return {
+    productToken,
+    productTokenRecognised: found.recognised,
     get,
     peek,
     async isAllowed(url: string, token?: string): Promise<boolean> {
