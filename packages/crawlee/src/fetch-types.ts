@@ -76,6 +76,10 @@ export interface RobotsCacheStats {
 
 /** A robots.txt cache for many origins (`@robomata/fetch`'s `RobotsCache`). */
 export interface RobotsCache {
+  /** The product token `isAllowed(url)` and `peek(url)` select a group by. */
+  readonly productToken: string;
+  /** False when the token came from a `userAgent` with no crawler token. */
+  readonly productTokenRecognised: boolean;
   /** Whether the crawler may fetch `url`, fetching its robots.txt first when needed. */
   isAllowed(url: string, productToken?: string): Promise<boolean>;
   /** The cached rules of the URL's origin and their fetch outcome, fetching if needed. */

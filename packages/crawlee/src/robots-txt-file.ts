@@ -8,7 +8,7 @@
 import { RobotsTxtFile } from '@crawlee/utils';
 import { createRobotsCache, originOf } from '@robomata/fetch';
 import type { CachedRobots, RobotsCache, RobotsCacheOptions } from './fetch-types.js';
-import { extractProductToken } from '@robomata/runtime';
+import { findProductToken } from '@robomata/runtime';
 import type { AgentRules } from '@robomata/runtime';
 import { explainDecision } from './decision.js';
 import type { RobotsTxtDecision } from './decision.js';
@@ -46,6 +46,8 @@ export interface RobotsTxtFinder {
   readonly cache: RobotsCache;
   /** The product token that selects the crawler's group. */
   readonly productToken: string;
+  /** False when `userAgent` names no crawler (a browser header): a warning was logged. */
+  readonly productTokenRecognised: boolean;
   /**
    * The equivalent of Crawlee's `RobotsTxtFile.find(url)`: resolves to the file of `url`'s origin,
    * fetched once per origin and cached under RFC 9309's policy. Rejects with a `TypeError` for a
@@ -107,20 +109,36 @@ export function createRobotsTxtFile(
   return file as RobomataRobotsTxtFile;
 }
 
-/** Returns the product token `userAgent` names; throws a `TypeError` when it names none. */
-export function productTokenOf(userAgent: unknown, productToken?: unknown): string {
+/** The crawler token a `userAgent` selects groups by, and whether it names a crawler at all. */
+export interface CrawlerToken {
+  readonly token: string;
+  /** False for a browser header (`Mozilla/5.0 (X11; ...)`): its leading product is used, a warning is due. */
+  readonly recognised: boolean;
+}
+
+/**
+ * Returns the crawler token of `userAgent` (`findProductToken` of `@robomata/runtime`,
+ * docs/semantics.md section 3), or `productToken` when given. Throws a `TypeError` when
+ * `userAgent` is missing or has no product token at all.
+ */
+export function productTokenOf(userAgent: unknown, productToken?: unknown): CrawlerToken {
   if (typeof userAgent !== 'string' || userAgent.trim() === '') {
     throw new TypeError('@robomata/crawlee: options.userAgent is required (e.g. "MyBot/1.0 (+https://example.com/bot)"): its product token selects the robots.txt group');
   }
   if (productToken !== undefined) {
     if (typeof productToken !== 'string' || productToken === '') throw new TypeError('@robomata/crawlee: options.productToken must be a non-empty string');
-    return productToken;
+    return { token: productToken, recognised: true };
   }
-  const token = extractProductToken(userAgent);
-  if (token === '') {
-    throw new TypeError(`@robomata/crawlee: options.userAgent ${JSON.stringify(userAgent)} starts with no product token ([A-Za-z_-]+); give options.productToken`);
+  const found = findProductToken(userAgent);
+  if (found.token === '') {
+    throw new TypeError(`@robomata/crawlee: options.userAgent ${JSON.stringify(userAgent)} has no product token ([A-Za-z_-]+); give options.productToken`);
   }
-  return token;
+  return found;
+}
+
+/** The warning for a `userAgent` that names no crawler (logged once per cache). */
+export function unrecognisedTokenMessage(userAgent: string, token: string): string {
+  return `userAgent ${JSON.stringify(userAgent)} names no crawler product token (a browser header?): robots.txt groups are selected as ${JSON.stringify(token)}; give options.productToken or a crawler User-Agent such as "MyBot/1.0 (+https://example.com/bot)"`;
 }
 
 /**
@@ -129,8 +147,10 @@ export function productTokenOf(userAgent: unknown, productToken?: unknown): stri
  * robots.txt is fetched once, in-flight requests are shared, entries expire per RFC 9309.
  */
 export function createRobotsTxtFinder(options: RobotsTxtFinderOptions, cache?: RobotsCache): RobotsTxtFinder {
-  const productToken = productTokenOf(options.userAgent, options.productToken);
+  const found = productTokenOf(options.userAgent, options.productToken);
+  const productToken = found.token;
   const { proxyUrl, ...cacheOptions } = options;
+  if (!found.recognised && cache === undefined) (options.log ?? ((m: string) => console.warn(`@robomata/crawlee: ${m}`)))(unrecognisedTokenMessage(options.userAgent, productToken));
   const fetch = cacheOptions.fetch ?? (proxyUrl !== undefined ? createProxiedFetch(() => proxyUrl) : undefined);
   const robots = cache ?? createRobotsCache({ ...cacheOptions, productToken, ...(fetch !== undefined ? { fetch } : {}) });
   const files = new WeakMap<CachedRobots, RobomataRobotsTxtFile>();
@@ -146,6 +166,7 @@ export function createRobotsTxtFinder(options: RobotsTxtFinderOptions, cache?: R
   return {
     cache: robots,
     productToken,
+    productTokenRecognised: found.recognised,
     fileOf,
     find: async (url) => fileOf(await robots.get(url)),
     explain: async (url) => explainDecision(await robots.get(url), url, productToken),

@@ -128,7 +128,7 @@ class RobomataCore {
     const finder = createRobotsTxtFinder({
       ...cacheOptions,
       ...(fetch !== undefined ? { fetch } : {}),
-      log: (message: string) => _log.warning(`@robomata/fetch: ${message}`),
+      log: (message: string) => _log.warning(`robots.txt: ${message}`),
     });
     this._reporter = new RobotsReporter(_log);
     const delays = crawlDelay ? new CrawlDelays(maxCrawlDelaySecs, finder.productToken) : undefined;

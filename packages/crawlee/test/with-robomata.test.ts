@@ -120,6 +120,22 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     expect(d).toMatchObject({ allowed: false, group: 'global', productToken: 'OtherBot', rule: { line: 3, pattern: '/private/' } });
   });
 
+  it('finds the crawler token in a Mozilla-compatible header, and warns through Crawlee\'s log when a header names no crawler', async () => {
+    const compatible = withRobomata(HttpCrawler, { userAgent: `Mozilla/5.0 (compatible; ${SITE_BOT}/2.1; +https://example.com/bot)` });
+    const first = new compatible({ ...QUICK, requestHandler: () => undefined }, memoryConfig());
+    expect(first.robomata.productToken).toBe(SITE_BOT);
+    expect(first.robomata.productTokenRecognised).toBe(true);
+    expect((await first.robomata.explain(`${site.base}/drafts/1`)).group).toBe('specific');
+
+    const { log, warnings } = recordingLog();
+    const browser = withRobomata(HttpCrawler, { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' });
+    const second = new browser({ ...QUICK, log, requestHandler: () => undefined }, memoryConfig());
+    expect(second.robomata.productTokenRecognised).toBe(false);
+    expect(second.robomata.productToken).toBe('Mozilla');
+    expect(warnings.filter((w) => w.includes('names no crawler product token'))).toHaveLength(1);
+    expect((await second.robomata.explain(`${site.base}/private/1`)).group).toBe('global');
+  });
+
   it('honours respectRobotsTxtFile: false in the crawler options', async () => {
     const Crawler = withRobomata(HttpCrawler, { userAgent: UA });
     const crawled: string[] = [];
