@@ -29,9 +29,10 @@ export type CrawlerClass = new (...args: any[]) => BasicCrawler<any>;
 /** Options of {@link withRobomata}: the robots.txt cache's (see `@robomata/fetch`), plus the crawler's. */
 export interface RobomataOptions extends Omit<RobotsCacheOptions, 'log'> {
   /**
-   * Required. The crawler's User-Agent: sent with robots.txt requests, and its product token
-   * (`MyBot` of `MyBot/1.0 (+https://...)`) selects the robots.txt group (give `productToken`
-   * to choose another).
+   * Required. The crawler's User-Agent: sent with robots.txt requests, and its crawler token
+   * (`findProductToken` of `@robomata/runtime`: `MyBot` of `MyBot/1.0 (+https://...)` or of
+   * `Mozilla/5.0 (compatible; MyBot/1.0)`) selects the robots.txt group. A header naming no
+   * crawler is warned about through Crawlee's log; give `productToken` to choose the token.
    */
   readonly userAgent: string;
   /**
