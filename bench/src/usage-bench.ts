@@ -7,6 +7,7 @@
  */
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
+import { canCollect, countGcEvents } from './measure.js';
 import { createPrng } from './prng.js';
 
 /** A robots.txt with 12 preference lines in the `*` group and 3 in a named one. */
@@ -76,14 +77,20 @@ export interface UsageBenchLine {
   readonly signalNs: number;
   readonly isAllowedNs: number;
   readonly urls: number;
+  /** GC events during {@link GC_CALLS} usage() and signal() calls (-1: not measured, no --expose-gc). */
+  readonly gcEvents: number;
 }
+
+/** usage() plus signal() calls whose GC events are counted: allocating 16 bytes per call would fill a young generation many times. */
+export const GC_CALLS = 2_000_000;
 
 /**
  * Measures `usage()`, `signal()` and `isAllowed()` in a warm hot loop over 1,000 seeded URLs
- * on the `*` group of {@link USAGE_BENCH_ROBOTS}. Allocates nothing per call on the measured
- * side. About `rounds` x 60 ms.
+ * on the `*` group of {@link USAGE_BENCH_ROBOTS}, and the GC events of {@link GC_CALLS} more
+ * calls (0 when nothing is allocated per call; needs `--expose-gc`, as `pnpm bench` runs).
+ * About `rounds` x 60 ms plus a second.
  */
-export function measureUsage(profile: 'rfc9309' | 'google', rounds: number, seed: number): UsageBenchLine {
+export async function measureUsage(profile: 'rfc9309' | 'google', rounds: number, seed: number): Promise<UsageBenchLine> {
   const rules = loadRobots(compile(USAGE_BENCH_ROBOTS, { profile })).agent('AnyBot');
   const urls = _urls(1_000, seed);
   // Warm up every path first.
@@ -92,10 +99,18 @@ export function measureUsage(profile: 'rfc9309' | 'google', rounds: number, seed
     rules.signal(url, 'ai-train');
     rules.isAllowed(url);
   }
-  return {
-    usageNs: _nsPerCall(urls, (u) => rules.usage(u, 'train-ai'), rounds),
-    signalNs: _nsPerCall(urls, (u) => rules.signal(u, 'ai-train'), rounds),
-    isAllowedNs: _nsPerCall(urls, (u) => rules.isAllowed(u), rounds),
-    urls: urls.length,
-  };
+  const usageNs = _nsPerCall(urls, (u) => rules.usage(u, 'train-ai'), rounds);
+  const signalNs = _nsPerCall(urls, (u) => rules.signal(u, 'ai-train'), rounds);
+  const isAllowedNs = _nsPerCall(urls, (u) => rules.isAllowed(u), rounds);
+  let sink = 0;
+  const gcEvents = !canCollect() ? -1 : await countGcEvents(() => {
+    for (let k = 0; k < GC_CALLS / (2 * urls.length); k++) {
+      for (const url of urls) {
+        if (rules.usage(url, 'train-ai') === 'n') sink++;
+        if (rules.signal(url, 'ai-train') === 'no') sink++;
+      }
+    }
+  });
+  if (sink < 0) throw new Error('unreachable');
+  return { usageNs, signalNs, isAllowedNs, urls: urls.length, gcEvents };
 }
