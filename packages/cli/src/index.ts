@@ -17,6 +17,6 @@ export type { InspectOptions } from './inspect.js';
 export { runLint } from './lint.js';
 export type { LintOptions } from './lint.js';
 export { formatBytes, renderGroupDot } from './dot.js';
-export { describeUrlWithoutPath, matchedPath } from './url-path.js';
+export { describeUnreadableUrl, describeUrlWithoutPath, matchedPath } from './url-path.js';
 export { CLI_USER_AGENT, compileSource, formatParseWarning, isArtifact, loadRobotsSource, loadRobotsWithWarnings } from './load-robots.js';
 export type { LoadedRobots, ParseWarning } from './load-robots.js';

@@ -23,7 +23,8 @@ lines and lines starting with # are skipped). Output, one line per (URL, agent):
   allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
 (line 0, kind "none" and no pattern column when no rule decided). --header prints the
 column names first; --json prints JSON lines instead. After a stream, a summary line goes to
-stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path).
+stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path);
+so does one robomata cannot read at all (http://, mailto:..., "not a url"; docs/semantics.md section 6).
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
