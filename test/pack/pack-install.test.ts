@@ -6,7 +6,7 @@
  * the types with TypeScript 5.0 and the workspace's TypeScript (skipLibCheck false, ESM and CJS
  * consumers), `npx robomata`, publint and @arethetypeswrong/cli on each tarball.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,8 +68,22 @@ function hasCjsCondition(entry: unknown): boolean {
   return typeof entry === 'string' || (typeof entry === 'object' && entry !== null && ('require' in entry || 'default' in entry));
 }
 
+/**
+ * The environment of the npm and node children: pnpm (which runs this test under `pnpm test:all`)
+ * exports settings npm 10 does not know, and npm would warn `Unknown env config
+ * "verify-deps-before-run"` on every call, as it would for a user who packs from a pnpm script.
+ */
+const CHILD_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(verify_deps_before_run|_jsr_registry|npm_globalconfig)$/i.test(k)));
+
+/** What npm wrote on stderr across the test's runs (checked for "Unknown env config" warnings). */
+let npmStderr = '';
+
 function run(cmd: string, args: readonly string[], cwd: string): string {
-  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  if (cmd !== 'npm') return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, env: CHILD_ENV });
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, env: CHILD_ENV });
+  npmStderr += r.stderr;
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} exited with ${String(r.status)}:\n${r.stderr}`);
+  return r.stdout;
 }
 
 /** Runs a command and returns its exit status, its stdout and both streams together. */
@@ -123,6 +137,10 @@ describe('packed packages installed with npm in a fresh project', () => {
 
   it('npm pack leaves every package.json as it was (postpack restores the workspace: ranges)', () => {
     expect(manifestsRestored).toBe(true);
+  });
+
+  it('npm packs and installs without "Unknown env config" warnings', () => {
+    expect(npmStderr).not.toContain('Unknown env config');
   });
 
   it('pnpm pack gives the same dependency ranges as npm pack', () => {

@@ -30,6 +30,8 @@ export interface CheckOptions {
   readonly exitZero?: boolean;
   /** Print a header line naming the columns first (tab-separated output only). */
   readonly header?: boolean;
+  /** Tab-separated output even when stdout is a terminal (which otherwise gets the readable form). */
+  readonly tsv?: boolean;
   readonly profile: Profile;
   readonly profileExplicit: boolean;
   readonly maxBytes?: number;
@@ -76,6 +78,18 @@ export function formatVerdictTsv(v: Verdict): string {
   return v.kind === 'none' ? head : `${head}\t${v.pattern}`;
 }
 
+/** Column names of the readable form `check` prints to a terminal. */
+export const READABLE_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', 'deciding rule'];
+
+/**
+ * Returns a verdict as one line of the readable form (stdout a terminal): tab-separated like the
+ * TSV but with the rule as `line 7: disallow /checkout/`, or `no rule matched` (TSV: `0 none`).
+ */
+export function formatVerdictReadable(v: Verdict): string {
+  const rule = v.kind === 'none' ? 'no rule matched' : `line ${v.line}: ${v.kind} ${v.pattern}`;
+  return `${v.allowed ? 'allowed' : 'disallowed'}\t${v.agent}\t${v.url}\t${rule}`;
+}
+
 /** Returns a verdict as one JSON line. */
 export function formatVerdictJson(v: Verdict): string {
   return JSON.stringify({ verdict: v.allowed ? 'allowed' : 'disallowed', ...v });
@@ -105,9 +119,12 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   for (const name of options.agent) reportAgentToken(robots, name, io);
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));
   const infos = new Map<number, RuleInfo>();
-  const format = options.json === true ? formatVerdictJson : formatVerdictTsv;
+  // A person at a terminal gets a header and readable rules; pipes and files keep the stable TSV.
+  const readable = options.json !== true && options.tsv !== true && io.stdout.isTTY === true;
+  const format = options.json === true ? formatVerdictJson : readable ? formatVerdictReadable : formatVerdictTsv;
   const out = new LineWriter(io.stdout);
-  if (options.header === true) out.writeLine(TSV_COLUMNS.join('\t'));
+  if (readable) out.writeLine(READABLE_COLUMNS.join('\t'));
+  else if (options.header === true) out.writeLine(TSV_COLUMNS.join('\t'));
   const tally = { urls: 0, allowed: 0, disallowed: 0, withoutPath: 0, unreadable: 0 };
 
   const checkOne = async (url: string): Promise<void> => {
