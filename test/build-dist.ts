@@ -1,15 +1,16 @@
 /**
  * vitest globalSetup: the tests that run plain Node (the CLI's `dist/bin.js`, worker threads
- * importing `@robomata/runtime`, fetch's compile worker) need the packages' built `dist/`. This
- * brings it up to date with `tsc -b` before every run, so `pnpm test` works on a fresh clone
- * without `pnpm build` and never runs a stale build (about 2 s when nothing changed).
+ * importing `@robomata/runtime`, fetch's compile worker, the Redis fleet's crawler children)
+ * need the packages' built `dist/`. This brings it up to date with `tsc -b` before every run,
+ * so `pnpm test` works on a fresh clone without `pnpm build` and never runs a stale build
+ * (about 2 s when nothing changed).
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /** The TypeScript projects whose ESM `dist/` tests run as plain Node (their references are built too). */
-const PROJECTS = ['packages/runtime', 'packages/compiler', 'packages/fetch', 'packages/cli'];
+const PROJECTS = ['packages/runtime', 'packages/compiler', 'packages/fetch', 'packages/redis', 'packages/cli'];
 
 export default function buildDist(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));

@@ -30,7 +30,9 @@ so does one robomata cannot read at all (http://, mailto:..., "not a url"; docs/
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
-its product token in the rfc9309 profile and matched verbatim in the google profile.
+its crawler token in the rfc9309 profile ("Mozilla/5.0 (compatible; Googlebot/2.1; ...)" gives
+Googlebot; docs/semantics.md section 3) and matched verbatim in the google profile. stderr
+says which token was used, and warns when a header names no crawler token (a browser's).
 
 Exit status: 0 all allowed, 1 any disallowed (0 with --exit-zero), 2 error.
 
