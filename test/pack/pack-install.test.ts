@@ -25,8 +25,7 @@ const HEAVY_TIMEOUT_MS = 600_000;
 
 /**
  * Packages whose exports have no CommonJS build, and why (the test fails when one gains it, so the
- * list stays true): @robomata/fetch runs its compile worker as an ES module; @robomata/redis and
- * @robomata/cli depend on it. Node >= 20.19 loads their ESM builds with require().
+ * list stays true). Node >= 20.19 loads their ESM builds with require().
  */
 const ESM_ONLY: Readonly<Record<string, string>> = {
   '@robomata/cli': '"default" condition only: require() loads the ESM build (Node >= 20.19); a command, not a library',
@@ -38,6 +37,14 @@ const ESM_ONLY: Readonly<Record<string, string>> = {
  * ("Type 'Int32Array' is not generic", TS2315). Every exported typed array is annotated, so none.
  */
 const KNOWN_TS50_ERRORS = { files: [] as string[], code: 'TS2315', count: 0 };
+
+/**
+ * TypeScript 5.0 errors in third-party declarations that @robomata/crawlee's peer Crawlee brings
+ * in: got 14 (Crawlee 3.18's HTTP client, through got-scraping) writes `Buffer<...>`, which
+ * @types/node gives TypeScript < 5.7 as a non-generic type (TS2315). A Crawlee project on
+ * TypeScript 5.0 meets them with or without robomata (skipLibCheck hides them); no robomata file has any.
+ */
+const THIRD_PARTY_TS50_ERRORS = { file: 'node_modules/got/', code: 'TS2315' };
 
 interface PackageInfo {
   readonly dir: string;
@@ -205,6 +212,10 @@ describe('packed packages installed with npm in a fresh project', () => {
         "const robotsParser = require('@robomata/robots-parser');",
         "const { compileRobots } = require('@robomata/compiler');",
         "const { extractProductToken } = require('@robomata/runtime');",
+        "const { withRobomata } = require('@robomata/crawlee');",
+        "const { BasicCrawler } = require('@crawlee/basic');",
+        "const C = withRobomata(BasicCrawler, { userAgent: 'FooBot/1.0' });",
+        "if (!(new C({ requestHandler() {} }) instanceof BasicCrawler) || C.name !== 'RobomataBasicCrawler') throw new Error('withRobomata from CommonJS');",
         "const r = robotsParser('https://a.example/robots.txt', 'User-agent: FooBot\\nDisallow: /');",
         "console.log(JSON.stringify([r.isAllowed('https://a.example/x', 'FooBot/2.1'), r.isAllowed('https://b.example/x'), compileRobots('User-agent: *\\nDisallow: /p').isAllowed('/p/1', extractProductToken('X/1'))]));",
       ].join('\n'),
@@ -216,6 +227,9 @@ describe('packed packages installed with npm in a fresh project', () => {
         "import { compileRobots } from '@robomata/compiler';",
         "import { createRobotsCache } from '@robomata/fetch';",
         "import { runCli } from '@robomata/cli';",
+        "import { withRobomata } from '@robomata/crawlee';",
+        "import { BasicCrawler } from '@crawlee/basic';",
+        "if (new (withRobomata(BasicCrawler, { userAgent: 'FooBot/1.0' }))({ requestHandler() {} }).robomata.productToken !== 'FooBot') throw new Error('withRobomata from ESM');",
         "const r = robotsParser('https://a.example/robots.txt', 'User-agent: FooBot\\nDisallow: /');",
         "console.log(JSON.stringify([r.isAllowed('https://a.example/x', 'FooBot/2.1'), typeof createRobotsCache, typeof runCli, compileRobots('User-agent: *\\nDisallow: /p').isAllowed('/p/1', 'X')]));",
       ].join('\n'),
@@ -279,7 +293,10 @@ describe('packed packages installed with npm in a fresh project', () => {
         "import { findProductToken, type AgentSelection, type ProductToken } from '@robomata/runtime';",
         "const found: ProductToken = findProductToken('Mozilla/5.0 (compatible; FooBot/2.1)');",
         "const selected: AgentSelection = compileRobots('User-agent: *').selectAgent(found.token);",
-        'export { allowed, strict, selected };',
+        "import { withRobomata } from '@robomata/crawlee';",
+        "import { BasicCrawler as Basic } from '@crawlee/basic';",
+        "const token: string = new (withRobomata(Basic, { userAgent: 'FooBot/1.0' }))({ maxRequestRetries: 1 }).robomata.productToken;",
+        'export { allowed, strict, selected, token };',
       ].join('\n'),
     );
     writeFileSync(
@@ -294,6 +311,10 @@ describe('packed packages installed with npm in a fresh project', () => {
         "const cache: fetchCjs.RobotsCache = fetchCjs.createRobotsCache({ userAgent: 'FooBot/1.0' });",
         "const token: runtimeCjs.ProductToken = runtimeCjs.findProductToken(cache.productToken);",
         'void token;',
+        "import robomataCrawlee = require('@robomata/crawlee');",
+        "import crawleeBasic = require('@crawlee/basic');",
+        "const delay: number = new (robomataCrawlee.withRobomata(crawleeBasic.BasicCrawler, { userAgent: 'FooBot/1.0' }))().robomata.crawlDelayOf('https://a.example/');",
+        'void delay;',
         'export = line;',
       ].join('\n'),
     );
@@ -302,7 +323,7 @@ describe('packed packages installed with npm in a fresh project', () => {
     const latest = attempt(process.execPath, [join(project, 'node_modules', 'ts-workspace', 'bin', 'tsc'), '-p', '.'], project);
     expect(latest.output).toBe('');
     const oldest = attempt(process.execPath, [join(project, 'node_modules', 'ts-oldest', 'bin', 'tsc'), '-p', '.'], project);
-    const errors = oldest.output.split('\n').filter((l) => /error TS\d+/.test(l));
+    const errors = oldest.output.split('\n').filter((l) => /error TS\d+/.test(l) && !(l.startsWith(THIRD_PARTY_TS50_ERRORS.file) && l.includes(THIRD_PARTY_TS50_ERRORS.code)));
     const unknown = errors.filter((l) => !(l.includes(KNOWN_TS50_ERRORS.code) && KNOWN_TS50_ERRORS.files.some((f) => l.includes(`@robomata/runtime/dist/`) && l.includes(f))));
     expect(unknown).toEqual([]);
     expect(errors).toHaveLength(KNOWN_TS50_ERRORS.count);
