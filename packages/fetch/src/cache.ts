@@ -1,5 +1,5 @@
 /**
- * Stage 3 of the fetch layer: the per-origin robots.txt cache and its policy (RFC 9309 sections
+ * The fetch layer's cache: the per-origin robots.txt cache and its policy (RFC 9309 sections
  * 2.3.1 and 2.4; Google's documented behaviour; docs/semantics.md section 9).
  *
  * Policy, per origin (see {@link createRobotsCache} for the numbers):
@@ -25,7 +25,6 @@ import { findProductToken } from '@robomata/runtime';
 import type { AgentRules, Profile, Robots } from '@robomata/runtime';
 import { compileArtifact } from './compile-artifact.js';
 import { fetchRobotsTxt } from './fetch-robots.js';
-import type { FetchStatusClass } from './fetch-robots.js';
 import {
   DEFAULT_STORE_NAMESPACE,
   DEFAULT_STORE_RETENTION_MS,
@@ -47,7 +46,7 @@ import {
   _applyPolicy,
 } from './policy.js';
 import { _artifactOf, _loadArtifact } from './record.js';
-import type { _Constants, _Entry } from './record.js';
+import type { CachedRobots, _Constants, _Entry } from './entry.js';
 import type { RobotsStore } from './store.js';
 
 /** Options of {@link createRobotsCache}. */
@@ -104,52 +103,6 @@ export interface RobotsCacheOptions {
    * (once, at creation) are reported. Default `console.warn`.
    */
   readonly log?: (message: string) => void;
-}
-
-/** How the cached answer was chosen. */
-export type RobotsPolicy =
-  /** The compiled robots.txt body. */
-  | 'rules'
-  /** Everything allowed (4xx, too many redirects, or 30 days of failure with no good copy). */
-  | 'allow-all'
-  /** Everything disallowed (429, 5xx, timeout, network or compile error, < 30 days). */
-  | 'disallow-all'
-  /** The last good copy, after 30 days of continuous failure. */
-  | 'last-good';
-
-/** The status class of the latest attempt: a fetch outcome, or the compiler rejecting the body. */
-export type RobotsStatusClass = FetchStatusClass | 'compile-error';
-
-/** What {@link RobotsCache.get} returns: the rules for one origin and how they were obtained. */
-export interface CachedRobots {
-  /** The canonical origin (cache key), e.g. `https://xn--bcher-kva.example:8443`. */
-  readonly origin: string;
-  /** The rules to apply to every URL of the origin. */
-  readonly robots: Robots;
-  readonly policy: RobotsPolicy;
-  /** Status class of the latest attempt. */
-  readonly statusClass: RobotsStatusClass;
-  /** HTTP status of the latest attempt's last response, 0 when none arrived. */
-  readonly httpStatus: number;
-  /** When the latest attempt finished (clock milliseconds). */
-  readonly fetchedAt: number;
-  /** When the entry is refetched (after a failure: when the backoff expires). */
-  readonly expiresAt: number;
-  /** The robots.txt URL requested. */
-  readonly sourceUrl: string;
-  /** The URL of the last request, after redirects. */
-  readonly finalUrl: string;
-  readonly redirects: number;
-  /** Body bytes received (may exceed `maxBytes` by part of one network chunk). */
-  readonly bytesRead: number;
-  /** True when the body was longer than `maxBytes`; the rest was not read. */
-  readonly truncated: boolean;
-  /** Error message of the latest attempt, if it failed or was not 2xx. */
-  readonly error: string | undefined;
-  /** Consecutive failed attempts (0 after a 2xx or 4xx). */
-  readonly failures: number;
-  /** Start of the current run of failures, or undefined. */
-  readonly failingSince: number | undefined;
 }
 
 /** A robots.txt cache for many origins; see the module comment for the policy. */

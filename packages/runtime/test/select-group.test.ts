@@ -1,4 +1,4 @@
-// select-group.ts: verdict-free agent lookup (verbatim, ASCII-case-insensitive, SPEC section
+// select-group.ts: verdict-free agent lookup (verbatim, ASCII-case-insensitive, docs/semantics.md section
 // 3) over a hand-built sorted token table and through compiled files, productTokenStart/End
 // extractProductToken / findProductToken (the crawler token of real User-Agent headers) and
 // Robots#selectAgent.
