@@ -20,4 +20,5 @@ export {
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
 export { findPathStart } from './path-bytes.js';
+export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
 export { FORMAT_VERSION, type Profile, type WarningCode } from './format.js';
