@@ -1,5 +1,5 @@
 /**
- * @robomata/cli: the `robomata` command line (check, explain, compile, inspect, lint) as a
+ * @robomata/cli: the `robomata` command line (check, explain, audit, compile, inspect, lint) as a
  * library, for embedding and tests. The executable is `dist/bin.js`.
  */
 
@@ -9,6 +9,7 @@ export type { CliIo } from './io.js';
 export {
   READABLE_COLUMNS,
   TSV_COLUMNS,
+  addPreferences,
   decideVerdict,
   formatCheckSummary,
   formatVerdictJson,
@@ -19,6 +20,13 @@ export {
 export type { CheckOptions, Verdict } from './check.js';
 export { explainUrl, formatExplanation, runExplain } from './explain.js';
 export type { Explanation, ExplainOptions } from './explain.js';
+export { AUDIT_COLUMNS, formatAuditJson, formatAuditSummary, formatAuditTsv, runAudit } from './audit.js';
+export type { AuditOptions } from './audit.js';
+export { auditRobots, summarizeAudit } from './audit-rows.js';
+export type { AuditRow, AuditSummary } from './audit-rows.js';
+export { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from './catalogue.js';
+export { loadCatalogue, readCatalogueJson } from './catalogue-file.js';
+export type { CatalogueEntry, CrawlerKind } from './catalogue.js';
 export { runCompile } from './compile.js';
 export type { CompileOptions } from './compile.js';
 export { describeArtifact, formatInspection, readFormatVersion, runInspect } from './inspect.js';

@@ -7,6 +7,7 @@
 import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
 import { findProductToken, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
 import { graphOf, type AutomatonGraph } from './automaton-graph.js';
+import { analyzeAiCrawlers, formatPreferences, type AiCrawlersPanel } from './ai-crawlers.js';
 import { findBodyWarnings, type BodyWarning } from './body-warnings.js';
 
 /** What the analysis needs: the page state, already split into lists. */
@@ -46,6 +47,8 @@ export interface UrlAnswer {
   /** The deciding rule, or undefined when no rule decides. */
   readonly rule: RuleInfo | undefined;
   readonly reason: string;
+  /** Content-Usage and Content-Signal preferences that apply (`train-ai=n · ai-train=no`), '' for none. */
+  readonly preferences: string;
 }
 
 /** The drawn automaton of one agent's group. */
@@ -70,6 +73,10 @@ export interface Analysis {
   readonly agents: readonly AgentAnswer[];
   readonly results: readonly UrlAnswer[];
   readonly graph: GraphAnswer | undefined;
+  /** True when the file has Content-Usage or Content-Signal lines (the verdict table then shows them). */
+  readonly hasPreferences: boolean;
+  /** The "AI crawlers" panel: the bundled catalogue against the file and the page's URLs. */
+  readonly aiCrawlers: AiCrawlersPanel;
   /** Milliseconds spent parsing and compiling (0 when the compiled file was reused). */
   readonly compileMs: number;
 }
@@ -112,6 +119,8 @@ export class Analyzer {
       agents,
       results,
       graph: drawn === undefined ? undefined : drawGroup(c.robots, drawn, agents.indexOf(drawn), input.maxNodes),
+      hasPreferences: c.parsed.groups.some((g) => g.preferences.length > 0),
+      aiCrawlers: analyzeAiCrawlers(c.robots, input.urls),
       compileMs,
     };
   }
@@ -119,7 +128,7 @@ export class Analyzer {
   private _compile(text: string, profile: Profile): _Compiled {
     const last = this._last;
     if (last !== undefined && last.text === text && last.profile === profile) return last;
-    const parsed = parseRobotsTxt(text);
+    const parsed = parseRobotsTxt(text, { profile });
     const robots = compileRobots(text, { profile });
     return { text, profile, parsed, robots, lines: text.split(/\r\n|\r|\n/) };
   }
@@ -152,10 +161,12 @@ function isRobotsTxtPath(url: string): boolean {
 
 /** Returns the verdict for one (URL, agent) with the deciding rule and why (RFC 9309 section 2.2.2). */
 function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: string): UrlAnswer {
-  const id = robots.agent(agent.token).decide(url);
+  const rules = robots.agent(agent.token);
+  const id = rules.decide(url);
+  const preferences = formatPreferences(rules._explainPreferences(url, 'usage').answers, rules._explainPreferences(url, 'signal').answers);
   if (id >= 0) {
     const rule = robots.rule(id);
-    return { url, agentIndex, allowed: rule.kind === 'allow', rule, reason: `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}` };
+    return { url, agentIndex, allowed: rule.kind === 'allow', rule, reason: `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}`, preferences };
   }
   const reason =
     agent.selection === 'none'
@@ -163,7 +174,7 @@ function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: 
       : robots.profile === 'rfc9309' && isRobotsTxtPath(url)
         ? '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)'
         : 'no rule of the group matches: allowed';
-  return { url, agentIndex, allowed: true, rule: undefined, reason };
+  return { url, agentIndex, allowed: true, rule: undefined, reason, preferences };
 }
 
 /** Returns the automaton of `agent`'s group with the rules its nodes name. */

@@ -21,4 +21,5 @@ export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode,
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
 export { findPathStart } from './path-bytes.js';
 export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
+export type { PreferenceExplanation, PreferenceRuleInfo } from './usage.js';
 export { FORMAT_VERSION, type Profile, type WarningCode } from './format.js';

@@ -14,6 +14,7 @@ import {
   WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT, AC_FINAL_OFF,
   AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN,
 } from './tables.js';
+import { readPreferences } from './usage.js';
 
 /** Stable codes of {@link RobotsFormatError}. */
 export type RobotsFormatErrorCode =
@@ -517,11 +518,15 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   for (let i = 0; i < warnings.count; i++) {
     if ((img.words[warnings.base + 2 * i] as number) >= WARNING_CODES.length) _fail('bad-table', `warning code ${img.words[warnings.base + 2 * i]}`);
   }
+  const preferences = readPreferences(bytes, r.pos, groups.count, _fail);
+  r.pos = preferences.end;
   if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
   const tables = new Tables(img.words.slice(0, img.used), bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
-  return new Robots(new LoadedArtifact(
+  const loaded = new LoadedArtifact(
     bytes, profile, tables, scope.base, scope.count, agents.base, agents.count,
     groups.count, groups.global, groups.base, rules.count, rules.base, sitemaps.base, sitemaps.count,
     directives.base, directives.count, warnings.base, warnings.count,
-  ));
+  );
+  loaded.preferences = preferences.tables;
+  return new Robots(loaded);
 }

@@ -7,6 +7,10 @@ import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from './select-group.js';
 import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
+import {
+  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, NO_PREFERENCES, answerPreference, explainPreference,
+  type PreferenceExplanation, type PreferenceTables,
+} from './usage.js';
 
 /** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
 export const REBUILD_PATTERN = -2;
@@ -64,6 +68,9 @@ export class LoadedArtifact {
     readonly warningBase: number,
     readonly warningCount: number,
   ) {}
+
+  /** The PREFERENCES section (usage.ts), set by the loader. */
+  preferences: PreferenceTables = NO_PREFERENCES;
 }
 
 /** One allow/disallow rule, for explanations. */
@@ -183,6 +190,7 @@ export class AgentRules {
   private readonly _rootCount: number;
   private readonly _need: number;
   private readonly _rfc: boolean;
+  private readonly _prefs: PreferenceTables;
 
   /** @internal Use {@link Robots.agent}. */
   constructor(
@@ -199,6 +207,49 @@ export class AgentRules {
     this._roots = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOTS] as number);
     this._rootCount = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOT_COUNT] as number);
     this._need = groupIndex < 0 ? 0 : (img[rec + _GROUP_NEED] as number);
+    this._prefs = a.preferences;
+  }
+
+  /**
+   * Returns the Content-Usage preference for `category` at `url` (docs/semantics.md section 10;
+   * draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-07): `'y'` allowed, `'n'` disallowed,
+   * undefined unknown (no matching line states it, the group disallows the URL, or `category`
+   * is not a vocabulary category: `train-ai`, `search`). Among the matching lines of the
+   * longest path (octets, as Allow/Disallow), any `n` wins, else any `y`. Throws TypeError for
+   * a non-string `url` or `category`. Zero allocation; O(isAllowed + path + the group's
+   * Content-Usage lines), see usage.ts for the bound on hostile groups.
+   */
+  usage(url: string, category: string): 'y' | 'n' | undefined {
+    // Invariant: as isAllowed. Hot: run pnpm bench.
+    if (typeof url !== 'string') throw _urlError(url);
+    if (typeof category !== 'string') throw new TypeError(`category must be a string such as 'train-ai', got ${_typeName(category)}`);
+    if (category !== 'train-ai' && category !== 'search') return undefined;
+    const a = answerPreference(this._prefs, this.groupIndex, KIND_USAGE, category, url, this._rfc, this);
+    return a === ANSWER_DISALLOW ? 'n' : a === ANSWER_ALLOW ? 'y' : undefined;
+  }
+
+  /**
+   * Returns the Content-Signal answer for `key` (`search`, `ai-input`, `ai-train` or any other
+   * key a line states) at `url`: `'yes'`, `'no'` or undefined, matched and combined as
+   * {@link AgentRules.usage} (docs/semantics.md section 10). Throws TypeError for a non-string
+   * `url` or `key`. Zero allocation; same bound as `usage`.
+   */
+  signal(url: string, key: string): 'yes' | 'no' | undefined {
+    // Invariant: as isAllowed. Hot: run pnpm bench.
+    if (typeof url !== 'string') throw _urlError(url);
+    if (typeof key !== 'string') throw new TypeError(`key must be a string such as 'ai-train', got ${_typeName(key)}`);
+    const a = answerPreference(this._prefs, this.groupIndex, KIND_SIGNAL, key, url, this._rfc, this);
+    return a === ANSWER_DISALLOW ? 'no' : a === ANSWER_ALLOW ? 'yes' : undefined;
+  }
+
+  /**
+   * @internal Returns why `url` has its Content-Usage (`'usage'`) or Content-Signal (`'signal'`)
+   * preferences: the deciding lines, their paths and raw dictionaries, the combined answers
+   * (for the decision type of the explanation API, the CLI and the playground). Allocates.
+   */
+  _explainPreferences(url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
+    if (typeof url !== 'string') throw _urlError(url);
+    return explainPreference(this._prefs, this.groupIndex, kind === 'usage' ? KIND_USAGE : KIND_SIGNAL, url, this._rfc, this);
   }
 
   /**
