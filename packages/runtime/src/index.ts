@@ -20,5 +20,6 @@ export {
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
 export { findPathStart } from './path-bytes.js';
+export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
 export type { PreferenceExplanation, PreferenceRuleInfo } from './usage.js';
 export { FORMAT_VERSION, type Profile, type WarningCode } from './format.js';
