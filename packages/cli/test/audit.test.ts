@@ -3,7 +3,9 @@
 // tokens and names that share a token; the summary; JSON Lines; the profiles; and
 // `check --usage / --signal`. Verdicts are checked against @robomata/reference.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots } from '@robomata/runtime';
@@ -146,6 +148,31 @@ describe('robomata audit (CLI)', () => {
     expect(rows.length).toBe(166);
     expect(rows.find((o) => o['agent'] === 'ClaudeBot')).toMatchObject({ url: '/', allowed: true, usage: { 'train-ai': 'n' }, signal: { 'ai-train': 'no', search: 'yes' }, group: '*' });
     expect(rows.find((o) => o['agent'] === 'CCBot')).toMatchObject({ allowed: false, group: 'CCBot', usage: {}, signal: {} });
+  });
+
+  describe('over http', () => {
+    let server: Server;
+    let base = '';
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        if (req.url !== '/robots.txt') return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(SITE);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    it('fetches an http(s) robots.txt (RFC 9309 section 2.3) and audits it', async () => {
+      const r = await runCli(['audit', `${base}/robots.txt`, '--json']);
+      expect(r.status).toBe(0);
+      const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(rows.find((o) => o['agent'] === 'GPTBot')).toMatchObject({ allowed: false, group: 'GPTBot' });
+      expect(rows.find((o) => o['agent'] === 'ClaudeBot')).toMatchObject({ allowed: true, usage: { 'train-ai': 'n' } });
+    });
   });
 
   it('a missing file is an error with exit 2 and no stack trace', async () => {

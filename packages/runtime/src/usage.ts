@@ -398,8 +398,15 @@ export function answerPreference(t: PreferenceTables, group: number, kind: numbe
   let best = -1;
   let acc = 0;
   for (let k = first; k < first + count; k++) {
-    const lo = src[2 * k] as number;
+    let lo = src[2 * k] as number;
     const hi = lo + (src[2 * k + 1] as number);
+    // Content-Usage rules come first in a source: binary-search the first rule of `kind`.
+    let b = hi;
+    while (lo < b) {
+      const mid = (lo + b) >> 1;
+      if ((rules[_RULE_WORDS * mid + _R_KIND] as number) < kind) lo = mid + 1;
+      else b = mid;
+    }
     let matched = false;
     for (let id = lo; id < hi; id++) {
       const rec = _RULE_WORDS * id;
