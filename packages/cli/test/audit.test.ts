@@ -163,6 +163,18 @@ describe('robomata audit (CLI)', () => {
     });
   });
 
+  it('warns on stderr for every --url it cannot read, as check does, and still answers it', async () => {
+    const r = await runCli(['audit', SITE_FILE, '--json', '--url', 'http://', '--url', 'https://exa mple.com/x', '--url', 'blog/x', '--url', '/blog/x']);
+    expect(r.status).toBe(0);
+    const warnings = r.stderr.trimEnd().split('\n');
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toBe('robomata: warning: "http://" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"');
+    expect(warnings[1]).toContain('"https://exa mple.com/x" is not a URL or path robomata can read');
+    expect(warnings[2]).toContain('"blog/x" has neither a scheme');
+    const urls = new Set(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { url: string }).url));
+    expect(urls).toEqual(new Set(['http://', 'https://exa mple.com/x', 'blog/x', '/blog/x']));
+  });
+
   it('a missing file is an error with exit 2 and no stack trace', async () => {
     const r = await runCli(['audit', tmp.path('nope.txt')]);
     expect(r.status).toBe(2);
