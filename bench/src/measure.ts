@@ -92,6 +92,28 @@ export function timePasses(name: string, pass: PassFn, cases: readonly PreparedC
   return { ns: per(lat.p50), lo: per(lat.min), hi: per(lat.max), madPct: lat.p50 > 0 ? (100 * lat.mad) / lat.p50 : 0, samples: lat.samplesCount };
 }
 
+/**
+ * Returns ms per call of `fn`: called until `minMs` elapsed, the median of `repeats` such runs.
+ * A result other than undefined is counted so the calls are not optimised away.
+ */
+export function timeOp(fn: () => unknown, repeats: number, minMs: number): number {
+  const per: number[] = [];
+  let keep = 0;
+  for (let r = 0; r < repeats; r++) {
+    let reps = 0;
+    const t0 = performance.now();
+    let elapsed = 0;
+    do {
+      if (fn() !== undefined) keep++;
+      reps++;
+      elapsed = performance.now() - t0;
+    } while (elapsed < minMs);
+    per.push(elapsed / reps);
+  }
+  if (keep < 0) throw new Error('unreachable');
+  return medianOf(per);
+}
+
 /** Returns the median of a non-empty list. */
 export function medianOf(values: readonly number[]): number {
   const s = values.slice().sort((a, b) => a - b);

@@ -8,7 +8,7 @@ import { loadRobots } from '@robomata/runtime';
 import { CORPUS_DIR, readCorpusFile } from './corpus.js';
 import { measureColdHosts, measureNewUrls, type CrawlResult } from './crawl.js';
 import type { PassFn, PreparedCase, Timing } from './measure.js';
-import { canCollect, countGcEvents, createPassFn, measureRetained, medianOf, quantileOf, timePasses } from './measure.js';
+import { canCollect, countGcEvents, createPassFn, measureRetained, medianOf, quantileOf, timeOp, timePasses } from './measure.js';
 import type { BenchProfile, Matcher, Strategy, StrategyId } from './strategies.js';
 import { REGEX_STRATEGY, listStrategies, makeCompiledStrategy, parseWithRobotsParser } from './strategies.js';
 import type { CompileOutcome } from './compile-pool.js';
@@ -436,21 +436,7 @@ async function _runWorkload(input: Workload, baseStrategies: readonly Strategy[]
 
 /** Returns ms per call of `fn`: repeated until 0.2 ms elapsed, median of `repeats` such runs. */
 function _timeOp(fn: () => unknown, repeats: number): number {
-  const per: number[] = [];
-  let keep = 0;
-  for (let r = 0; r < repeats; r++) {
-    let reps = 0;
-    const t0 = performance.now();
-    let elapsed = 0;
-    do {
-      if (fn() !== undefined) keep++;
-      reps++;
-      elapsed = performance.now() - t0;
-    } while (elapsed < 0.2);
-    per.push(elapsed / reps);
-  }
-  if (keep < 0) throw new Error('unreachable');
-  return medianOf(per);
+  return timeOp(fn, repeats, 0.2);
 }
 
 /** Returns median, p90 and max of a list. */

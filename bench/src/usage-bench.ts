@@ -7,7 +7,7 @@
  */
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
-import { canCollect, countGcEvents } from './measure.js';
+import { canCollect, countGcEvents, timeOp } from './measure.js';
 import { createPrng } from './prng.js';
 
 /** A robots.txt with 12 preference lines in the `*` group and 3 in a named one. */
@@ -53,22 +53,12 @@ function _urls(count: number, seed: number): string[] {
 
 /** Nanoseconds per call of `fn` over `urls`, median of `rounds` passes of at least 20 ms. */
 function _nsPerCall(urls: readonly string[], fn: (url: string) => unknown, rounds: number): number {
-  const per: number[] = [];
-  let sink = 0;
-  for (let r = 0; r < rounds; r++) {
-    let calls = 0;
-    const t0 = performance.now();
-    let elapsed = 0;
-    do {
-      for (const url of urls) if (fn(url) !== undefined) sink++;
-      calls += urls.length;
-      elapsed = performance.now() - t0;
-    } while (elapsed < 20);
-    per.push((elapsed * 1e6) / calls);
-  }
-  if (sink < 0) throw new Error('unreachable');
-  per.sort((a, b) => a - b);
-  return per[Math.floor(per.length / 2)] as number;
+  const msPerPass = timeOp(() => {
+    let answered = 0;
+    for (const url of urls) if (fn(url) !== undefined) answered++;
+    return answered;
+  }, rounds, 20);
+  return (msPerPass * 1e6) / urls.length;
 }
 
 /** One measured line: usage(), signal() and isAllowed() ns per call on the same group and URLs. */

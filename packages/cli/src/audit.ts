@@ -14,6 +14,7 @@ import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { loadRobotsSource } from './load-robots.js';
 import { LineWriter } from './output.js';
+import { describeUnreadableUrl, describeUrlWithoutPath } from './url-path.js';
 
 /** Options of {@link runAudit}, as parsed by commander. */
 export interface AuditOptions {
@@ -71,7 +72,8 @@ export function formatAuditSummary(s: AuditSummary, profile: Profile): string[] 
 /**
  * Runs `audit` and returns its exit code (0; 2 on errors, thrown as CliError). Text output: a
  * header, one tab-separated line per crawler and URL, then the summary (at `/`, which is always
- * checked). `--json`: JSON Lines, one object per crawler and URL, no summary.
+ * checked). `--json`: JSON Lines, one object per crawler and URL, no summary. A `--url` robomata
+ * cannot read (or without scheme and leading `/`) gets a warning on stderr, as in `check`.
  * O(catalogue x URLs x check).
  */
 export async function runAudit(source: string, options: AuditOptions, io: CliIo): Promise<number> {
@@ -82,6 +84,11 @@ export async function runAudit(source: string, options: AuditOptions, io: CliIo)
     warn: (line) => writeErrorLine(io, line),
   });
   const asked = options.url !== undefined && options.url.length > 0 ? [...options.url] : ['/'];
+  // As `check` does: a URL robomata cannot read is answered anyway, never silently.
+  for (const url of asked) {
+    const problem = describeUnreadableUrl(url) ?? describeUrlWithoutPath(url);
+    if (problem !== undefined) writeErrorLine(io, `robomata: warning: ${problem}`);
+  }
   const urls = asked.includes('/') ? asked : [...asked, '/'];
   const rows = auditRobots(robots, loadCatalogue(), urls);
   const shown = rows.filter((r) => asked.includes(r.url));

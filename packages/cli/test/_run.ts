@@ -4,6 +4,8 @@
  */
 
 import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,4 +76,26 @@ export function useExampleArtifact(): { tmp: ReturnType<typeof makeTempDir>; art
     if (r.status !== 0) throw new Error(`compile failed: ${r.stderr}`);
   });
   return { tmp, artifact };
+}
+
+/**
+ * Serves `handler` on 127.0.0.1 (a free port) for the enclosing suite: started before its
+ * tests, all connections closed after them. `site.base` is `http://127.0.0.1:PORT` once started.
+ */
+export function serveLocally(handler: (req: IncomingMessage, res: ServerResponse) => void): { readonly base: string } {
+  const site = { base: '' };
+  let server: Server | undefined;
+  beforeAll(async () => {
+    const started = createServer(handler);
+    server = started;
+    await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+    site.base = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (server === undefined) return;
+    const stopping = server;
+    stopping.closeAllConnections();
+    await new Promise<void>((resolve) => stopping.close(() => resolve()));
+  });
+  return site;
 }

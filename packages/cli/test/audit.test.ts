@@ -3,16 +3,14 @@
 // tokens and names that share a token; the summary; JSON Lines; the profiles; and
 // `check --usage / --signal`. Verdicts are checked against @robomata/reference.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots } from '@robomata/runtime';
 import { auditRobots, summarizeAudit } from '../src/audit-rows.js';
 import { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from '../src/catalogue.js';
 import { loadCatalogue } from '../src/catalogue-file.js';
-import { hasStackTrace, makeTempDir, runCli } from './_run.js';
+import { hasStackTrace, makeTempDir, runCli, serveLocally } from './_run.js';
 
 const tmp = makeTempDir();
 afterAll(() => tmp.remove());
@@ -151,28 +149,30 @@ describe('robomata audit (CLI)', () => {
   });
 
   describe('over http', () => {
-    let server: Server;
-    let base = '';
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        if (req.url !== '/robots.txt') return void res.writeHead(404).end();
-        res.writeHead(200, { 'content-type': 'text/plain' }).end(SITE);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    afterAll(async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    const site = serveLocally((req, res) => {
+      if (req.url !== '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(SITE);
     });
 
     it('fetches an http(s) robots.txt (RFC 9309 section 2.3) and audits it', async () => {
-      const r = await runCli(['audit', `${base}/robots.txt`, '--json']);
+      const r = await runCli(['audit', `${site.base}/robots.txt`, '--json']);
       expect(r.status).toBe(0);
       const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(rows.find((o) => o['agent'] === 'GPTBot')).toMatchObject({ allowed: false, group: 'GPTBot' });
       expect(rows.find((o) => o['agent'] === 'ClaudeBot')).toMatchObject({ allowed: true, usage: { 'train-ai': 'n' } });
     });
+  });
+
+  it('warns on stderr for every --url it cannot read, as check does, and still answers it', async () => {
+    const r = await runCli(['audit', SITE_FILE, '--json', '--url', 'http://', '--url', 'https://exa mple.com/x', '--url', 'blog/x', '--url', '/blog/x']);
+    expect(r.status).toBe(0);
+    const warnings = r.stderr.trimEnd().split('\n');
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toBe('robomata: warning: "http://" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"');
+    expect(warnings[1]).toContain('"https://exa mple.com/x" is not a URL or path robomata can read');
+    expect(warnings[2]).toContain('"blog/x" has neither a scheme');
+    const urls = new Set(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { url: string }).url));
+    expect(urls).toEqual(new Set(['http://', 'https://exa mple.com/x', 'blog/x', '/blog/x']));
   });
 
   it('a missing file is an error with exit 2 and no stack trace', async () => {

@@ -1,11 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
-import { EXAMPLE_ROBOTS, EXAMPLE_URLS, hasStackTrace, makeTempDir, runCli } from './_run.js';
+import { EXAMPLE_ROBOTS, EXAMPLE_URLS, hasStackTrace, makeTempDir, runCli, serveLocally } from './_run.js';
 
 const SHOP = 'https://shop.example.com';
 const tmp = makeTempDir();
@@ -227,27 +224,17 @@ describe('robomata check: output polish', () => {
 });
 
 describe('robomata check: --robots URL', () => {
-  let server: Server;
-  let base = '';
   let status = 200;
   let seenAgent: string | undefined;
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      seenAgent = req.headers['user-agent'];
-      if (req.url !== '/robots.txt') return void res.writeHead(404).end();
-      res.writeHead(status, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  const site = serveLocally((req, res) => {
+    seenAgent = req.headers['user-agent'];
+    if (req.url !== '/robots.txt') return void res.writeHead(404).end();
+    res.writeHead(status, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n');
   });
 
   it('fetches and applies a robots.txt over http', async () => {
     status = 200;
-    const r = await runCli(['check', '-r', `${base}/robots.txt`, '-a', 'X', `${base}/private/a`, `${base}/public`]);
+    const r = await runCli(['check', '-r', `${site.base}/robots.txt`, '-a', 'X', `${site.base}/private/a`, `${site.base}/public`]);
     expect(r.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['disallowed', 'allowed']);
     expect(r.status).toBe(1);
     expect(seenAgent).toMatch(/^robomata-cli\//);
@@ -255,7 +242,7 @@ describe('robomata check: --robots URL', () => {
 
   it('a 503 disallows everything and says so on stderr', async () => {
     status = 503;
-    const r = await runCli(['check', '-r', base, '-a', 'X', `${base}/public`]);
+    const r = await runCli(['check', '-r', site.base, '-a', 'X', `${site.base}/public`]);
     expect(r.stdout.startsWith('disallowed\t')).toBe(true);
     expect(r.stderr).toContain('HTTP 503');
     expect(r.stderr).toContain('disallow-all');
@@ -264,7 +251,7 @@ describe('robomata check: --robots URL', () => {
 
   it('a 404 allows everything', async () => {
     status = 404;
-    const r = await runCli(['check', '-r', base, '-a', 'X', `${base}/private/a`]);
+    const r = await runCli(['check', '-r', site.base, '-a', 'X', `${site.base}/private/a`]);
     expect(r.stdout.startsWith('allowed\t')).toBe(true);
     expect(r.status).toBe(0);
   });

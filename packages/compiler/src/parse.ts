@@ -115,7 +115,11 @@ export interface ParsedRobots {
   readonly groups: readonly ParsedGroup[];
   /** Sitemap URLs, global, in file order. */
   readonly sitemaps: readonly ParsedSitemap[];
-  /** Other directives with their lines, in file order. */
+  /**
+   * Other directives with their lines, in file order: every line no other field answers.
+   * Content-Usage/Content-Signal lines inside a group are its `preferences`, not listed here;
+   * one before any user-agent line applies to no group and is listed here.
+   */
   readonly others: readonly ParsedDirective[];
   readonly diagnostics: readonly Diagnostic[];
   /** Number of lines seen. */
@@ -708,15 +712,16 @@ class _Parser {
 
   /**
    * A Content-Usage or Content-Signal line (docs/semantics.md section 10): a preference of the
-   * current group, also listed with the other directives. In rfc9309 a Content-Usage line is a
-   * rule (attach-05 extends RFC 9309's `rule`), so the next user-agent line opens a new group.
+   * current group, answered by usage()/signal() and not listed with the other directives; a line
+   * outside any group answers nothing, so it stays listed there. In rfc9309 a Content-Usage line
+   * is a rule (attach-05 extends RFC 9309's `rule`), so the next user-agent line opens a new group.
    */
   handlePreference(line: number, kind: PreferenceKind, ks: number, ke: number, vs: number, ve: number): void {
     const bytes = this.bytes;
     const group = this.current;
     const label = kind === 'usage' ? 'Content-Usage' : 'Content-Signal';
-    this.others.push({ line, key: this.decode(ks, ke), value: this.decode(vs, ve), group: group === undefined ? -1 : this.groups.length - 1 });
     if (group === undefined) {
+      this.others.push({ line, key: this.decode(ks, ke), value: this.decode(vs, ve), group: -1 });
       this.diag(line, 'warning', 'preference-outside-group', `line ${line}: this ${label} line comes before any User-agent line, so it applies to no crawler and is ignored`);
       return;
     }

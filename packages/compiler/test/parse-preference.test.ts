@@ -2,7 +2,7 @@
 // the statement read with structured-headers, grouping per profile, and every lint diagnostic
 // of docs/semantics.md section 10.
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt, type Diagnostic } from '../src/index.js';
+import { compileRobots, parseRobotsTxt, type Diagnostic } from '../src/index.js';
 import { nearMissPreferenceKey, readPreference } from '../src/parse-preference.js';
 
 function codes(txt: string, profile: 'rfc9309' | 'google' = 'rfc9309'): [number, string][] {
@@ -17,8 +17,27 @@ describe('preference lines: parse', () => {
       [2, 'usage', '/a/', 'train-ai=n, search=y;p=1', true, [['train-ai', false], ['search', true]]],
       [3, 'signal', '', 'search=yes, ai-train=no', true, [['search', true], ['ai-train', false]]],
     ]);
-    // Still listed with the other directives (their key and value as written).
-    expect(parsed.others.map((d) => [d.line, d.key, d.group])).toEqual([[2, 'Content-Usage', 0], [3, 'Content-Signal', 0]]);
+    // Answered by usage()/signal(), so not listed again with the other directives.
+    expect(parsed.others).toEqual([]);
+  });
+
+  it('others lists a preference line only when it is outside any group (it answers nothing there)', () => {
+    const parsed = parseRobotsTxt('Content-Signal: ai-train=no\nUser-agent: *\nCrawl-delay: 2\nContent-Usage: train-ai=n\nContent-Signal: search=yes\n');
+    expect(parsed.others.map((d) => [d.line, d.key, d.value, d.group])).toEqual([
+      [1, 'Content-Signal', 'ai-train=no', -1],
+      [3, 'Crawl-delay', '2', 0],
+    ]);
+    expect(parsed.groups[0]!.preferences.map((p) => p.line)).toEqual([4, 5]);
+  });
+
+  it('otherDirectives() of the compiled rules: the same list, in both profiles', () => {
+    const txt = 'Content-Usage: train-ai=n\nUser-agent: *\nContent-Signal: ai-train=no\nHost: example.com\nContent-Usage: /a train-ai=y\n';
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const robots = compileRobots(txt, { profile });
+      expect(robots.otherDirectives()).toEqual([{ line: 1, key: 'Content-Usage', value: 'train-ai=n' }, { line: 4, key: 'Host', value: 'example.com' }]);
+      expect(robots.agent('x').signal('/b', 'ai-train')).toBe('no');
+      expect(robots.agent('x').usage('/a', 'train-ai')).toBe('y');
+    }
   });
 
   it('escapes the path as Allow/Disallow values are (docs/semantics.md section 4)', () => {

@@ -69,6 +69,11 @@ function _rebuild(
   if (others) {
     for (const d of parsed.others) lines[d.line - 1] = `${d.key}: ${d.value}`;
     for (const m of parsed.sitemaps) lines[m.line - 1] = `Sitemap: ${m.url}`;
+    for (const g of parsed.groups) {
+      for (const p of g.preferences) {
+        lines[p.line - 1] = `${p.kind === 'usage' ? 'Content-Usage' : 'Content-Signal'}: ${p.path === '' ? '' : `${p.path} `}${p.preference}`;
+      }
+    }
   }
   for (const g of parsed.groups) {
     for (const a of g.agents) lines[a.line - 1] = `User-agent: ${agentText(a.value, a.token, a.global)}`;
