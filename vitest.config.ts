@@ -11,6 +11,7 @@ export default defineConfig({
     // Subpaths first: an alias matches a prefix of the import.
     alias: [
       { find: '@robomata/runtime/format', replacement: file('runtime', 'format') },
+      { find: '@robomata/runtime/testing', replacement: file('runtime', 'testing') },
       { find: '@robomata/compiler/internals', replacement: file('compiler', 'internals') },
       { find: '@robomata/redis/testing', replacement: file('redis', 'testing') },
       { find: '@robomata/reference', replacement: src('reference') },

@@ -96,3 +96,8 @@ function _isRobotsTxt(m: number): boolean {
   for (let k = 0; k < 11; k++) if (path[k] !== _ROBOTS_TXT[k]) return false;
   return m === 11 || path[11] === 63;
 }
+
+/** Returns how many trie nodes with wildcard candidates the thread's last tier-0 check passed (for test statistics). */
+export function lastCandidateCount(): number {
+  return candidates.count;
+}

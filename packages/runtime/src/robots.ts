@@ -3,6 +3,7 @@
  * group selected for one crawler), answering checks with no allocation per call.
  */
 import { GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroup, type AgentTable } from './select-group.js';
@@ -158,6 +159,12 @@ export class AgentRules {
   private readonly _rootCount: number;
   private readonly _need: number;
   private readonly _rfc: boolean;
+  /** Checks answered on the tier below so far (counts up to the tier-up threshold). */
+  private _checks = 0;
+  /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
+  private _dfa: LazyDfa | null = null;
+  /** True once the group cannot tier up (past the NFA budget) or gave its automaton up. */
+  private _stayBelow = false;
 
   /** @internal Use {@link Robots.agent}. */
   constructor(
@@ -177,6 +184,44 @@ export class AgentRules {
   }
 
   /**
+   * Returns the deciding rank of `url` (see matcher.ts bestRank): on the group's automaton once
+   * it tiered up (tier 1, lazy-dfa.ts), else on the tries and segment scan (tier 0), counting
+   * checks towards the tier-up threshold.
+   */
+  private _rank(url: string): number {
+    // Invariant: the group has parts. Hot: run pnpm bench.
+    let d = this._dfa;
+    if (d === null && !this._stayBelow && ++this._checks > tierTuning.threshold) d = this._tierUp();
+    if (d !== null) {
+      const r = runLazyDfa(d, url, this._rfc);
+      if (r !== TIER_FALLBACK) return r;
+      if (d.gaveUp) this._giveUp();
+    }
+    return bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+  }
+
+  /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
+  private _tierUp(): LazyDfa | null {
+    const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._roots, this._roots + this._rootCount), tierTuning.maxPositions);
+    if (nfa === null) this._stayBelow = true;
+    else this._dfa = new LazyDfa(nfa, this._rfc);
+    return this._dfa;
+  }
+
+  /** Drops an automaton that thrashed its cache: the group stays on the tier below. */
+  private _giveUp(): void {
+    this._dfa = null;
+    this._stayBelow = true;
+  }
+
+  /** Which tier answers this group's checks now and the automaton's bytes (read through `tierOf` of `@robomata/runtime/testing`). */
+  [TIER_STATE](): TierState {
+    const d = this._dfa;
+    const stayBelow = this._stayBelow;
+    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow };
+  }
+
+  /**
    * Returns true when the crawler may fetch `url` (an absolute URL or a path; docs/semantics.md section
    * 6 finds the path). Zero allocation; O(path + candidates verified), reading only as much of
    * the path as can matter. RFC 9309 section 2.2.2.
@@ -185,7 +230,7 @@ export class AgentRules {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
     if (this._rootCount === 0) return true;
-    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    const r = this._rank(url);
     return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & 1) === 1;
   }
 
@@ -197,7 +242,7 @@ export class AgentRules {
     // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
     if (this._rootCount === 0) return -1;
-    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    const r = this._rank(url);
     return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> 1) - 1;
   }
 }
