@@ -12,6 +12,7 @@ export default defineConfig({
     alias: [
       { find: '@robomata/runtime/format', replacement: file('runtime', 'format') },
       { find: '@robomata/runtime/testing', replacement: file('runtime', 'testing') },
+      { find: '@robomata/runtime/internal', replacement: file('runtime', 'internal') },
       { find: '@robomata/compiler/internals', replacement: file('compiler', 'internals') },
       { find: '@robomata/redis/testing', replacement: file('redis', 'testing') },
       { find: '@robomata/reference', replacement: src('reference') },

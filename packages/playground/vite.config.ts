@@ -13,6 +13,8 @@ export default defineConfig({
     // Subpaths first: an alias matches a prefix of the import.
     alias: [
       { find: '@robomata/runtime/format', replacement: fileURLToPath(new URL('../runtime/src/format.ts', import.meta.url)) },
+      { find: '@robomata/runtime/internal', replacement: fileURLToPath(new URL('../runtime/src/internal.ts', import.meta.url)) },
+      { find: '@robomata/runtime/testing', replacement: fileURLToPath(new URL('../runtime/src/testing.ts', import.meta.url)) },
       { find: '@robomata/runtime', replacement: src('runtime') },
       { find: '@robomata/compiler', replacement: src('compiler') },
     ],

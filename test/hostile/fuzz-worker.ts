@@ -1,7 +1,7 @@
 /**
  * Artifact-fuzzing worker (runs in a `worker_threads` Worker, transpiled by node-harness.ts).
  *
- * For `runs` seeded mutations of the given base artifacts (format version 2) it checks that
+ * For `runs` seeded mutations of the given base artifacts (format version 3) it checks that
  * `loadRobots` either throws `RobotsFormatError` or returns a `Robots` on which every query
  * answers without throwing and consistently: `isAllowed` and `decide` on every merged group
  * (through `agent()` and directly by index) for a set of URLs, `rule()` of every decided id,
@@ -16,6 +16,7 @@
  * another artifact. Most are followed by a fixed length word and checksum, so the structural
  * validation behind the checksum is what gets exercised; 1 in 8 keeps them stale.
  */
+import { artifactOf } from '@robomata/runtime/internal';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AgentRules, RobotsAgentError, RobotsFormatError, describeAutomaton, loadRobots } from '@robomata/runtime';
 import type { Robots } from '@robomata/runtime';
@@ -328,7 +329,7 @@ function _query(robots: Robots): number {
     for (const id of info.ruleIds.slice(0, 50)) robots.rule(id);
     describeAutomaton(robots, g, { maxNodes: 50 });
     // Every group, whether or not an agent selects it: AgentRules built on the group index.
-    const rules = new AgentRules('specific', g, robots._artifact());
+    const rules = new AgentRules('specific', g, artifactOf(robots));
     for (const url of urls) n += _checkOne(robots, rules, url, ruleCount, `group ${g}`);
   }
   for (const ua of agents) {

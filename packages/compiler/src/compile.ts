@@ -2,7 +2,8 @@
  * The compiler's entry points: robots.txt to artifact bytes (`compile`) or straight to a loaded
  * `Robots` (`compileRobots`). Stages: parse, merge groups, plan parts, build tries, serialise.
  */
-import { AgentRules, Robots, extractProductToken, loadRobots } from '@robomata/runtime';
+import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
+import { withGroupBuilder } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
@@ -127,47 +128,21 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
 }
 
 /**
- * A `Robots` whose groups are built on their first `agent()`: it holds every group, rule and
- * string of the file, and builds a group's tries (in an artifact of its own, with the same
- * group indices and rule ids) the first time a crawler selects it.
+ * Returns the builder of a compileRobots `Robots`: group `g` built (once, cached) into an
+ * artifact of its own with the same group indices and rule ids.
  */
-class _LazyRobots extends Robots {
-  readonly #src: _Source;
-  readonly #built = new Map<number, Robots>();
-
-  constructor(base: Robots, src: _Source) {
-    super(base._artifact());
-    this.#src = src;
-  }
-
-  /** Returns the artifact that holds group `g`'s parts, building it on first use. */
-  #groupRobots(g: number): Robots {
-    if (this._isBuilt(g)) return this;
-    let robots = this.#built.get(g);
+function _groupBuilder(src: _Source): (g: number) => Robots {
+  const built = new Map<number, Robots>();
+  return (g) => {
+    let robots = built.get(g);
     if (robots === undefined) {
-      const only = new Uint8Array(this.#src.merged.groups.length);
+      const only = new Uint8Array(src.merged.groups.length);
       only[g] = 1;
-      robots = loadRobots(_build(this.#src, only).artifact);
-      this.#built.set(g, robots);
+      robots = loadRobots(_build(src, only).artifact);
+      built.set(g, robots);
     }
     return robots;
-  }
-
-  override agent(userAgent: string): AgentRules {
-    const pick = this._selectGroup(userAgent);
-    if (pick === -1) return this._global();
-    const g = pick >= 0 ? pick : -pick - 2;
-    if (this._isBuilt(g)) return super.agent(userAgent);
-    return this.#groupRobots(g).agent(userAgent);
-  }
-
-  override _canBuild(): boolean {
-    return true;
-  }
-
-  override _groupTables(index: number): ReturnType<Robots['_groupTables']> {
-    return index >= 0 && index < this.groupCount ? this.#groupRobots(index)._groupTables(index) : super._groupTables(index);
-  }
+  };
 }
 
 /**
@@ -179,5 +154,5 @@ class _LazyRobots extends Robots {
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options);
   const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
-  return new _LazyRobots(base, src);
+  return withGroupBuilder(base, _groupBuilder(src));
 }

@@ -173,14 +173,23 @@ export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
  * index.html companion (docs/semantics.md section 5); none when it can never decide. O(pattern).
  */
 export function patternsOfRule(rule: PatternSource, profile: Profile): MatchPattern[] {
-  const out: MatchPattern[] = [];
+  return markedPatternsOfRule(rule, profile).map((m) => m.pattern);
+}
+
+/**
+ * Returns {@link patternsOfRule}'s patterns, each marked `companion` when it is the rule's
+ * derived index.html pattern rather than its own (docs/semantics.md section 5; the artifact's
+ * per-rank mark, format.ts RANKS).
+ */
+export function markedPatternsOfRule(rule: PatternSource, profile: Profile): { readonly pattern: MatchPattern; readonly companion: boolean }[] {
+  const out: { pattern: MatchPattern; companion: boolean }[] = [];
   const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
   const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
-  if (p !== null) out.push(p);
+  if (p !== null) out.push({ pattern: p, companion: false });
   if (rule.kind === 'allow') {
     const derived = deriveIndexHtmlPattern(form);
     const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
-    if (d !== null) out.push(d);
+    if (d !== null) out.push({ pattern: d, companion: true });
   }
   return out;
 }

@@ -107,7 +107,7 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
     }
   }
   w.v(input.built.rankRules.length);
-  for (const id of input.built.rankRules) w.v(id);
+  input.built.rankRules.forEach((id, rank) => w.v((id << 1) | (input.built.rankCompanion[rank] as number)));
 }
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {

@@ -26,9 +26,13 @@
  *    from 0), and with FLAG_PATTERNS its pattern as written: `v` 0 when the text is exactly the
  *    body of the rule's best-ranked pattern (plus `$`) and the runtime rebuilds it from the
  *    tables, else `v` length + 1 and the bytes.
- * 4. RANKS: count, then per rank the rule id it decides for. Rank order is the decision order
- *    of docs/semantics.md section 5 over every pattern of the file: longer pattern first, allow before
- *    disallow, earlier line first; the lowest matching rank of a group decides.
+ * 4. RANKS: count, then per rank `ruleId << 1 | companion`: the rule id it decides for, and 1
+ *    when the rank's pattern is an allow rule's index.html companion (`Allow: /d/index.html`
+ *    also allows exactly `/d/`, docs/semantics.md section 5) rather than the rule's
+ *    own pattern (the loader rejects a companion of a disallow rule). Rank order is the
+ *    decision order of docs/semantics.md section 5 over every pattern of the file: longer
+ *    pattern first, allow before disallow, earlier line first; the lowest matching rank of a
+ *    group decides.
  * 5. SEGMENTS: the Aho-Corasick trie over every distinct literal segment (the bytes between
  *    two `*`, or after the last one) of the file's wildcard patterns: node count, then per
  *    node `1..count-1` in breadth-first order its parent (nondecreasing, `< node`), `b` edge
@@ -63,7 +67,7 @@
 /** "RBMT" read as a little-endian 32-bit word. */
 export const MAGIC = 0x544d4252;
 /** Version of the layout above; the loader rejects any other. */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 /** Bytes of the fixed header. */
 export const HEADER_BYTES = 16;
 /** Flag bit: compiled for the `google` profile (else `rfc9309`). */

@@ -29,6 +29,13 @@ export const RARE_LENGTH_SHIFT = 22;
 /** Mask of the unit in {@link decodeRareUnit}'s result. */
 export const RARE_UNIT_MASK = (1 << RARE_LENGTH_SHIFT) - 1;
 
+/** Per code unit below 64: 1 for the units that end an authority: `/`, `?`, `;` (the path starts) and `#` (no path). */
+const _AUTHORITY_STOP = new Uint8Array(64);
+_AUTHORITY_STOP[47] = 1;
+_AUTHORITY_STOP[63] = 1;
+_AUTHORITY_STOP[59] = 1;
+_AUTHORITY_STOP[35] = 1;
+
 /**
  * Returns the index in `url` where the path starts (a `/`, `?` or `;`), or -1 when the path
  * is `/` (none found, or a `#` comes first). docs/semantics.md section 6. O(length of scheme+authority).
@@ -37,6 +44,19 @@ export function findPathStart(url: string): number {
   // Invariant: one pass over the code units before the path start; a `#` anywhere before it
   // (scheme included) means the path is `/`. Hot: run pnpm bench.
   const n = url.length;
+  const c0 = n > 8 ? url.charCodeAt(4) : 0;
+  if (c0 === 58 || (c0 === 115 && url.charCodeAt(5) === 58)) {
+    // `http://` or `https://` (any case): its `://` is the first, so the authority follows it
+    // and one table read per code unit finds the path start.
+    const a = c0 === 58 ? 5 : 6;
+    if (url.charCodeAt(a) === 47 && url.charCodeAt(a + 1) === 47 && (url.charCodeAt(0) | 32) === 104 && (url.charCodeAt(1) | 32) === 116 && (url.charCodeAt(2) | 32) === 116 && (url.charCodeAt(3) | 32) === 112) {
+      for (let k = a + 2; k < n; k++) {
+        const c = url.charCodeAt(k);
+        if (c < 64 && _AUTHORITY_STOP[c] === 1) return c === 35 ? -1 : k;
+      }
+      return -1;
+    }
+  }
   let k = n >= 2 && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 2 : 0;
   let protocol = false;
   for (; k < n; k++) {

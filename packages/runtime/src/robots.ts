@@ -2,29 +2,19 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import { GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroup, type AgentTable } from './select-group.js';
-import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
+import {
+  DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
+  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, NODE_CHILD_COUNT,
+  NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
+  TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, type Tables,
+} from './tables.js';
 
-/** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
-export const REBUILD_PATTERN = -2;
-
-/** Words per group record in the image: see the `GROUP_*` offsets. */
-export const GROUP_RECORD_WORDS = 8;
-/** Image offset and count of the group's part roots. */
-const _GROUP_ROOTS = 1;
-const _GROUP_ROOT_COUNT = 2;
-/** Image offset and count of its sources (`firstRule, ruleCount` pairs). */
-const _GROUP_SOURCES = 3;
-const _GROUP_SOURCE_COUNT = 4;
-/** Path bytes that can matter to it (NO_RANK: all). */
-const _GROUP_NEED = 5;
-/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
-export const GROUP_DELAY_OFF = 6;
-export const GROUP_DELAY_LEN = 7;
 
 /** Returns the crawl-delay written at `bytes[off, off + len)` in seconds (NaN when it is not a number). */
 export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): number {
@@ -35,36 +25,73 @@ export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): nu
 
 /**
  * @internal A validated artifact as load.ts decodes it: the image (tables.ts) with the offsets
- * and counts of its records; strings stay in `bytes` and are decoded on first use.
+ * and counts of its records (layouts in tables.ts); strings stay in `bytes` and are decoded on
+ * first use. Built from one named object ({@link LoadedArtifactFields}).
  */
 export class LoadedArtifact {
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly profile: Profile,
-    readonly tables: Tables,
-    /** Scope tokens: `offset, length, 0` per token. */
-    readonly scopeBase: number,
-    readonly scopeCount: number,
-    /** Agent tokens: `offset, length, group` per token. */
-    readonly agentBase: number,
-    readonly agentCount: number,
-    readonly groupCount: number,
-    readonly globalGroup: number,
-    /** Image offset of the group records (GROUP_RECORD_WORDS each). */
-    readonly groupBase: number,
-    readonly ruleCount: number,
-    /** Image offset of the rule records: line, allow, pattern offset, pattern length (-1: not kept). */
-    readonly ruleBase: number,
-    /** Sitemaps: `offset, length` each. */
-    readonly sitemapBase: number,
-    readonly sitemapCount: number,
-    /** Per directive: line delta, key offset, key length, value offset, value length, parsed group + 1. */
-    readonly directiveBase: number,
-    readonly directiveCount: number,
-    /** Per warning: code, line. */
-    readonly warningBase: number,
-    readonly warningCount: number,
-  ) {}
+  readonly bytes: Uint8Array;
+  readonly profile: Profile;
+  readonly tables: Tables;
+  /** Scope tokens (TOKEN_WORDS each, group 0). */
+  readonly scopeBase: number;
+  readonly scopeCount: number;
+  /** Agent tokens (TOKEN_WORDS each). */
+  readonly agentBase: number;
+  readonly agentCount: number;
+  readonly groupCount: number;
+  readonly globalGroup: number;
+  /** Image offset of the group records (GROUP_WORDS each). */
+  readonly groupBase: number;
+  readonly ruleCount: number;
+  /** Image offset of the rule records (RULE_WORDS each). */
+  readonly ruleBase: number;
+  /** Sitemaps (SITEMAP_WORDS each). */
+  readonly sitemapBase: number;
+  readonly sitemapCount: number;
+  /** Directives (DIRECTIVE_WORDS each). */
+  readonly directiveBase: number;
+  readonly directiveCount: number;
+  /** Warnings (WARNING_WORDS each). */
+  readonly warningBase: number;
+  readonly warningCount: number;
+
+  constructor(f: LoadedArtifactFields) {
+    this.bytes = f.bytes;
+    this.profile = f.profile;
+    this.tables = f.tables;
+    this.scopeBase = f.scopeBase;
+    this.scopeCount = f.scopeCount;
+    this.agentBase = f.agentBase;
+    this.agentCount = f.agentCount;
+    this.groupCount = f.groupCount;
+    this.globalGroup = f.globalGroup;
+    this.groupBase = f.groupBase;
+    this.ruleCount = f.ruleCount;
+    this.ruleBase = f.ruleBase;
+    this.sitemapBase = f.sitemapBase;
+    this.sitemapCount = f.sitemapCount;
+    this.directiveBase = f.directiveBase;
+    this.directiveCount = f.directiveCount;
+    this.warningBase = f.warningBase;
+    this.warningCount = f.warningCount;
+  }
+}
+
+/** @internal The fields of a {@link LoadedArtifact}, by name. */
+export type LoadedArtifactFields = { readonly [K in keyof LoadedArtifact]: LoadedArtifact[K] };
+
+/** Package-private method keys of {@link Robots} (read through internal.ts): not public method names. */
+export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
+export const GROUP_TABLES: unique symbol = Symbol('robomata.groupTables');
+export const IS_BUILT: unique symbol = Symbol('robomata.isBuilt');
+
+/** @internal Returns the `Robots` that holds group `g` built (same group indices and rule ids); called once per group (the builder caches). */
+export type GroupBuilder = (g: number) => Robots;
+
+/** @internal A group's tables and the trie roots of its parts, for tooling. */
+export interface GroupTables {
+  readonly tables: Tables;
+  readonly roots: readonly number[];
 }
 
 /** One allow/disallow rule, for explanations. */
@@ -176,11 +203,11 @@ export class AgentRules {
   ) {
     this._t = a.tables;
     this._rfc = a.profile === 'rfc9309';
-    const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
+    const rec = a.groupBase + groupIndex * GROUP_WORDS;
     const img = a.tables.img;
-    this._roots = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOTS] as number);
-    this._rootCount = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOT_COUNT] as number);
-    this._need = groupIndex < 0 ? 0 : (img[rec + _GROUP_NEED] as number);
+    this._roots = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOTS] as number);
+    this._rootCount = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOT_COUNT] as number);
+    this._need = groupIndex < 0 ? 0 : (img[rec + GROUP_NEED] as number);
   }
 
   /**
@@ -231,7 +258,7 @@ export class AgentRules {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._rootCount === 0) return true;
     const r = this._rank(url);
-    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & 1) === 1;
+    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & RANK_ALLOW) !== 0;
   }
 
   /**
@@ -243,7 +270,21 @@ export class AgentRules {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._rootCount === 0) return -1;
     const r = this._rank(url);
-    return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> 1) - 1;
+    return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> RANK_RULE_SHIFT) - 1;
+  }
+
+  /**
+   * Returns true when the rule that decides `url` (see {@link AgentRules.decide}) decides
+   * through its index.html companion pattern (an `Allow: /dir/index.html` also allows exactly
+   * `/dir/`, docs/semantics.md section 5), not its own pattern; false otherwise
+   * (also when no rule decides). Zero allocation.
+   */
+  decidedByIndexHtml(url: string): boolean {
+    // Invariant: as isAllowed. Hot: run pnpm bench.
+    if (typeof url !== 'string') throw _urlError(url);
+    if (this._rootCount === 0) return false;
+    const r = this._rank(url);
+    return r !== NO_RANK && r >= 0 && ((this._t.img[this._t.rankBase + r] as number) & RANK_COMPANION) !== 0;
   }
 }
 
@@ -260,10 +301,13 @@ export class Robots {
   private _globalRules: AgentRules | undefined = undefined;
   private _sitemaps: readonly string[] | undefined = undefined;
   private _patterns: PatternIndex | undefined = undefined;
+  /** Builds an unbuilt group on its first `agent()` (compileRobots; see internal.ts), or null. */
+  private readonly _builder: GroupBuilder | null;
 
-  /** @internal Use `loadRobots`. */
-  constructor(artifact: LoadedArtifact) {
+  /** @internal Use `loadRobots` (or `compileRobots`, through internal.ts). */
+  constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null) {
     this._a = artifact;
+    this._builder = builder;
     const img = artifact.tables.img;
     this._agents = { strings: artifact.bytes, entries: img, base: artifact.agentBase, count: artifact.agentCount };
     this._scope = artifact.scopeCount === 0 ? null : { strings: artifact.bytes, entries: img, base: artifact.scopeBase, count: artifact.scopeCount };
@@ -293,12 +337,12 @@ export class Robots {
   /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
   get scope(): readonly string[] | null {
     const a = this._a;
-    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, 3);
+    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, TOKEN_WORDS);
   }
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
-    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, 2);
+    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, SITEMAP_WORDS);
     return this._sitemaps;
   }
 
@@ -308,9 +352,9 @@ export class Robots {
     const img = a.tables.img;
     const out: RobotsWarning[] = [];
     for (let i = 0; i < a.warningCount; i++) {
-      const at = a.warningBase + 2 * i;
-      const code = WARNING_CODES[img[at] as number] as WarningCode;
-      out.push({ code, line: img[at + 1] as number, message: _WARNING_TEXT[code] });
+      const at = a.warningBase + WARNING_WORDS * i;
+      const code = WARNING_CODES[img[at + WARNING_CODE] as number] as WarningCode;
+      out.push({ code, line: img[at + WARNING_LINE] as number, message: _WARNING_TEXT[code] });
     }
     return out;
   }
@@ -331,6 +375,8 @@ export class Robots {
     if (pick === -1) return this._global();
     const g = pick >= 0 ? pick : -pick - 2;
     if (!this._isBuilt(g)) {
+      // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
+      if (this._builder !== null) return this._builder(g).agent(userAgent);
       throw new RobotsAgentError(
         'agent-not-in-scope',
         `this artifact was compiled for ${JSON.stringify(this.scope)} only; the group "${userAgent}" selects was left out: compile again with it in options.agents`,
@@ -346,11 +392,12 @@ export class Robots {
   }
 
   /**
-   * @internal Returns the group `userAgent` selects without building anything: `g` for its own
-   * group, `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all).
-   * Throws as {@link Robots.agent} does for a wrong type or a crawler outside the scope.
+   * Returns the group `userAgent` selects without building anything: `g` for its own group,
+   * `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all). Throws as
+   * {@link Robots.agent} does for a wrong type or a crawler outside the scope. The one place
+   * agent selection is decided (docs/semantics.md section 3).
    */
-  _selectGroup(userAgent: string): number {
+  private _selectGroup(userAgent: string): number {
     if (typeof userAgent !== 'string') {
       throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
     }
@@ -366,8 +413,8 @@ export class Robots {
     return this._a.globalGroup < 0 ? -1 : -this._a.globalGroup - 2;
   }
 
-  /** @internal The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
-  _global(): AgentRules {
+  /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
+  private _global(): AgentRules {
     if (this._globalRules === undefined) {
       const g = this._a.globalGroup;
       this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
@@ -375,15 +422,15 @@ export class Robots {
     return this._globalRules;
   }
 
-  /** @internal Returns true when `agent()` answers for group `g` (it is built, or can be). */
-  _canBuild(g: number): boolean {
-    return this._isBuilt(g);
+  /** Returns true when `agent()` answers for group `g` (it is built, or can be). */
+  private _canBuild(g: number): boolean {
+    return this._builder !== null || this._isBuilt(g);
   }
 
-  /** @internal Returns true when group `g`'s parts are in this artifact. */
-  _isBuilt(g: number): boolean {
+  /** Returns true when group `g`'s parts are in this artifact. */
+  private _isBuilt(g: number): boolean {
     const a = this._a;
-    return ((a.tables.img[a.groupBase + g * GROUP_RECORD_WORDS] as number) & GROUP_FLAG_UNBUILT) === 0;
+    return ((a.tables.img[a.groupBase + g * GROUP_WORDS + GROUP_FLAGS] as number) & GROUP_FLAG_UNBUILT) === 0;
   }
 
   /** Returns true when `userAgent` may fetch `url`; `agent(userAgent).isAllowed(url)`. */
@@ -403,14 +450,14 @@ export class Robots {
       throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.ruleCount - 1}`);
     }
     const img = a.tables.img;
-    const rec = a.ruleBase + 4 * id;
-    const len = img[rec + 3] as number;
+    const rec = a.ruleBase + RULE_WORDS * id;
+    const len = img[rec + RULE_PATTERN_LEN] as number;
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
       this._patterns ??= new PatternIndex(a.tables, a.ruleCount);
       pattern = rebuildPattern(a.tables, this._patterns, id);
-    } else if (len >= 0) pattern = this._text(img[rec + 2] as number, len);
-    return { id, line: img[rec] as number, kind: img[rec + 1] === 1 ? 'allow' : 'disallow', pattern };
+    } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
+    return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
   }
 
   /** Returns the crawl-delay in seconds of the group `userAgent` obeys, or undefined. */
@@ -425,9 +472,13 @@ export class Robots {
     const out: OtherDirective[] = [];
     let line = 0;
     for (let i = 0; i < a.directiveCount; i++) {
-      const at = a.directiveBase + 6 * i;
-      line += d[at] as number;
-      out.push({ line, key: this._text(d[at + 1] as number, d[at + 2] as number), value: this._text(d[at + 3] as number, d[at + 4] as number) });
+      const at = a.directiveBase + DIRECTIVE_WORDS * i;
+      line += d[at + DIRECTIVE_LINE_DELTA] as number;
+      out.push({
+        line,
+        key: this._text(d[at + DIRECTIVE_KEY_OFF] as number, d[at + DIRECTIVE_KEY_LEN] as number),
+        value: this._text(d[at + DIRECTIVE_VALUE_OFF] as number, d[at + DIRECTIVE_VALUE_LEN] as number),
+      });
     }
     return out;
   }
@@ -439,42 +490,43 @@ export class Robots {
       throw new RangeError(`no group ${String(index)}: there are ${a.groupCount}`);
     }
     const img = a.tables.img;
-    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
+    const rec = a.groupBase + index * GROUP_WORDS;
     const tokens: string[] = [];
     for (let i = 0; i < a.agentCount; i++) {
-      const at = a.agentBase + 3 * i;
-      if (img[at + 2] === index) tokens.push(this._text(img[at] as number, img[at + 1] as number));
+      const at = a.agentBase + TOKEN_WORDS * i;
+      if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
     }
     const ruleIds: number[] = [];
-    const src = img[rec + _GROUP_SOURCES] as number;
-    for (let k = 0; k < (img[rec + _GROUP_SOURCE_COUNT] as number); k++) {
-      const first = img[src + 2 * k] as number;
-      for (let id = first; id < first + (img[src + 2 * k + 1] as number); id++) ruleIds.push(id);
+    const src = img[rec + GROUP_SOURCES] as number;
+    for (let k = 0; k < (img[rec + GROUP_SOURCE_COUNT] as number); k++) {
+      const first = img[src + SOURCE_WORDS * k + SOURCE_FIRST_RULE] as number;
+      for (let id = first; id < first + (img[src + SOURCE_WORDS * k + SOURCE_RULE_COUNT] as number); id++) ruleIds.push(id);
     }
     return {
       index,
       tokens,
-      global: ((img[rec] as number) & 1) === 1,
+      global: ((img[rec + GROUP_FLAGS] as number) & GROUP_FLAG_GLOBAL) !== 0,
       ruleIds,
       crawlDelay: this._crawlDelayOf(index),
       built: this._canBuild(index),
-      automata: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this._groupTables(index)),
+      automata: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this[GROUP_TABLES](index)),
     };
   }
 
-  /** @internal Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (empty when not built). */
-  _groupTables(index: number): { readonly tables: Tables; readonly roots: readonly number[] } {
+  /** Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (built first under compileRobots; empty when not built). Read through internal.ts. */
+  [GROUP_TABLES](index: number): GroupTables {
+    if (this._builder !== null && index >= 0 && index < this._a.groupCount && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
     const a = this._a;
     const img = a.tables.img;
-    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
-    const roots = Array.from(img.subarray(img[rec + _GROUP_ROOTS] as number, (img[rec + _GROUP_ROOTS] as number) + (img[rec + _GROUP_ROOT_COUNT] as number)));
+    const rec = a.groupBase + index * GROUP_WORDS;
+    const roots = Array.from(img.subarray(img[rec + GROUP_ROOTS] as number, (img[rec + GROUP_ROOTS] as number) + (img[rec + GROUP_ROOT_COUNT] as number)));
     return { tables: a.tables, roots };
   }
 
   private _crawlDelayOf(group: number): number | undefined {
     if (group < 0) return undefined;
     const a = this._a;
-    const rec = a.groupBase + group * GROUP_RECORD_WORDS;
+    const rec = a.groupBase + group * GROUP_WORDS;
     const len = a.tables.img[rec + GROUP_DELAY_LEN] as number;
     return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.tables.img[rec + GROUP_DELAY_OFF] as number, len);
   }
@@ -487,9 +539,14 @@ export class Robots {
     return out;
   }
 
-  /** @internal Returns the decoded artifact, for tooling (describe.ts). */
-  _artifact(): LoadedArtifact {
+  /** Returns the decoded artifact, for tooling (read through internal.ts). */
+  [ARTIFACT](): LoadedArtifact {
     return this._a;
+  }
+
+  /** Returns true when group `g`'s parts are in this artifact (read through internal.ts). */
+  [IS_BUILT](g: number): boolean {
+    return this._isBuilt(g);
   }
 
   private _text(off: number, len: number): string {

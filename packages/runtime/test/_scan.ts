@@ -1,13 +1,14 @@
 // Test helpers for segment-scan.ts: a plain backtracking wildcard matcher (the oracle, written
 // from docs/semantics.md section 4 alone), and the candidates of a check collected the way bestRank
 // collects them, with each candidate pattern's rank and rule pattern.
+import { artifactOf, groupTablesOf } from '../src/internal.js';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
 import { NO_RANK } from '../src/format.js';
 import { walkTrie } from '../src/matcher.js';
 import { fillPath } from '../src/path-bytes.js';
 import type { Robots } from '../src/robots.js';
-import { NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, candidates, type Tables } from '../src/tables.js';
+import { NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, candidates, RANK_RULE_SHIFT, type Tables } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
 const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(compile(txt, options));
@@ -52,7 +53,7 @@ export interface ScanFixture {
 export function scanFixture(rules: readonly string[]): ScanFixture {
   const robots = loadedOf(`User-agent: *\n${rules.join('\n')}\n`, { profile: 'google' });
   const g = robots.agent('x').groupIndex;
-  return { robots, t: robots._artifact().tables, roots: Int32Array.from(g < 0 ? [] : [...robots._groupTables(g).roots]) };
+  return { robots, t: artifactOf(robots).tables, roots: Int32Array.from(g < 0 ? [] : [...groupTablesOf(robots, g).roots]) };
 }
 
 /**
@@ -72,7 +73,7 @@ export function collectCandidates(f: ScanFixture, url: string): { m: number; lit
     const first = img[rec + NODE_WILD_FIRST] as number;
     for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) {
       const rank = img[f.t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-      const rule = f.robots.rule(((img[f.t.rankBase + rank] as number) >> 1) - 1);
+      const rule = f.robots.rule(((img[f.t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1);
       patterns.push({ w, rank, pattern: rule.pattern as string, bound: candidates.bound[i] as number });
     }
   }

@@ -17,11 +17,11 @@ describe('format constants', () => {
     expect(new TextDecoder().decode(bytes)).toBe('RBMT');
   });
 
-  it('is format version 2 with a 16-byte header, exported from the main entry and the format subpath', () => {
-    expect(FORMAT_VERSION).toBe(2);
+  it('is format version 3 with a 16-byte header, exported from the main entry and the format subpath', () => {
+    expect(FORMAT_VERSION).toBe(3);
     expect(HEADER_BYTES).toBe(16);
-    expect(PUBLIC_FORMAT_VERSION).toBe(2);
-    expect(formatSubpath.FORMAT_VERSION).toBe(2);
+    expect(PUBLIC_FORMAT_VERSION).toBe(3);
+    expect(formatSubpath.FORMAT_VERSION).toBe(3);
     expect(formatSubpath.computeChecksum).toBe(computeChecksum);
   });
 

@@ -2,6 +2,7 @@
 // rank deciding a URL over a group's parts, the rfc9309 implicit /robots.txt allow, the `need`
 // bound), against @robomata/reference's decide() on literal, anchored, index.html and
 // multi-part groups, in both profiles.
+import { artifactOf, groupTablesOf } from '../src/internal.js';
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
@@ -10,9 +11,10 @@ import { NO_RANK } from '../src/format.js';
 import { bestRank, walkTrie } from '../src/matcher.js';
 import { fillPath } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
-import { GROUP_RECORD_WORDS, type Robots } from '../src/robots.js';
+import { type Robots } from '../src/robots.js';
 import {
   IMPLICIT_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, candidates, type Tables,
+  RANK_RULE_SHIFT, GROUP_WORDS,
 } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
@@ -26,17 +28,17 @@ const PROFILES = ['rfc9309', 'google'] as const;
  * from its group record (words 1, 2 and 5: robots.ts).
  */
 function groupOf(robots: Robots, agent: string): { t: Tables; roots: number; rootCount: number; need: number } {
-  const a = robots._artifact();
+  const a = artifactOf(robots);
   const g = robots.agent(agent).groupIndex;
-  const rec = a.groupBase + g * GROUP_RECORD_WORDS;
+  const rec = a.groupBase + g * GROUP_WORDS;
   const img = a.tables.img;
   const group = { t: a.tables, roots: img[rec + 1] as number, rootCount: img[rec + 2] as number, need: img[rec + 5] as number };
-  expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...robots._groupTables(g).roots]);
+  expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...groupTablesOf(robots, g).roots]);
   return group;
 }
 
 /** The rule id a rank stands for. */
-const ruleOfRank = (t: Tables, rank: number): number => ((t.img[t.rankBase + rank] as number) >> 1) - 1;
+const ruleOfRank = (t: Tables, rank: number): number => ((t.img[t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1;
 
 /** The line (0: none) and verdict bestRank gives, read through the rank table. */
 function verdict(robots: Robots, t: Tables, rank: number): { allowed: boolean; line: number } {
@@ -95,8 +97,8 @@ describe('bestRank against the reference', () => {
       'User-agent: *', 'Disallow: /', '',
     ].join('\n');
     const robots = loadedOf(txt);
-    expect(robots._groupTables(robots.agent('a').groupIndex).roots.length).toBe(2);
-    expect(robots._groupTables(robots.agent('b').groupIndex).roots.length).toBe(2);
+    expect(groupTablesOf(robots, robots.agent('a').groupIndex).roots.length).toBe(2);
+    expect(groupTablesOf(robots, robots.agent('b').groupIndex).roots.length).toBe(2);
     const urls = ['/shared', '/shared/ok', '/shared/ok/no', '/shared/ok/no/x', '/shared/ok/no/yx', '/own', '/b-only', '/x.pdf', '/shared/ok/x.pdf', '/', '/robots.txt'];
     for (const profile of PROFILES) for (const agent of ['a', 'b', 'c']) expectReference(txt, agent, urls, profile);
   });

@@ -361,3 +361,21 @@ describe('argument errors', () => {
     expect(() => compileRobots('').agent('x').isAllowed(5 as unknown as string)).toThrow(/url must be a string/);
   });
 });
+
+describe('AgentRules.decidedByIndexHtml: the per-rank companion mark (format version 3)', () => {
+  const txt = 'User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n';
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`names the index.html companion as what decided, not the rule's own pattern [${profile}]`, () => {
+      const robots = loadRobots(compile(txt, { profile }));
+      const rules = robots.agent('FooBot');
+      // /d/ is allowed by the companion of `Allow: /d/index.html` (rule 1), beating `Disallow: /d/`.
+      expect(rules.decide('/d/')).toBe(1);
+      expect(rules.decidedByIndexHtml('/d/')).toBe(true);
+      // The rule's own pattern, the disallow, and no rule at all are not the companion.
+      expect(rules.decidedByIndexHtml('/d/index.html')).toBe(false);
+      expect(rules.decidedByIndexHtml('/d/x')).toBe(false);
+      expect(rules.decidedByIndexHtml('/other')).toBe(false);
+      expect(() => rules.decidedByIndexHtml(1 as unknown as string)).toThrow(TypeError);
+    });
+  }
+});
