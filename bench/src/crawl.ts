@@ -1,5 +1,5 @@
 /**
- * The workloads crawlers have (issue: engine v2): a cold host (robots.txt bytes to the answers
+ * The workloads crawlers have: a cold host (robots.txt bytes to the answers
  * for one URL batch, everything included) and new URLs (each URL checked once against a freshly
  * loaded artifact). Both against robots-parser doing the same work (parse + checks); answers
  * are compared with the compiled path's before anything is timed.

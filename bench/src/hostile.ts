@@ -68,8 +68,10 @@ export interface HostileRow {
   readonly heapUsedDeltaBytes: number;
   readonly artifactBytes: number;
   readonly loadMs: number;
-  readonly automata: number;
-  readonly maxStates: number;
+  /** Parts (tries and segment automata) of the selected groups, as `describeGroup` lists them. */
+  readonly parts: number;
+  /** Nodes of the largest of them. */
+  readonly maxTrieNodes: number;
   /** Worst median ns per check over the selected groups and URLs of >= 4,000 chars. */
   readonly worstCheckNs: number;
   readonly worstUrl: string;
@@ -79,7 +81,7 @@ export interface HostileRow {
    */
   readonly worstPer4kNs: number;
   readonly worstPer4kUrl: string;
-  /** Worst ns of a first check of one URL on a freshly loaded artifact (cold lazy-DFA cache, warm JIT). */
+  /** Worst ns of a first check of one URL on a freshly loaded artifact (warm JIT; the runtime caches nothing per URL). */
   readonly coldCheckNs: number;
   readonly coldUrl: string;
   /**
@@ -93,7 +95,7 @@ export interface HostileRow {
   /**
    * Worst median and worst max ns of one check over `FRESH_URLS` shuffles of a 4 KB URL (the
    * generator's `shuffledUrls`), each checked once on the warm group: no prefix in common with
-   * the warm URL, so no cached lazy state helps beyond chance.
+   * the warm URL, so no branch the warm URL took is walked again beyond chance.
    */
   readonly freshMedianNs: number;
   readonly freshMaxNs: number;
@@ -174,7 +176,7 @@ let _sink = 0;
  * fresh worker run unoptimised at 5-10x the cost (index-html-storm: 160 us for the first
  * checks, 17 us from the 16th on), and a walk down a new branch (a first rule scan, a first
  * escape) deoptimises it again: storm-single-line took about 200 checks to get back from
- * 110-150 us to 17 us (`node --trace-deopt`: insufficient type feedback in _walkLazy).
+ * 110-150 us to 17 us (`node --trace-deopt`: insufficient type feedback in the walk).
  */
 const WARMUP_CHECKS = 256;
 /**
@@ -280,7 +282,7 @@ function _timeCheck(rules: AgentRules, url: string, config: _Config): number {
   for (let i = 0; (i < WARMUP_CHECKS || performance.now() - w0 < WARMUP_MIN_MS) && performance.now() - w0 < WARMUP_BUDGET_MS; i++) {
     _sink += _check(rules, url, i);
   }
-  // Batch size from a warm pair of checks (the first checks build lazy-DFA states and run unoptimised).
+  // Batch size from a warm pair of checks (the first checks run unoptimised).
   const p0 = process.hrtime.bigint();
   _sink += (rules.isAllowed(url) ? 1 : 0) + rules.decide(url);
   const pair = Number(process.hrtime.bigint() - p0);
@@ -332,12 +334,12 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     t0 = performance.now();
     const robots = loadRobots(artifact);
     const loadMs = performance.now() - t0;
-    let automata = 0;
-    let maxStates = 0;
+    let parts = 0;
+    let maxTrieNodes = 0;
     for (let g = 0; g < robots.groupCount; g++) {
       for (const a of robots.describeGroup(g).automata) {
-        automata++;
-        maxStates = Math.max(maxStates, a.nodes);
+        parts++;
+        maxTrieNodes = Math.max(maxTrieNodes, a.nodes);
       }
     }
     const groups = new Map<AgentRules, string>();
@@ -395,7 +397,7 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     rows.push({
       input: name, profile, status: 'ok', detail: skipped > 0 ? `timing budget spent: ${skipped} (group, URL) pairs not timed` : '', inputBytes: bytes.length,
       compileMs: _median(times), compileRuns: times.length, heapCommittedBytes, heapUsedDeltaBytes,
-      artifactBytes: artifact.length, loadMs, automata, maxStates,
+      artifactBytes: artifact.length, loadMs, parts, maxTrieNodes,
       worstCheckNs, worstUrl: _shortUrl(worstUrl), worstPer4kNs, worstPer4kUrl: _shortUrl(worstPer4kUrl),
       coldCheckNs, coldUrl: _shortUrl(coldUrl), distinctMedianNs: distinct.median, distinctMaxNs: distinct.max,
       distinctUrl: _shortUrl(distinct.url), freshMedianNs: fresh.median, freshMaxNs: fresh.max, freshUrl: _shortUrl(fresh.url), plainCheckNs, linearity,
@@ -409,7 +411,7 @@ function _failedRows(name: string, status: HostileRow['status'], detail: string)
   return (['rfc9309', 'google'] as const).map((profile) => ({
     input: name, profile, status, detail, inputBytes: 0, compileMs: Number.NaN, compileRuns: 0,
     heapCommittedBytes: Number.NaN, heapUsedDeltaBytes: Number.NaN, artifactBytes: 0, loadMs: Number.NaN,
-    automata: 0, maxStates: 0, worstCheckNs: Number.NaN, worstUrl: '', worstPer4kNs: Number.NaN, worstPer4kUrl: '',
+    parts: 0, maxTrieNodes: 0, worstCheckNs: Number.NaN, worstUrl: '', worstPer4kNs: Number.NaN, worstPer4kUrl: '',
     coldCheckNs: Number.NaN, coldUrl: '', distinctMedianNs: Number.NaN, distinctMaxNs: Number.NaN, distinctUrl: '',
     freshMedianNs: Number.NaN, freshMaxNs: Number.NaN, freshUrl: '',
     plainCheckNs: Number.NaN, linearity: Number.NaN,
@@ -469,7 +471,7 @@ export function formatHostileTable(rows: readonly HostileRow[]): string {
     }
     lines.push(
       `| ${r.input} | ${r.profile} | ${_fmt(r.inputBytes)} | ${_fmt(r.compileMs, 1)} | ${mib(r.heapCommittedBytes)} / ${mib(r.heapUsedDeltaBytes)} | ` +
-        `${_fmt(r.artifactBytes)} | ${r.automata} (${r.maxStates}) | ${_fmt(r.worstCheckNs / 1000, 2)} ${_code(r.worstUrl)} | ` +
+        `${_fmt(r.artifactBytes)} | ${r.parts} (${r.maxTrieNodes}) | ${_fmt(r.worstCheckNs / 1000, 2)} ${_code(r.worstUrl)} | ` +
         `${_fmt(r.worstPer4kNs / 1000, 2)} ${_code(r.worstPer4kUrl)} | ` +
         `${_fmt(r.distinctMedianNs / 1000, 1)} / ${_fmt(r.distinctMaxNs / 1000, 1)} ${_code(r.distinctUrl)} | ` +
         `${_fmt(r.freshMedianNs / 1000, 1)} / ${_fmt(r.freshMaxNs / 1000, 1)} ${_code(r.freshUrl)} | ${_fmt(r.coldCheckNs / 1000, 1)} ${_code(r.coldUrl)} | ` +

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CRAWLEE_CONFIG, CRAWLEE_QUICK_CONFIG, formatCrawleeResults, runCrawleeBench, writeCrawleeResults } from './crawlee.js';
 import { FLEET_CONFIG, FLEET_QUICK_CONFIG, formatFleetResults, runFleetBench } from './fleet.js';
 import { writeReport } from './report.js';
 import type { BenchResults, RunOptions } from './run-bench.js';
@@ -20,11 +21,13 @@ const USAGE = `usage: pnpm bench [--quick] [--profile rfc9309|google] [--seed N]
        pnpm bench --robots FILE --urls FILE [--agent NAME]
        pnpm bench --hostile [--quick]
        pnpm bench --fleet [--quick]
+       pnpm bench --crawlee [--quick]
   --quick     smaller sizes (under 2 minutes); writes bench/results/quick/
   --robots    benchmark your own robots.txt against --urls (one URL per line)
   --agent     crawler product token for --robots (default '*')
   --hostile   run the hostile-input suite (bench/src/hostile.ts)
   --fleet     N processes x M origins sharing a redis-server (bench/src/fleet.ts; needs redis-server)
+  --crawlee   a local Crawlee crawl, built-in robots.txt vs withRobomata (bench/src/crawlee.ts)
   --profile   matching profile (default rfc9309)`;
 
 /** The shape `bench/src/hostile.ts` exports (written by another helper). */
@@ -67,6 +70,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         agent: { type: 'string', default: '*' },
         hostile: { type: 'boolean', default: false },
         fleet: { type: 'boolean', default: false },
+        crawlee: { type: 'boolean', default: false },
         profile: { type: 'string', default: 'rfc9309' },
         seed: { type: 'string' },
         out: { type: 'string' },
@@ -88,6 +92,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const fleet = await runFleetBench(values.quick ? FLEET_QUICK_CONFIG : FLEET_CONFIG);
     process.stdout.write(`${formatFleetResults(fleet)}\n`);
     return fleet.robotsRequests === fleet.config.origins ? 0 : 1;
+  }
+  if (values.crawlee) {
+    const crawl = await runCrawleeBench(values.quick ? CRAWLEE_QUICK_CONFIG : CRAWLEE_CONFIG);
+    process.stdout.write(`${formatCrawleeResults(crawl)}\nwrote ${writeCrawleeResults(crawl, values.quick).join(', ')}\n`);
+    return 0;
   }
   if (values.profile !== 'rfc9309' && values.profile !== 'google') {
     process.stderr.write(`--profile must be rfc9309 or google\n${USAGE}\n`);

@@ -27,7 +27,7 @@ describe('walkedOctets', () => {
 describe('formatHostileTable', () => {
   const ok: HostileRow = {
     input: 'storm', profile: 'rfc9309', status: 'ok', detail: '', inputBytes: 1000, compileMs: 12.5, compileRuns: 3,
-    heapCommittedBytes: 2 ** 20, heapUsedDeltaBytes: 2 ** 21, artifactBytes: 5000, loadMs: 0.1, automata: 1, maxStates: 7,
+    heapCommittedBytes: 2 ** 20, heapUsedDeltaBytes: 2 ** 21, artifactBytes: 5000, loadMs: 0.1, parts: 1, maxTrieNodes: 7,
     worstCheckNs: 250_000, worstUrl: '/a|b', worstPer4kNs: 125_000, worstPer4kUrl: '/x', coldCheckNs: 9_000_000,
     coldUrl: '/c', distinctMedianNs: 300_000, distinctMaxNs: 4_000_000, distinctUrl: '/d', freshMedianNs: 2_500_000,
     freshMaxNs: 6_000_000, freshUrl: '/f', plainCheckNs: 20_000,

@@ -590,10 +590,10 @@ add('7.priority.nonfinal-dollar', '/a$b counts 6 (/a%24b) in rfc9309, 4 in googl
 add('7.priority.hex-case', '%2f and %2F count the same', `${STAR}Allow: /%2f\nDisallow: /%2F`, [['/%2F', A(2)]]);
 add('7.priority.tilde', '/%7E (4 in google) is /~ (2) in rfc9309', `${STAR}Disallow: /%7E\nAllow: /**`, [['/~', A(3)], ['/%7E', A(3), D(2)]]);
 
-/** Every conformance case (both profiles of each check), in SPEC order. */
+/** Every conformance case (both profiles of each check), in the order of docs/semantics.md. */
 export const CONFORMANCE_CASES: readonly ConformanceCase[] = cases;
 
-/** Returns how many cases check each SPEC section (keys '1' to '7'). */
+/** Returns how many cases check each docs/semantics.md section (keys '1' to '7'). */
 export function countCasesBySection(list: readonly ConformanceCase[] = CONFORMANCE_CASES): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const c of list) {

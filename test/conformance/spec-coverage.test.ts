@@ -66,7 +66,7 @@ describe('conformance: docs/semantics.md coverage', () => {
     expect(new Set(bullets.map((b) => b.section))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
   });
 
-  it('maps every SPEC bullet to exactly one table entry', () => {
+  it('maps every bullet of docs/semantics.md to exactly one table entry', () => {
     for (const bullet of bullets) {
       const entries = BULLETS.filter((e) => e.section === bullet.section && bullet.text.includes(e.snippet));
       expect(entries.length, `bullet without spec id: ${bullet.text}`).toBe(1);

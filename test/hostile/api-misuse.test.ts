@@ -392,16 +392,12 @@ describe('huge strings get an answer in linear time, without throwing', () => {
     ['authority only', 'http://' + 'h'.repeat(TEN_MB)],
   ])('a 10 MB URL of %s', (_label, url) => {
     const rules = heavy.agent('Googlebot');
-    const c0 = process.cpuUsage();
     const allowed = rules.isAllowed(url);
     const id = rules.decide(url);
-    const c = process.cpuUsage(c0);
-    const ms = (c.user + c.system) / 1_000;
     expect(typeof allowed).toBe('boolean');
     expect(Number.isInteger(id)).toBe(true);
-    // Linear: about 10^8 byte steps, about 1 s of CPU for both calls, cold, under plain Node
-    // (vitest's module transform makes it a few times slower); a quadratic walk would take hours.
-    expect(ms).toBeLessThan(20_000);
+    // Linear: about 10^8 byte steps, about 1 s for both calls under plain Node; a quadratic
+    // walk would take hours and time the test out. The bench times checks.
   });
 
   it('a 2 MB URL gives the reference answer (the naive reference is slow on 10 MB)', () => {
@@ -414,9 +410,7 @@ describe('huge strings get an answer in linear time, without throwing', () => {
 
   it('a 10 MB user agent selects the global group', () => {
     for (const agent of ['G'.repeat(TEN_MB), 'G'.repeat(TEN_MB) + '/1.0', '\ud800'.repeat(TEN_MB)]) {
-      const t0 = performance.now();
       const rules = robots.agent(agent);
-      expect(performance.now() - t0).toBeLessThan(5_000);
       expect(rules.selection).toBe('global');
       expect(robots.isAllowed('/private', agent)).toBe(false);
     }

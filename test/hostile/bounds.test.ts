@@ -47,7 +47,7 @@ const ARTIFACT_RATIO_BOUND = 3;
 /**
  * Bound on the mean CPU time of one check of a 4 KB URL, repeated (isAllowed and decide
  * alternating, after 4 warm-up checks) or new (shuffles of it, each checked once on the warm
- * group). Engine v2 caches nothing per URL, so both are the same work: a walk of the tries and
+ * group). The runtime caches nothing per URL, so both are the same work: a walk of the tries and
  * the verification of the candidates (segment-scan.ts), by one sweep when many: O(path x
  * segments reported per byte + patterns advanced), where the patterns advanced are bounded by
  * the group's segments (about 250,000 in a 500 KiB storm). This test measured at most 5-9 ms

@@ -1,5 +1,5 @@
 /**
- * Hostile inputs aimed at engine v2's sharing and verification (radix tries per shared part,
+ * Hostile inputs aimed at the engine's sharing and verification (radix tries per shared part,
  * one Aho-Corasick segment trie, candidates verified directly or by one sweep), kept beside
  * generate.ts's list so that the bench's table of that list stays as it is. Same contract as
  * {@link HostileInput}: deterministic from a seed, full bodies within the 512,000-byte parse

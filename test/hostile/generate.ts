@@ -387,7 +387,7 @@ const _DEFINITIONS: readonly _Definition[] = [
   ),
   {
     name: 'segment-probe-storm',
-    description: 'hundreds of `/*a*a*...*ac` rules whose last segment starts with the URL\'s commonest byte but never occurs (matching each rule alone reads the URL once per rule), behind a storm that defeats the DFA',
+    description: 'hundreds of `/*a*a*...*ac` rules whose last segment starts with the URL\'s commonest byte but never occurs (matching each rule alone reads the URL once per rule), behind a storm of wildcard rules',
     body(rng, scale) {
       const b = new _Body(_budget(scale));
       b.line('User-agent: *');

@@ -11,9 +11,9 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { extractProductToken } from '@robomata/runtime';
 import type { AgentRules, Profile, Robots, RuleInfo } from '@robomata/runtime';
 import { CliError, EXIT_FINDINGS, EXIT_OK, describeFileError } from './errors.js';
+import { reportAgentToken } from './agent-token.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { loadRobotsSource } from './load-robots.js';
@@ -102,15 +102,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
-  for (const name of options.agent) {
-    const token = extractProductToken(name);
-    if (token !== name && token !== '') {
-      // rfc9309 cuts a User-Agent header to its product token; google compares verbatim.
-      writeErrorLine(io, robots.profile === 'google'
-        ? `robomata: note: agent "${name}" is matched verbatim (google profile); did you mean "${token}"?`
-        : `robomata: note: agent "${name}" is matched by its product token "${token}"`);
-    }
-  }
+  for (const name of options.agent) reportAgentToken(robots, name, io);
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));
   const infos = new Map<number, RuleInfo>();
   const format = options.json === true ? formatVerdictJson : formatVerdictTsv;

@@ -8,6 +8,7 @@ import type { Profile } from '@robomata/runtime';
 import { EXIT_FINDINGS, EXIT_OK } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
+import { reportAgentToken } from './agent-token.js';
 import { loadRobotsWithWarnings } from './load-robots.js';
 import type { ParseWarning } from './load-robots.js';
 import { describeUrlWithoutPath, matchedPath } from './url-path.js';
@@ -26,6 +27,10 @@ export interface ExplainOptions {
 export interface Explanation {
   readonly url: string;
   readonly agent: string;
+  /** What the group lookup compared (rfc9309: the crawler token of `agent`; google: `agent` verbatim). */
+  readonly token: string;
+  /** False when `agent` names no crawler product token (docs/semantics.md section 3; also warned on stderr). */
+  readonly tokenRecognised: boolean;
   readonly profile: Profile;
   readonly path: string;
   readonly allowed: boolean;
@@ -55,6 +60,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
+  const selected = reportAgentToken(robots, options.agent, io);
   const rules = robots.agent(options.agent);
   const path = matchedPath(url, robots.profile);
   const info = rules.groupIndex >= 0 ? robots.describeGroup(rules.groupIndex) : undefined;
@@ -62,7 +68,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   const quoted = tokens.map((t) => JSON.stringify(t)).join(', ');
   let groupReason: string;
   if (rules.selection === 'specific') {
-    groupReason = `its own group: user-agent ${quoted} names "${options.agent}" (case-insensitive${robots.profile === 'google' ? ', verbatim' : ', by product token'})`;
+    groupReason = `its own group: user-agent ${quoted} names "${selected.token}" (case-insensitive${robots.profile === 'google' ? ', verbatim' : ', by product token'})`;
   } else if (rules.selection === 'global') {
     groupReason = `the global group (User-agent: *): no group names "${options.agent}"`;
   } else {
@@ -92,6 +98,8 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   return {
     url,
     agent: options.agent,
+    token: selected.token,
+    tokenRecognised: selected.recognised,
     profile: robots.profile,
     path,
     allowed: id < 0 || rule.kind === 'allow',
@@ -106,7 +114,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
 export function formatExplanation(e: Explanation): string {
   const rows: [string, string][] = [
     ['url', e.url],
-    ['agent', e.agent],
+    ['agent', e.agent + (!e.tokenRecognised && e.agent !== '*' ? ' (no crawler token recognised)' : e.token !== e.agent ? ` (crawler token "${e.token}")` : '')],
     ['profile', e.profile],
     ['path', e.path],
     ['group', e.group.index >= 0 ? `#${e.group.index}, ${e.group.reason}` : e.group.reason],

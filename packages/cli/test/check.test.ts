@@ -90,12 +90,25 @@ describe('robomata check: verdicts', () => {
     expect([rfc.status, google.status]).toEqual([0, 1]);
   });
 
+  it('finds the crawler token of a Mozilla-compatible header, and warns for a header with none', async () => {
+    const header = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', header, '/checkout/']);
+    expect(r.stderr).toContain('by its crawler token "Googlebot"');
+    const robots = compileRobots(readFileSync(EXAMPLE_ROBOTS));
+    expect(r.stdout.startsWith(`${robots.isAllowed(`${SHOP}/checkout/`, 'Googlebot') ? 'allowed' : 'disallowed'}\t`)).toBe(true);
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const b = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', chrome, '/checkout/']);
+    expect(b.stderr).toContain(`robomata: warning: agent "${chrome}" names no crawler product token (docs/semantics.md section 3); matched as "Mozilla"`);
+    const star = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', '*', '/checkout/']);
+    expect(star.stderr).not.toContain('names no crawler product token');
+  });
+
   it('notes on stderr that a full User-Agent header is matched verbatim (google) or by its product token (rfc9309)', async () => {
     const google = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot/2.1', '--profile', 'google', '/checkout/']);
     expect(google.stderr).toContain('did you mean "Googlebot"');
     expect(google.stdout.startsWith('allowed\tGooglebot/2.1')).toBe(true); // verbatim: not the Googlebot group
     const rfc = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot/2.1', '/checkout/']);
-    expect(rfc.stderr).toContain('by its product token "Googlebot"');
+    expect(rfc.stderr).toContain('by its crawler token "Googlebot"');
     const robots = compileRobots(readFileSync(EXAMPLE_ROBOTS));
     const want = robots.isAllowed(`${SHOP}/checkout/`, 'Googlebot') ? 'allowed' : 'disallowed';
     expect(robots.isAllowed(`${SHOP}/checkout/`, 'Googlebot')).not.toBe(robots.isAllowed(`${SHOP}/checkout/`, 'Zzz'));

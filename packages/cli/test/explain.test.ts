@@ -70,6 +70,17 @@ describe('robomata explain', () => {
     expect(r.status).toBe(0);
   });
 
+  it('says which crawler token a full header was matched by, and when it names none', async () => {
+    const header = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', header, 'https://shop.example.com/checkout/pay']);
+    expect(fields(r.stdout).agent).toBe(`${header} (crawler token "Googlebot")`);
+    expect(fields(r.stdout).group).toContain('own group');
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const j = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', chrome, '--json', '/cart/1']);
+    expect(JSON.parse(j.stdout)).toMatchObject({ agent: chrome, token: 'Mozilla', tokenRecognised: false, group: { selection: 'global' } });
+    expect(j.stderr).toContain('names no crawler product token');
+  });
+
   it('--json gives the same facts as an object', async () => {
     const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--json', '/cart/1']);
     const e = JSON.parse(r.stdout) as Record<string, unknown>;

@@ -1,7 +1,7 @@
-// build-parts.ts: every pattern of the file ranked once in decision order (SPEC section 5),
+// build-parts.ts: every pattern of the file ranked once in decision order (docs/semantics.md section 5),
 // duplicates dropped within a part only, each part's radix trie of literal heads (prefix rank,
 // end rank, the wildcard patterns whose head ends there) and one segment trie for the whole
-// file. Expected tables are worked out by hand from SPEC sections 4, 5 and 7.
+// file. Expected tables are worked out by hand from docs/semantics.md sections 4, 5 and 7.
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from '../src/build-parts.js';

@@ -1,4 +1,4 @@
-// Stage 3 (normalize-pattern.ts): canonical forms, priorities, simplification, the index.html
+// normalize-pattern.ts: canonical forms, priorities, simplification, the index.html
 // companion, rank order and dedupe. Expected values are worked out by hand from docs/semantics.md
 // sections 4, 5 and 7 and CONTRACT.md.
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import type { RuleKind } from '../src/parse.js';
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 
-/** The escaped value the parser produces for a pattern as written (SPEC section 4). */
+/** The escaped value the parser produces for a pattern as written (docs/semantics.md section 4). */
 function escapedOf(pattern: string): Uint8Array {
   const parsed = parseRobotsTxt(`User-agent: *\nDisallow: ${pattern}\n`);
   const rule = parsed.groups[0]?.rules[0];
@@ -49,7 +49,7 @@ describe('isUnreservedByte', () => {
   });
 });
 
-describe('canonicalizePattern (rfc9309 canonical form, SPEC section 7)', () => {
+describe('canonicalizePattern (rfc9309 canonical form, docs/semantics.md section 7)', () => {
   it('decodes %XX of an unreserved byte', () => {
     expect(canon('/%41')).toBe('/A');
     expect(canon('/%61%62')).toBe('/ab');
@@ -90,7 +90,7 @@ describe('canonicalizePattern (rfc9309 canonical form, SPEC section 7)', () => {
   });
 });
 
-describe('deriveIndexHtmlPattern (SPEC section 5 index.html rule)', () => {
+describe('deriveIndexHtmlPattern (docs/semantics.md section 5 index.html rule)', () => {
   it('cuts after the last / and adds $ when the rest starts with index.htm', () => {
     expect(dec(deriveIndexHtmlPattern(enc('/d/index.html')) as Uint8Array)).toBe('/d/$');
     expect(dec(deriveIndexHtmlPattern(enc('/d/index.htm')) as Uint8Array)).toBe('/d/$');

@@ -63,7 +63,7 @@ const mixedRobots = fc
   )
   .map(concatBytes);
 
-/** Line count by the SPEC's rule, computed independently: LF, CR and CRLF end a line. */
+/** Line count by the rule of docs/semantics.md section 1, computed independently: LF, CR and CRLF end a line. */
 function countLines(bytes: Uint8Array): number {
   let lines = 1;
   for (let i = 0; i < bytes.length; i++) {

@@ -1,5 +1,5 @@
 /**
- * Stage 3 of the fetch layer: the per-origin robots.txt cache and its policy (RFC 9309 sections
+ * The fetch layer's cache: the per-origin robots.txt cache and its policy (RFC 9309 sections
  * 2.3.1 and 2.4; Google's documented behaviour; docs/semantics.md section 9).
  *
  * Policy, per origin (see {@link createRobotsCache} for the numbers):
@@ -21,11 +21,10 @@
 
 import { LRUCache } from 'lru-cache';
 import { compile } from '@robomata/compiler';
-import { extractProductToken } from '@robomata/runtime';
+import { findProductToken } from '@robomata/runtime';
 import type { AgentRules, Profile, Robots } from '@robomata/runtime';
 import { compileArtifact } from './compile-artifact.js';
 import { fetchRobotsTxt } from './fetch-robots.js';
-import type { FetchStatusClass } from './fetch-robots.js';
 import {
   DEFAULT_STORE_NAMESPACE,
   DEFAULT_STORE_RETENTION_MS,
@@ -47,7 +46,7 @@ import {
   _applyPolicy,
 } from './policy.js';
 import { _artifactOf, _loadArtifact } from './record.js';
-import type { _Constants, _Entry } from './record.js';
+import type { CachedRobots, _Constants, _Entry } from './entry.js';
 import type { RobotsStore } from './store.js';
 
 /** Options of {@link createRobotsCache}. */
@@ -56,7 +55,11 @@ export interface RobotsCacheOptions {
   readonly userAgent: string;
   /**
    * The crawler's product token, the group `isAllowed(url)` and `peek(url)` select. Default:
-   * `extractProductToken(userAgent)` (`ExampleCrawler/1.0 (+https://...)` gives `ExampleCrawler`).
+   * the crawler token of `userAgent` (`findProductToken` of `@robomata/runtime`, docs/semantics.md
+   * section 3: `ExampleCrawler/1.0 (+https://...)` gives `ExampleCrawler`,
+   * `Mozilla/5.0 (compatible; ExampleCrawler/1.0; +https://...)` too). When `userAgent` has no
+   * crawler token (a browser header) the cache warns through `log` and uses the leading
+   * product (`Mozilla`): pass `productToken` then. {@link RobotsCache.productToken} tells.
    */
   readonly productToken?: string;
   /** The fetch implementation. Default `globalThis.fetch` (Node's built-in fetch). */
@@ -95,58 +98,19 @@ export interface RobotsCacheOptions {
   readonly leaseWaitMs?: number;
   /** How long a record outlives its expiry in the store. Default 7 days. */
   readonly storeRetentionMs?: number;
-  /** Where the store's state changes are reported (once per outage). Default `console.warn`. */
+  /**
+   * Where the store's state changes (once per outage) and a `userAgent` with no crawler token
+   * (once, at creation) are reported. Default `console.warn`.
+   */
   readonly log?: (message: string) => void;
-}
-
-/** How the cached answer was chosen. */
-export type RobotsPolicy =
-  /** The compiled robots.txt body. */
-  | 'rules'
-  /** Everything allowed (4xx, too many redirects, or 30 days of failure with no good copy). */
-  | 'allow-all'
-  /** Everything disallowed (429, 5xx, timeout, network or compile error, < 30 days). */
-  | 'disallow-all'
-  /** The last good copy, after 30 days of continuous failure. */
-  | 'last-good';
-
-/** The status class of the latest attempt: a fetch outcome, or the compiler rejecting the body. */
-export type RobotsStatusClass = FetchStatusClass | 'compile-error';
-
-/** What {@link RobotsCache.get} returns: the rules for one origin and how they were obtained. */
-export interface CachedRobots {
-  /** The canonical origin (cache key), e.g. `https://xn--bcher-kva.example:8443`. */
-  readonly origin: string;
-  /** The rules to apply to every URL of the origin. */
-  readonly robots: Robots;
-  readonly policy: RobotsPolicy;
-  /** Status class of the latest attempt. */
-  readonly statusClass: RobotsStatusClass;
-  /** HTTP status of the latest attempt's last response, 0 when none arrived. */
-  readonly httpStatus: number;
-  /** When the latest attempt finished (clock milliseconds). */
-  readonly fetchedAt: number;
-  /** When the entry is refetched (after a failure: when the backoff expires). */
-  readonly expiresAt: number;
-  /** The robots.txt URL requested. */
-  readonly sourceUrl: string;
-  /** The URL of the last request, after redirects. */
-  readonly finalUrl: string;
-  readonly redirects: number;
-  /** Body bytes received (may exceed `maxBytes` by part of one network chunk). */
-  readonly bytesRead: number;
-  /** True when the body was longer than `maxBytes`; the rest was not read. */
-  readonly truncated: boolean;
-  /** Error message of the latest attempt, if it failed or was not 2xx. */
-  readonly error: string | undefined;
-  /** Consecutive failed attempts (0 after a 2xx or 4xx). */
-  readonly failures: number;
-  /** Start of the current run of failures, or undefined. */
-  readonly failingSince: number | undefined;
 }
 
 /** A robots.txt cache for many origins; see the module comment for the policy. */
 export interface RobotsCache {
+  /** The product token `isAllowed(url)` and `peek(url)` select a group by (`options.productToken`, or the crawler token of `userAgent`). */
+  readonly productToken: string;
+  /** False when the token came from a `userAgent` with no crawler token (a warning was logged). */
+  readonly productTokenRecognised: boolean;
   /**
    * Returns whether the crawler may fetch `url` under the robots.txt of the URL's origin,
    * fetching it first when needed. `productToken` defaults to the one bound at creation; when
@@ -203,7 +167,15 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     maxBytes,
     maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
   };
-  const productToken = options.productToken ?? extractProductToken(options.userAgent);
+  const found = options.productToken === undefined ? findProductToken(options.userAgent) : { token: options.productToken, recognised: true };
+  const productToken = found.token === '' ? options.userAgent : found.token;
+  const log = options.log ?? ((message: string) => console.warn(`@robomata/fetch: ${message}`));
+  if (!found.recognised) {
+    log(
+      `userAgent ${JSON.stringify(options.userAgent)} names no crawler product token (docs/semantics.md section 3): ` +
+        `checks use ${JSON.stringify(productToken)}; pass options.productToken`,
+    );
+  }
   const now = options.now ?? Date.now;
   const stats = _emptyStats();
   const maxSize = options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES;
@@ -231,7 +203,7 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     leaseWaitMs: options.leaseWaitMs ?? DEFAULT_LEASE_WAIT_MS,
     retentionMs: options.storeRetentionMs ?? DEFAULT_STORE_RETENTION_MS,
     now,
-    log: options.log ?? ((message) => console.warn(`@robomata/fetch: ${message}`)),
+    log,
     stats,
   });
 
@@ -302,6 +274,8 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
   };
 
   return {
+    productToken,
+    productTokenRecognised: found.recognised,
     get,
     peek,
     async isAllowed(url: string, token?: string): Promise<boolean> {

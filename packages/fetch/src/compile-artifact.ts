@@ -18,8 +18,8 @@ import type { Profile } from '@robomata/runtime';
 
 /**
  * Bodies at least this long compile on the worker thread: corpus files under 256 bytes (1,423 of
- * 4,231) compile in at most 7 ms (engine v1) / 18 ms (engine v2, loaded machine), longer ones
- * took up to 67-129 ms for a few KB and 310-336 ms for docs.oracle.com on the event loop.
+ * 4,231) compile in at most 18 ms (on a loaded machine), longer ones took up to 67-129 ms for a few KB
+ * and 310-336 ms for docs.oracle.com on the event loop.
  */
 export const COMPILE_IN_WORKER_MIN_BYTES = 256;
 

@@ -1,5 +1,5 @@
 /**
- * Stage 2 of the fetch layer: one attempt to download a robots.txt (RFC 9309 sections 2.3.1
+ * The fetch layer's download: one attempt to download a robots.txt (RFC 9309 sections 2.3.1
  * and 2.5; docs/semantics.md section 9).
  *
  * Redirects are followed by hand (`redirect: 'manual'`) so they can be counted and may cross

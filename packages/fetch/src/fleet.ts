@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { FORMAT_VERSION } from '@robomata/runtime';
 import type { Profile } from '@robomata/runtime';
 import { _RecordError, _decodeRecord, _encodeRecord } from './record.js';
-import type { _Constants, _Entry } from './record.js';
+import type { _Constants, _Entry } from './entry.js';
 import type { RobotsStore } from './store.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Stage 1 of the fetch layer: which robots.txt governs a URL (RFC 9309 section 2.3; docs/semantics.md
+ * The fetch layer's cache key: which robots.txt governs a URL (RFC 9309 section 2.3; docs/semantics.md
  * section 9, first bullet).
  *
  * A robots.txt applies to exactly one scheme + host + port. Two URLs share a robots.txt when

@@ -6,9 +6,8 @@
  */
 
 import type { Robots } from '@robomata/runtime';
-import type { CachedRobots, RobotsPolicy, RobotsStatusClass } from './cache.js';
+import type { CachedRobots, RobotsPolicy, RobotsStatusClass, _Entry } from './entry.js';
 import type { FetchOutcome } from './fetch-robots.js';
-import type { _Entry } from './record.js';
 
 /** Default timeout of one attempt: 10 s, a common crawler budget for one small text file. */
 export const DEFAULT_TIMEOUT_MS = 10_000;

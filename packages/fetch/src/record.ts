@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { FORMAT_VERSION, loadRobots } from '@robomata/runtime';
 import type { Profile, Robots } from '@robomata/runtime';
-import type { CachedRobots, RobotsPolicy, RobotsStatusClass } from './cache.js';
+import type { CachedRobots, RobotsPolicy, RobotsStatusClass, _Constants, _Entry } from './entry.js';
 
 /** Version of this record layout (independent of the artifact's FORMAT_VERSION). */
 export const RECORD_VERSION = 1;
@@ -29,19 +29,6 @@ export const RECORD_VERSION = 1;
 const _MAGIC = [0x52, 0x42, 0x46, 0x43]; // 'RBFC'
 const _PREFIX_BYTES = 12;
 const _CHECKSUM_BYTES = 8;
-
-/** One cache entry: the latest answer and the last good (2xx/4xx) rules. */
-export interface _Entry {
-  readonly current: CachedRobots;
-  readonly lastGood: Robots | undefined;
-}
-
-/** The shared allow-all / disallow-all Robots, named rather than stored. */
-export interface _Constants {
-  readonly profile: Profile;
-  readonly allowAll: () => Robots;
-  readonly disallowAll: () => Robots;
-}
 
 /** The artifact bytes each loaded Robots came from (only the public loader API is used). */
 const _ARTIFACTS = new WeakMap<Robots, Uint8Array>();

@@ -16,6 +16,28 @@ describe('the crawler bound at creation', () => {
     expect(await cache.isAllowed(`${servers.a.base}/public`, 'OtherBot')).toBe(true); // explicit token
   });
 
+  it('finds the crawler token in a Mozilla-compatible header and says which', async () => {
+    const logged: string[] = [];
+    const cache = createRobotsCache({ userAgent: 'Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)', log: (m) => logged.push(m) });
+    expect(cache.productToken).toBe('FooBot');
+    expect(cache.productTokenRecognised).toBe(true);
+    expect(await cache.isAllowed(`${servers.a.base}/public`)).toBe(false); // FooBot's group: Disallow: /
+    expect(logged).toEqual([]);
+  });
+
+  it('warns once when the User-Agent names no crawler token, and uses Mozilla', async () => {
+    const logged: string[] = [];
+    const cache = createRobotsCache({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', log: (m) => logged.push(m) });
+    expect(cache.productToken).toBe('Mozilla');
+    expect(cache.productTokenRecognised).toBe(false);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/names no crawler product token.*"Mozilla".*options\.productToken/);
+    expect(await cache.isAllowed(`${servers.a.base}/private/x`)).toBe(false); // the * group
+    const quiet: string[] = [];
+    expect(createRobotsCache({ userAgent: 'Mozilla/5.0 (X11)', productToken: 'FooBot', log: (m) => quiet.push(m) }).productToken).toBe('FooBot');
+    expect(quiet).toEqual([]);
+  });
+
   it('productToken overrides it', async () => {
     const cache = createRobotsCache({ userAgent: 'FooBot/2.1', productToken: 'BarBot' });
     expect(await cache.isAllowed(`${servers.a.base}/public`)).toBe(true);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION } from '@robomata/runtime';
-import type { CachedRobots } from '../src/cache.js';
 import { RECORD_VERSION, _RecordError, _checksum, _decodeRecord, _encodeRecord, _loadArtifact } from '../src/record.js';
-import type { _Constants, _Entry } from '../src/record.js';
+import type { CachedRobots, _Constants, _Entry } from '../src/entry.js';
 
 const ORIGIN = 'https://example.com';
 const allow = _loadArtifact(compile(''));

@@ -5,7 +5,7 @@
  * directives and the selected group's automaton.
  */
 import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
-import { extractProductToken, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
+import { findProductToken, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
 import { graphOf, type AutomatonGraph } from './automaton-graph.js';
 import { findBodyWarnings, type BodyWarning } from './body-warnings.js';
 
@@ -25,8 +25,10 @@ export interface AnalysisInput {
 /** The group one agent obeys, and why (RFC 9309 section 2.2.1). */
 export interface AgentAnswer {
   readonly agent: string;
-  /** The product token looked up. */
+  /** The product token looked up (the crawler token of a full header, docs/semantics.md section 3). */
   readonly token: string;
+  /** False when `agent` names no crawler product token (a browser header): the page warns. */
+  readonly tokenRecognised: boolean;
   readonly selection: 'specific' | 'global' | 'none';
   readonly groupIndex: number;
   /** Product tokens of the chosen group (lower-cased), empty for `*` and none. */
@@ -125,7 +127,8 @@ export class Analyzer {
 
 /** Returns the group `agent` obeys and why. */
 function answerAgent(robots: Robots, agent: string): AgentAnswer {
-  const token = extractProductToken(agent);
+  const found = findProductToken(agent);
+  const token = found.token === '' ? agent : found.token;
   const rules = robots.agent(token);
   const groupTokens = rules.selection === 'specific' ? robots.describeGroup(rules.groupIndex).tokens : [];
   const named = `"${token}"`;
@@ -135,7 +138,7 @@ function answerAgent(robots: Robots, agent: string): AgentAnswer {
       : rules.selection === 'global'
         ? `the * group: no group names ${named}`
         : `no group: none names ${named} and there is no * group, so everything is allowed`;
-  return { agent, token, selection: rules.selection, groupIndex: rules.groupIndex, groupTokens, reason, crawlDelay: robots.crawlDelay(token) };
+  return { agent, token, tokenRecognised: found.recognised || agent === '*', selection: rules.selection, groupIndex: rules.groupIndex, groupTokens, reason, crawlDelay: robots.crawlDelay(token) };
 }
 
 /** True when `url`'s path is /robots.txt (always allowed in the rfc9309 profile). */

@@ -81,7 +81,9 @@ function renderAgents(analysis: Analysis): void {
       const li = make('li', `selection-${a.selection}`);
       li.dataset['agent'] = a.agent;
       li.dataset['group'] = String(a.groupIndex);
-      li.append(make('strong', '', a.agent), make('span', '', a.token === a.agent ? '' : ` (token ${a.token})`), make('span', '', ` obeys ${a.groupIndex >= 0 ? `group #${a.groupIndex}, ` : ''}${a.reason}`));
+      li.append(make('strong', '', a.agent), make('span', '', a.token === a.agent ? '' : ` (token ${a.token})`));
+      if (!a.tokenRecognised) li.append(make('span', 'agent-warning', ` ⚠ no crawler product token recognised: checked as "${a.token}"`));
+      li.append(make('span', '', ` obeys ${a.groupIndex >= 0 ? `group #${a.groupIndex}, ` : ''}${a.reason}`));
       if (a.crawlDelay !== undefined) li.append(make('span', 'delay', ` · crawl-delay ${a.crawlDelay} s`));
       return li;
     }),

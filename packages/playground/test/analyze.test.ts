@@ -29,6 +29,17 @@ describe('Analyzer', () => {
     }
   });
 
+  test('finds the crawler token of a full header and flags a header that names none', () => {
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const a = new Analyzer().analyze(input({ agents: [googlebot, chrome, '*'] }));
+    expect(a.agents.map((x) => [x.token, x.tokenRecognised, x.selection])).toEqual([
+      ['Googlebot', true, 'specific'],
+      ['Mozilla', false, 'global'],
+      ['*', true, 'global'],
+    ]);
+  });
+
   test('says why each group was chosen, with crawl-delays, sitemaps and other directives', () => {
     const a = new Analyzer().analyze(input({ agents: ['Googlebot-Image/1.0', 'ExampleBot', 'badbot'] }));
     expect(a.agents.map((x) => [x.token, x.selection])).toEqual([['Googlebot-Image', 'specific'], ['ExampleBot', 'global'], ['badbot', 'specific']]);

@@ -1,7 +1,7 @@
 /**
- * `@robomata/redis/testing`: a throwaway `redis-server` for tests and benchmarks, on 127.0.0.1,
- * on a free port, in a temporary directory, without persistence; stopped (and its directory
- * removed) by {@link RedisServer.stop}. Needs the `redis-server` binary on the PATH (Debian:
+ * `@robomata/redis/testing`: the store's tuning constants, and a throwaway `redis-server` for
+ * tests and benchmarks, on 127.0.0.1, on a free port, in a temporary directory, without
+ * persistence; stopped (and its directory removed) by {@link RedisServer.stop}. Needs the `redis-server` binary on the PATH (Debian:
  * `apt-get install redis-server`).
  */
 
@@ -12,6 +12,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+export { DEFAULT_CONNECT_TIMEOUT_MS, RECONNECT_MAX_DELAY_MS } from './redis-store.js';
 
 /** A running test server. */
 export interface RedisServer {

@@ -40,13 +40,10 @@ describe('lease holder killed mid-fetch', () => {
     await new Promise((r) => setTimeout(r, 300)); // the waiter is polling
     holder.process.kill('SIGKILL');
     await expect(holder.report).rejects.toThrow(/without a report/);
-    const started = performance.now();
     const report = await waiter.report;
-    const took = performance.now() - started;
     expect(report.answers).toEqual(expected);
     expect(report.stats['fetches']).toBe(1); // it fetched itself, as the new lease holder
     expect(report.stats['waitTimeouts']).toBe(0); // by taking the expired lease, not by giving up
-    expect(took).toBeLessThan(LEASE_MS + 5_000);
     expect(site.count('/robots.txt')).toBe(2);
     const later = await spawnChild(job).report;
     expect(later.answers).toEqual(expected);

@@ -30,12 +30,12 @@ function crawler(logs: string[]): RobotsCache {
   return createRobotsCache({ userAgent: 'FleetBot/1.0', store, storeTimeoutMs: 300, timeoutMs: 2_000, log: (m) => logs.push(m) });
 }
 
-/** The SPEC answer for FleetBot on `path` of site i (rules, 404 allow all, 503 disallow all). */
+/** The answer by docs/semantics.md for FleetBot on `path` of site i (rules, 404 allow all, 503 disallow all). */
 function specAnswer(i: number, path: string): boolean {
   return i === 4 ? true : i === 5 ? false : expectedAnswer(i, path);
 }
 
-/** Checks /o{i}/x and / on site i through `cache`, expecting the SPEC answers. */
+/** Checks /o{i}/x and / on site i through `cache`, expecting the answers by docs/semantics.md. */
 async function checkSite(cache: RobotsCache, i: number): Promise<void> {
   for (const path of [`/o${i}/x`, '/']) {
     expect(await cache.isAllowed(`${sites[i]?.base}${path}`), `site ${i} ${path}`).toBe(specAnswer(i, path));
@@ -58,7 +58,7 @@ async function storeAnswers(store: RedisStore): Promise<void> {
 }
 
 describe('Redis stopped mid-run and restarted', () => {
-  it('every check answers by the SPEC rules throughout; one log line per outage; sharing resumes', async () => {
+  it('every check answers by the rules of docs/semantics.md throughout; one log line per outage; sharing resumes', async () => {
     const logsA: string[] = [];
     const logsB: string[] = [];
     const a = crawler(logsA);
@@ -73,14 +73,18 @@ describe('Redis stopped mid-run and restarted', () => {
     }
     await redis().stop();
     // Down: both still answer every check, fetching for themselves; A and B each log once.
-    const t = performance.now();
     for (const i of [2, 3, 4, 5]) {
       await checkSite(a, i);
       await checkSite(b, i);
       expect(requests(i)).toBe(2);
     }
     for (const i of [0, 1]) await checkSite(b, i); // cached in process: no request
-    expect(performance.now() - t).toBeLessThan(10_000);
+    // One failed store call each, then the store is skipped until STORE_RETRY_MS has passed: not
+    // one call per miss (4), even if a slow machine lets one retry probe in (2).
+    for (const c of [a, b]) {
+      expect(c.stats().storeErrors).toBeGreaterThanOrEqual(1);
+      expect(c.stats().storeErrors).toBeLessThanOrEqual(2);
+    }
     expect(logsA.filter((m) => m.includes('unavailable'))).toHaveLength(1);
     expect(logsB.filter((m) => m.includes('unavailable'))).toHaveLength(1);
     expect(a.stats().storeAvailable).toBe(false);
@@ -106,11 +110,13 @@ describe('Redis stopped mid-run and restarted', () => {
     await storeAnswers(stores.at(-1) as RedisStore);
     redis().pause();
     try {
-      const t = performance.now();
       await checkSite(a, 7);
       await checkSite(a, 8); // the store is down: no second wait
       await checkSite(b, 7);
-      expect(performance.now() - t).toBeLessThan(2 * 300 + 2_000);
+      // One timed-out store call per crawler: A's miss of site 8 did not wait on the store again.
+      expect(a.stats().storeErrors).toBe(1);
+      expect(b.stats().storeErrors).toBe(1);
+      expect(a.stats().localFallbacks).toBe(2);
       expect(requests(7)).toBe(2);
       expect(logs.filter((m) => m.includes('unavailable'))).toHaveLength(1);
     } finally {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_TTL_MS, FAILURE_GRACE_MS, createRobotsCache, retryDelayMs } from '@robomata/fetch';
+import { createRobotsCache } from '@robomata/fetch';
+import { CACHE_TTL_MS, FAILURE_GRACE_MS, retryDelayMs } from '@robomata/fetch/testing';
 import type { RobotsCache } from '@robomata/fetch';
 import { createRedisStore } from '@robomata/redis';
 import type { RedisStore } from '@robomata/redis';

@@ -19,7 +19,7 @@ function _isUnreserved(b: number): boolean {
 }
 
 /**
- * Returns the escaped form of a rule value (SPEC section 4, the `google` form): `%` plus two hex
+ * Returns the escaped form of a rule value (docs/semantics.md section 4, the `google` form): `%` plus two hex
  * digits is kept with upper-case hex, bytes >= 0x80 become `%XX`, all else unchanged
  * (RFC 9309 section 2.2.2). O(n).
  */
@@ -39,7 +39,7 @@ export function escapePattern(value: Uint8Array): Uint8Array {
 }
 
 /**
- * Returns the RFC 9309 canonical form (SPEC section 7) of a URL path (`isPattern` false) or a
+ * Returns the RFC 9309 canonical form (docs/semantics.md section 7) of a URL path (`isPattern` false) or a
  * rule value (`isPattern` true): `%XX` of an unreserved byte is decoded, other valid `%xx` get
  * upper-case hex, a lone `%` stays, bytes >= 0x80 become `%XX`. In a URL `*` and `$` become
  * `%2A` and `%24`; in a pattern `*` stays the wildcard, a final `$` stays the anchor and any
@@ -65,7 +65,7 @@ export function canonicalize(bytes: Uint8Array, isPattern: boolean): Uint8Array 
 }
 
 /**
- * Returns whether `pattern` matches `path` from its start (SPEC section 4): `*` matches any run
+ * Returns whether `pattern` matches `path` from its start (docs/semantics.md section 4): `*` matches any run
  * of bytes, a final `$` anchors at the end of the path, every other byte is literal, and
  * without a final `$` the pattern is a prefix (RFC 9309 section 2.2.3). Simulates the set of path positions reachable
  * after each pattern byte (no backtracking, no RegExp). O(|path| x |pattern|).
@@ -87,7 +87,7 @@ export function matchPattern(path: Uint8Array, pattern: Uint8Array): boolean {
 }
 
 /**
- * Returns the pattern the index.html rule derives from an allow pattern (SPEC section 5): when
+ * Returns the pattern the index.html rule derives from an allow pattern (docs/semantics.md section 5): when
  * the part after its last `/` starts with `index.htm`, the pattern cut after that `/` plus `$`;
  * otherwise `null` (Google's extension, not in RFC 9309). O(n).
  */

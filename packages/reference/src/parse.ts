@@ -6,7 +6,7 @@ export const MAX_LINE_BYTES = 16_663;
 /** Bytes of a robots.txt parsed by default: 500 KiB, RFC 9309 section 2.5. */
 export const DEFAULT_MAX_BYTES = 512_000;
 
-/** What a line's key was recognised as (SPEC section 2). */
+/** What a line's key was recognised as (docs/semantics.md section 2). */
 export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other';
 
 /** One allow/disallow rule: its 1-based line, kind and value bytes as written (trimmed). */
@@ -33,7 +33,7 @@ const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * Returns the content bytes of every line (index i is line i + 1), SPEC section 1: a (partial)
+ * Returns the content bytes of every line (index i is line i + 1), docs/semantics.md section 1: a (partial)
  * BOM at the very start is skipped, LF, CR and CRLF end a line, a line keeps its first
  * {@link MAX_LINE_BYTES} bytes, a NUL ends its content. The last line is always present
  * (RFC 9309 section 2.2 line grammar, plus Google's parser quirks). O(n).
@@ -56,7 +56,7 @@ export function splitLines(bytes: Uint8Array): Uint8Array[] {
   return lines;
 }
 
-/** Whether `b` is ASCII whitespace as trimmed by the SPEC (SP, HT, LF, VT, FF, CR). */
+/** Whether `b` is ASCII whitespace as trimmed by docs/semantics.md section 2 (SP, HT, LF, VT, FF, CR). */
 export function isAsciiSpace(b: number | undefined): boolean {
   return b === 0x20 || (b !== undefined && b >= 0x09 && b <= 0x0d);
 }
@@ -78,7 +78,7 @@ export function lowerAscii(s: string): string {
   return s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
-/** Returns the kind of a key by case-insensitive prefix test, in the SPEC's order (section 2). O(1). */
+/** Returns the kind of a key by case-insensitive prefix test, in the order of docs/semantics.md section 2. O(1). */
 export function classifyKey(key: Uint8Array): KeyKind {
   const k = lowerAscii(String.fromCharCode(...key));
   const any = (...words: string[]): boolean => words.some((w) => k.startsWith(w));
@@ -91,7 +91,7 @@ export function classifyKey(key: Uint8Array): KeyKind {
 
 /**
  * Returns the key and value of one line's content, or `null` when the line has no directive
- * (SPEC section 2; RFC 9309 section 2.2): comment cut, trim, first `:` (else exactly two
+ * (docs/semantics.md section 2; RFC 9309 section 2.2): comment cut, trim, first `:` (else exactly two
  * SP/HT-separated tokens, Google's missing-colon tolerance). O(n).
  */
 export function parseLine(content: Uint8Array): { key: Uint8Array; value: Uint8Array } | null {
@@ -111,7 +111,7 @@ export function parseLine(content: Uint8Array): { key: Uint8Array; value: Uint8A
 }
 
 /**
- * Returns the group entry for a user-agent value (SPEC section 3; RFC 9309 section 2.2.1):
+ * Returns the group entry for a user-agent value (docs/semantics.md section 3; RFC 9309 section 2.2.1):
  * global for `*` alone or `*` + whitespace, else the leading `[A-Za-z_-]` run. O(n).
  */
 export function parseAgent(value: Uint8Array): AgentEntry {
@@ -122,7 +122,7 @@ export function parseAgent(value: Uint8Array): AgentEntry {
 }
 
 /**
- * Returns the groups of a robots.txt (SPEC sections 1 to 3): consecutive user-agent lines share
+ * Returns the groups of a robots.txt (docs/semantics.md sections 1 to 3): consecutive user-agent lines share
  * a group, an allow/disallow line closes the run of user-agent lines, rules before the first
  * user-agent line are dropped (RFC 9309 sections 2.1, 2.2.1). Only the first `maxBytes` bytes
  * are read (section 2.5). O(n).

@@ -14,7 +14,7 @@ function _indexOf(bytes: Uint8Array, from: number, test: (b: number) => boolean)
 
 /**
  * Returns the path (with params and query, without fragment) of a URL or path, as UTF-8 bytes,
- * without any normalisation (SPEC section 6, Google's GetPathParamsQuery): a leading `//` is
+ * without any normalisation (docs/semantics.md section 6, Google's GetPathParamsQuery): a leading `//` is
  * skipped, `://` before any `/`, `?` or `;` ends the scheme, the path starts at the next `/`,
  * `?` or `;` (none, or a `#` before it: `/`), ends at `#` or NUL, and always starts with `/`.
  * Non-ASCII is UTF-8 encoded (a lone surrogate as U+FFFD). RFC 9309 section 2.2.2 matches

@@ -16,7 +16,7 @@ const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 const lines = (input: string | Uint8Array): string[] => splitLines(typeof input === 'string' ? enc(input) : input).map(dec);
 
 describe('constants', () => {
-  it('are the SPEC values', () => {
+  it('are the values of docs/semantics.md', () => {
     expect(MAX_LINE_BYTES).toBe(16_663);
     expect(DEFAULT_MAX_BYTES).toBe(512_000);
   });

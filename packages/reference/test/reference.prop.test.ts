@@ -1,4 +1,4 @@
-// Property tests of @robomata/reference: invariants the SPEC implies, checked on random files.
+// Property tests of @robomata/reference: invariants docs/semantics.md implies, checked on random files.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, isAllowed } from '../src/index.js';

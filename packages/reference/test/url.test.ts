@@ -4,7 +4,7 @@ import { pathFromUrl } from '../src/url.js';
 const p = (url: string): string => new TextDecoder().decode(pathFromUrl(url));
 
 describe('pathFromUrl', () => {
-  it('handles the SPEC examples', () => {
+  it('handles the examples of docs/semantics.md section 6', () => {
     expect(p('http://www.example.com')).toBe('/');
     expect(p('example.com?a')).toBe('/?a');
     expect(p('a/b')).toBe('/b');

@@ -7,7 +7,8 @@
 
 import { compileWithReport } from '@robomata/compiler';
 import type { ParsedRobots } from '@robomata/compiler';
-import { extractProductToken, loadRobots } from '@robomata/runtime';
+import { findProductToken, loadRobots } from '@robomata/runtime';
+import type { ProductToken } from '@robomata/runtime';
 import type { AgentRules, Profile, Robots } from '@robomata/runtime';
 
 /** A whole-file warning of the parser: the body was truncated, is an HTML page or is binary. */
@@ -19,6 +20,11 @@ export interface RobotsParserOptions {
   readonly profile?: Profile;
   /** Bytes of robots.txt read (default 512,000, RFC 9309 section 2.5); the rest is reported by `getWarnings()`. */
   readonly maxBytes?: number;
+  /**
+   * Where a `ua` with no crawler token (a browser header such as `Mozilla/5.0 (X11; ...)`) is
+   * reported: once per User-Agent string per process (the first 64 such strings). Default `console.warn`.
+   */
+  readonly warn?: (message: string) => void;
 }
 
 /** What robots-parser 3's `robotsParser()` returns, method for method. */
@@ -52,6 +58,12 @@ export interface RobomataRobot extends Robot {
   getWarnings(): readonly ParseWarning[];
   /** The compiled rules (the `@robomata/runtime` API: `agent()`, `decide()`, `rule()`, ...). */
   readonly robots: Robots;
+  /**
+   * Returns the product token `ua` selects its group by (default `*`) and whether it is a
+   * crawler's token (docs/semantics.md section 3: `Mozilla/5.0 (compatible; FooBot/2.1)` gives
+   * `{ token: 'FooBot', recognised: true }`; a browser header `{ token: 'Mozilla', recognised: false }`).
+   */
+  getProductToken(ua?: string): ProductToken;
 }
 
 /**
@@ -89,18 +101,37 @@ function _endsOrigin(c: number): boolean {
 }
 
 /**
- * Returns the product token robomata selects a group by for a User-Agent string: its leading run
- * of `[A-Za-z_-]` (`extractProductToken`), or `*` (the global group) when it has none (`*`, `''`,
- * `123bot`), as robots-parser's default `*`.
+ * Returns the product token robomata selects a group by for a User-Agent string: its crawler
+ * token (`findProductToken`, docs/semantics.md section 3: `FooBot/2.1 (+https://x)` and
+ * `Mozilla/5.0 (compatible; FooBot/2.1)` give `FooBot`), or `*` (the global group) when it has
+ * no product token (`*`, `''`, `123bot`), as robots-parser's default `*`.
  */
 export function productTokenOf(ua: string): string {
-  const token = extractProductToken(ua);
-  return token === '' ? '*' : token;
+  return _tokenOf(ua).token;
+}
+
+function _tokenOf(ua: string): ProductToken {
+  const found = findProductToken(ua);
+  return found.token === '' ? { token: '*', recognised: false } : found;
+}
+
+/** User-Agent strings already reported as naming no crawler token (bounded: see RobotsParserOptions.warn). */
+const _warnedAgents = new Set<string>();
+const WARNED_AGENTS_MAX = 64;
+
+function _warnUnrecognised(ua: string, token: string, warn: ((message: string) => void) | undefined): void {
+  if (ua === '*' || _warnedAgents.has(ua) || _warnedAgents.size >= WARNED_AGENTS_MAX) return;
+  _warnedAgents.add(ua);
+  (warn ?? console.warn)(
+    `@robomata/robots-parser: User-Agent ${JSON.stringify(ua)} names no crawler product token (docs/semantics.md section 3); ` +
+      `checking it as ${JSON.stringify(token)}: pass your crawler's token`,
+  );
 }
 
 /** The rules one User-Agent string selects, and the product token they were selected by. */
 interface _Agent {
   readonly token: string;
+  readonly recognised: boolean;
   readonly rules: AgentRules;
 }
 
@@ -112,8 +143,10 @@ class _Robot implements RobomataRobot {
   private readonly _warnings: readonly ParseWarning[];
   private readonly _agents = new Map<string, _Agent>();
   private readonly _preferredHost: string | null;
+  private readonly _warn: ((message: string) => void) | undefined;
 
   constructor(url: string, contents: string, options: RobotsParserOptions | undefined) {
+    this._warn = options?.warn;
     const report = compileWithReport(contents, {
       profile: options?.profile ?? 'rfc9309',
       ...(options?.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
@@ -148,17 +181,18 @@ class _Robot implements RobomataRobot {
   }
 
   /**
-   * Returns the rules for a User-Agent string (default `*`): the group of its product token
-   * (`extractProductToken`: `FooBot/2.1 (+https://x)` selects `FooBot`'s group). Throws a
-   * TypeError for a `ua` that is neither a string nor undefined.
+   * Returns the rules for a User-Agent string (default `*`): the group of its crawler token
+   * (`findProductToken`: `FooBot/2.1 (+https://x)` selects `FooBot`'s group), warning once when it
+   * has none. Throws a TypeError for a `ua` that is neither a string nor undefined.
    */
   private _agent(ua: string | undefined): _Agent {
     const key = ua ?? '*';
     let agent = this._agents.get(key);
     if (agent === undefined) {
       if (typeof key !== 'string') throw new TypeError(`ua must be a string (a User-Agent or product token), got ${key === null ? 'null' : typeof key}`);
-      const token = productTokenOf(key);
-      agent = { token, rules: this.robots.agent(token) };
+      const { token, recognised } = _tokenOf(key);
+      if (!recognised) _warnUnrecognised(key, token, this._warn);
+      agent = { token, recognised, rules: this.robots.agent(token) };
       if (this._agents.size < AGENT_CACHE_MAX) this._agents.set(key, agent);
     }
     return agent;
@@ -205,6 +239,11 @@ class _Robot implements RobomataRobot {
 
   getWarnings(): readonly ParseWarning[] {
     return this._warnings;
+  }
+
+  getProductToken(ua?: string): ProductToken {
+    const { token, recognised } = this._agent(ua);
+    return { token, recognised };
   }
 }
 

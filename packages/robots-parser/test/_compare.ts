@@ -11,6 +11,7 @@ import { createPrng } from '../../../bench/src/prng.js';
 import { matchedPath } from '../../cli/src/url-path.js';
 import { robotsParser } from '../src/index.js';
 import { productTokenOf } from '../src/robots-parser.js';
+import { findProductToken } from '@robomata/runtime';
 import type { Robot } from '../src/index.js';
 
 /** The real robots-parser (CommonJS). */
@@ -18,6 +19,7 @@ export const realRobotsParser = createRequire(import.meta.url)('robots-parser') 
 
 /** Categories of the README's differences table, in the order a disagreement is tested against them. */
 export const DIFFERENCES = [
+  'agent-header',
   'truncated',
   'key-syntax',
   'group-boundary',
@@ -48,8 +50,10 @@ export interface FileComparison {
   readonly disagreements: readonly Disagreement[];
   readonly sitemapsDiffer: boolean;
   readonly hostDiffers: boolean;
-  /** User agents whose getCrawlDelay differs. */
+  /** User agents whose getCrawlDelay differs (not counting the header difference). */
   readonly crawlDelayDiffers: number;
+  /** User agents whose getCrawlDelay differs only because robomata finds the crawler in a Mozilla header. */
+  readonly crawlDelayHeaderDiffers: number;
 }
 
 /**
@@ -122,9 +126,16 @@ export function compareFile(file: string, text: string, urlCount: number): FileC
   const disagreements: Disagreement[] = [];
   let checks = 0;
   let crawlDelayDiffers = 0;
+  let crawlDelayHeaderDiffers = 0;
   const uas = userAgentsForFile(text);
   for (const ua of uas) {
-    if (ours.getCrawlDelay(ua) !== theirs.getCrawlDelay(ua)) crawlDelayDiffers++;
+    // robots-parser 3.0.1 cuts `Mozilla/5.0 (compatible; Googlebot/2.1)` to `mozilla`; robomata
+    // finds `Googlebot` (the header difference): rerun robots-parser with robomata's token.
+    const header = ua !== undefined && /^\s*(?:mozilla|opera)\//i.test(ua) && findProductToken(ua).recognised ? findProductToken(ua).token : undefined;
+    if (ours.getCrawlDelay(ua) !== theirs.getCrawlDelay(ua)) {
+      if (header !== undefined && ours.getCrawlDelay(ua) === theirs.getCrawlDelay(header)) crawlDelayHeaderDiffers++;
+      else crawlDelayDiffers++;
+    }
     for (const url of urlsForFile(text, file, urlCount)) {
       checks++;
       const a = ours.isAllowed(url, ua);
@@ -136,7 +147,8 @@ export function compareFile(file: string, text: string, urlCount: number): FileC
       lines ??= realRobotsParser(origin, _rebuild(parsed, false, (value) => value));
       tokens ??= realRobotsParser(origin, _rebuild(parsed, false, (_v, token, global) => (global ? '*' : token)));
       let kind: Difference;
-      if (full.isAllowed(url, ua) === a) kind = parsed.truncated ? 'truncated' : 'key-syntax';
+      if (header !== undefined && theirs.isAllowed(url, header) === a) kind = 'agent-header';
+      else if (full.isAllowed(url, ua) === a) kind = parsed.truncated ? 'truncated' : 'key-syntax';
       else if (lines.isAllowed(url, ua) === a) kind = 'group-boundary';
       else if (tokens.isAllowed(url, ua) === a) kind = 'agent-token';
       else if (_unicodeTrimmed(parsed, [ours.getMatchingLineNumber(url, ua), theirs.getMatchingLineNumber(url, ua)])) kind = 'unicode-trim';
@@ -146,7 +158,7 @@ export function compareFile(file: string, text: string, urlCount: number): FileC
   }
   const hostDiffers = ours.getPreferredHost() !== theirs.getPreferredHost();
   const sitemapsDiffer = JSON.stringify(ours.getSitemaps()) !== JSON.stringify(theirs.getSitemaps());
-  return { checks, disagreements, sitemapsDiffer, hostDiffers, crawlDelayDiffers };
+  return { checks, disagreements, sitemapsDiffer, hostDiffers, crawlDelayDiffers, crawlDelayHeaderDiffers };
 }
 
 /** Returns the patterns of the rules on `lines`. */

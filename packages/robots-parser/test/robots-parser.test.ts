@@ -93,8 +93,31 @@ describe('user agents (robots-parser contract: full User-Agent strings accepted)
     expect(both(BASE, ROBOTS, (x) => x.isAllowed('https://example.com/x', 'FooBot/2.1 (+https://foo.example/bot)'))).toEqual([false, false]);
   });
 
-  it('no user agent, "*" or a UA without a product token gets the * group', () => {
+  it('a Mozilla-compatible crawler header selects the crawler group (robots-parser 3.0.1: mozilla, the * group)', () => {
+    const ua = 'Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)';
+    expect(both(BASE, ROBOTS, (x) => x.isAllowed('https://example.com/x', ua))).toEqual([false, true]);
     const r = robotsParser(BASE, ROBOTS);
+    expect(r.getProductToken(ua)).toEqual({ token: 'FooBot', recognised: true });
+    expect(r.getProductToken()).toEqual({ token: '*', recognised: false });
+  });
+
+  it('warns once per User-Agent string that names no crawler token, and says which token it used', () => {
+    const warned: string[] = [];
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 drop-in-test';
+    const r = robotsParser(BASE, ROBOTS, { warn: (m) => warned.push(m) });
+    expect(r.isAllowed('https://example.com/private/x', ua)).toBe(false);
+    expect(r.isAllowed('https://example.com/private/y', ua)).toBe(false);
+    expect(robotsParser(BASE, ROBOTS, { warn: (m) => warned.push(m) }).isAllowed('https://example.com/x', ua)).toBe(true);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/names no crawler product token.*checking it as "Mozilla"/);
+    expect(r.getProductToken(ua)).toEqual({ token: 'Mozilla', recognised: false });
+    r.isAllowed('https://example.com/x');
+    r.isAllowed('https://example.com/x', '*');
+    expect(warned).toHaveLength(1); // the default `*` is not a header
+  });
+
+  it('no user agent, "*" or a UA without a product token gets the * group', () => {
+    const r = robotsParser(BASE, ROBOTS, { warn: () => undefined });
     for (const ua of [undefined, '*', '', '123bot']) expect(r.isAllowed('https://example.com/private/x', ua), String(ua)).toBe(false);
   });
 

@@ -9,6 +9,7 @@ export {
   AgentRules,
   RobotsAgentError,
   type RobotsAgentErrorCode,
+  type AgentSelection,
   type AutomatonInfo,
   type GroupInfo,
   type OtherDirective,
@@ -17,6 +18,6 @@ export {
   type Selection,
 } from './robots.js';
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
-export { extractProductToken } from './select-group.js';
+export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
 export { findPathStart } from './path-bytes.js';
 export { FORMAT_VERSION, type Profile, type WarningCode } from './format.js';

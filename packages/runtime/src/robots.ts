@@ -6,7 +6,7 @@ import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Pro
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
-import { crawlerToken, findAgentGroup, type AgentTable } from './select-group.js';
+import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, NODE_CHILD_COUNT,
@@ -144,6 +144,24 @@ export interface RobotsWarning {
 /** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
 export type Selection = 'specific' | 'global' | 'none';
 
+/**
+ * Which token and group a User-Agent selects ({@link Robots.selectAgent}), without building or
+ * throwing: for callers that report the choice (fetch, the CLI, the playground).
+ */
+export interface AgentSelection {
+  /** What the lookup compared: rfc9309 the crawler token (docs/semantics.md section 3), google the string verbatim. */
+  readonly token: string;
+  /** True when a crawler's product token was found in the string (`findProductToken`). */
+  readonly recognised: boolean;
+  /** As {@link AgentRules.selection}; 'out-of-scope' when an agent-scoped artifact left the group out (`agent()` throws). */
+  readonly selection: Selection | 'out-of-scope';
+  /** Merged-group index ('global': the `*` group); -1 for 'none' and 'out-of-scope'. */
+  readonly group: number;
+}
+
+/** `_pickGroup` result for a crawler whose group an agent-scoped artifact left out. */
+const _OUT_OF_SCOPE = Number.MIN_SAFE_INTEGER;
+
 /** Stable codes of {@link RobotsAgentError}. */
 export type RobotsAgentErrorCode = 'agent-not-in-scope';
 
@@ -164,6 +182,13 @@ const _WARNING_TEXT: Record<WarningCode, string> = {
   html: 'the body looks like an HTML page, not a robots.txt',
   binary: 'the body looks like binary data, not a robots.txt',
 };
+
+/** Throws the TypeError of a non-string User-Agent. */
+function _checkAgent(userAgent: unknown): void {
+  if (typeof userAgent !== 'string') {
+    throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
+  }
+}
 
 function _typeName(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
@@ -363,12 +388,14 @@ export class Robots {
    * Returns the rules for a crawler (docs/semantics.md section 3; RFC 9309 section 2.2.1): the merged
    * group whose product token equals the crawler's ASCII-case-insensitively, else the global
    * group, else allow-all. In the rfc9309 profile a full User-Agent header is cut to its
-   * product token first (`FooBot/2.1 (+https://x)` selects `FooBot`; a string with no product
-   * token, such as `*`, is kept whole and selects no group); the google profile
-   * compares `userAgent` verbatim, as Google's parser does (`FooBot/2.1` selects no `FooBot`
-   * group: cut it with `extractProductToken`). Throws {@link RobotsAgentError} when the
-   * artifact was compiled for other agents only. The same object is returned for the same
-   * choice: keep it. O(|agent| log tokens); allocates only for a header that needs cutting.
+   * crawler token first (`findProductToken`: `FooBot/2.1 (+https://x)` and
+   * `Mozilla/5.0 (compatible; FooBot/2.1)` select `FooBot`; a string with no product token,
+   * such as `*`, is kept whole and selects no group); the google profile compares `userAgent`
+   * verbatim, as Google's parser does (`FooBot/2.1` selects no `FooBot` group: pass
+   * `extractProductToken(header)`). {@link Robots.selectAgent} tells which token and group
+   * a string selects. Throws {@link RobotsAgentError} when the artifact was compiled for other
+   * agents only. The same object is returned for the same choice: keep it.
+   * O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
     const pick = this._selectGroup(userAgent);
@@ -392,22 +419,50 @@ export class Robots {
   }
 
   /**
-   * Returns the group `userAgent` selects without building anything: `g` for its own group,
-   * `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all). Throws as
-   * {@link Robots.agent} does for a wrong type or a crawler outside the scope. The one place
-   * agent selection is decided (docs/semantics.md section 3).
+   * Returns which token `userAgent` is looked up by, whether it is a recognised crawler token,
+   * and the group it selects (docs/semantics.md section 3), by the same lookup as
+   * {@link Robots.agent}, without building the group. Never throws for the scope of an
+   * agent-scoped artifact (selection 'out-of-scope'); TypeError for a non-string.
+   * O(|agent| log tokens); allocates the result.
    */
-  private _selectGroup(userAgent: string): number {
-    if (typeof userAgent !== 'string') {
-      throw new TypeError(`userAgent must be a string (a product token such as "Googlebot"), got ${_typeName(userAgent)}`);
-    }
-    const token = this._a.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
-    if (this._scope !== null && findAgentGroup(this._scope, token) < 0) {
+  selectAgent(userAgent: string): AgentSelection {
+    _checkAgent(userAgent);
+    const token = this._lookupToken(userAgent);
+    const { recognised } = findProductToken(userAgent);
+    const pick = this._pickGroup(token);
+    if (pick === _OUT_OF_SCOPE) return { token, recognised, selection: 'out-of-scope', group: -1 };
+    if (pick === -1) return { token, recognised, selection: 'none', group: -1 };
+    const g = pick >= 0 ? pick : -pick - 2;
+    if (!this._canBuild(g)) return { token, recognised, selection: 'out-of-scope', group: -1 };
+    return { token, recognised, selection: pick >= 0 ? 'specific' : 'global', group: g };
+  }
+
+  /**
+   * @internal Returns the group `userAgent` selects without building anything: `g` for its own
+   * group, `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all).
+   * Throws as {@link Robots.agent} does for a wrong type or a crawler outside the scope.
+   */
+  _selectGroup(userAgent: string): number {
+    _checkAgent(userAgent);
+    const token = this._lookupToken(userAgent);
+    const pick = this._pickGroup(token);
+    if (pick === _OUT_OF_SCOPE) {
       throw new RobotsAgentError(
         'agent-not-in-scope',
         `this artifact was compiled for ${JSON.stringify(this.scope)} only; "${token}" may have a group of its own that was left out: compile again with it in options.agents`,
       );
     }
+    return pick;
+  }
+
+  /** Returns the string the lookup compares: rfc9309 the crawler token, google `userAgent` verbatim. */
+  private _lookupToken(userAgent: string): string {
+    return this._a.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
+  }
+
+  /** The one group lookup: `_selectGroup`'s codes, or _OUT_OF_SCOPE when the scope leaves `token` out. */
+  private _pickGroup(token: string): number {
+    if (this._scope !== null && findAgentGroup(this._scope, token) < 0) return _OUT_OF_SCOPE;
     const g = findAgentGroup(this._agents, token);
     if (g >= 0) return g;
     return this._a.globalGroup < 0 ? -1 : -this._a.globalGroup - 2;

@@ -1,5 +1,5 @@
-// path-bytes.ts: findPathStart (SPEC section 6 examples) and fillPath: the path bytes of a URL
-// in each profile (SPEC section 7: %XX of unreserved bytes decoded in rfc9309 only, other
+// path-bytes.ts: findPathStart (docs/semantics.md section 6 examples) and fillPath: the path bytes of a URL
+// in each profile (docs/semantics.md section 7: %XX of unreserved bytes decoded in rfc9309 only, other
 // escapes upper-cased, `*` and `$` as %2A and %24, non-ASCII as UTF-8, lone surrogates as
 // U+FFFD), the `need` cut, and URLs longer than the buffer. Expected bytes come from
 // @robomata/reference's pathFromUrl and canonicalize, or are written out by hand.
@@ -24,7 +24,7 @@ function referencePath(url: string, rfc: boolean): string {
   return latin1(rfc ? canonicalize(raw, false) : raw);
 }
 
-/** The path SPEC section 6 gives, from findPathStart (before the `#` cut). */
+/** The path docs/semantics.md section 6 gives, from findPathStart (before the `#` cut). */
 function pathOf(url: string): string {
   const i = findPathStart(url);
   if (i < 0) return '/';
@@ -34,8 +34,8 @@ function pathOf(url: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-describe('findPathStart (SPEC section 6)', () => {
-  it('handles every example of SPEC section 6', () => {
+describe('findPathStart (docs/semantics.md section 6)', () => {
+  it('handles every example of docs/semantics.md section 6', () => {
     expect(findPathStart('http://www.example.com')).toBe(-1);
     expect(pathOf('http://www.example.com')).toBe('/');
     expect(findPathStart('example.com?a')).toBe(11);
@@ -84,7 +84,7 @@ describe('findPathStart (SPEC section 6)', () => {
   });
 });
 
-describe('fillPath: the path (SPEC section 6)', () => {
+describe('fillPath: the path (docs/semantics.md section 6)', () => {
   const examples: [string, string][] = [
     ['http://www.example.com', '/'],
     ['example.com?a', '/?a'],
@@ -99,7 +99,7 @@ describe('fillPath: the path (SPEC section 6)', () => {
     ['', '/'],
   ];
   for (const rfc of [true, false]) {
-    it(`writes the SPEC section 6 path of each example (${rfc ? 'rfc9309' : 'google'})`, () => {
+    it(`writes the docs/semantics.md section 6 path of each example (${rfc ? 'rfc9309' : 'google'})`, () => {
       for (const [url, path] of examples) {
         expect(filled(url, rfc), JSON.stringify(url)).toBe(path);
         expect(referencePath(url, rfc), `reference ${JSON.stringify(url)}`).toBe(path);
@@ -108,7 +108,7 @@ describe('fillPath: the path (SPEC section 6)', () => {
   }
 });
 
-describe('fillPath: the canonical form per profile (SPEC section 7)', () => {
+describe('fillPath: the canonical form per profile (docs/semantics.md section 7)', () => {
   const cases: [url: string, rfc9309: string, google: string][] = [
     ['/%41', '/A', '/%41'],
     ['/%7ex%7E', '/~x~', '/%7ex%7E'],

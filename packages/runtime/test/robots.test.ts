@@ -117,7 +117,7 @@ describe('Robots.agent: User-Agent headers per profile', () => {
         expect(r.agent(header).selection, `${profile} ${header}`).toBe('global');
         expect(r.isAllowed('/empty-token', header), `${profile} ${header}`).toBe(referenceDecide(txt, header, '/empty-token', { profile }).allowed);
       }
-      // The empty string itself is the empty token (SPEC section 3: verbatim compare).
+      // The empty string itself is the empty token (docs/semantics.md section 3: verbatim compare).
       expect(r.agent('').selection, profile).toBe('specific');
     }
   });

@@ -1,9 +1,20 @@
-// select-group.ts: verdict-free agent lookup (verbatim, ASCII-case-insensitive, SPEC section
+// select-group.ts: verdict-free agent lookup (verbatim, ASCII-case-insensitive, docs/semantics.md section
 // 3) over a hand-built sorted token table and through compiled files, productTokenStart/End
-// and extractProductToken.
+// extractProductToken / findProductToken (the crawler token of real User-Agent headers) and
+// Robots#selectAgent.
 import { describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
-import { extractProductToken, findAgentGroup, productTokenEnd, productTokenStart, type AgentTable } from '../src/select-group.js';
+import { RobotsAgentError, loadRobots } from '../src/index.js';
+import { compile } from '@robomata/compiler';
+import {
+  crawlerToken,
+  extractProductToken,
+  findAgentGroup,
+  findProductToken,
+  productTokenEnd,
+  productTokenStart,
+  type AgentTable,
+} from '../src/select-group.js';
 
 /** A token table as the loader sees it: tokens must already be sorted and lower-case. */
 function tableOf(tokens: readonly [string, number][]): AgentTable {
@@ -108,7 +119,7 @@ describe('extractProductToken', () => {
     expect(extractProductToken('FooBot/1.2 (+http://x)')).toBe('FooBot');
     expect(extractProductToken('Foo_Bar-Baz2')).toBe('Foo_Bar-Baz');
     expect(extractProductToken('Bot2')).toBe('Bot');
-    expect(extractProductToken('Mozilla/5.0 (compatible; Googlebot/2.1)')).toBe('Mozilla');
+    expect(extractProductToken('Mozilla/5.0 (compatible; Googlebot/2.1)')).toBe('Googlebot');
     expect(extractProductToken('googlebot')).toBe('googlebot');
   });
 
@@ -148,5 +159,142 @@ describe('productTokenStart and productTokenEnd', () => {
       expect(productTokenEnd(header, i), JSON.stringify(header)).toBe(end);
       expect(extractProductToken(header)).toBe(header.slice(start, end));
     }
+  });
+});
+
+// Issue 22's table: the crawler token of real User-Agent headers (docs/semantics.md section 3).
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GOOGLEBOT_SMARTPHONE =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const BINGBOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+const CHATGPT_USER = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
+const APPLEBOT =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)';
+const FOOBOT = 'FooBot/2.1 (+https://foo.example/bot)';
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+describe('findProductToken: the crawler token of real User-Agent headers', () => {
+  it('Googlebot: the product after `compatible;` inside the comment', () => {
+    expect(findProductToken(GOOGLEBOT)).toEqual({ token: 'Googlebot', recognised: true });
+  });
+  it('Googlebot smartphone: a browser header with `(compatible; Googlebot/2.1; ...)` at the end', () => {
+    expect(findProductToken(GOOGLEBOT_SMARTPHONE)).toEqual({ token: 'Googlebot', recognised: true });
+  });
+  it('bingbot: case kept as sent', () => {
+    expect(findProductToken(BINGBOT)).toEqual({ token: 'bingbot', recognised: true });
+  });
+  it('GPTBot: `compatible;` inside a comment that starts with KHTML', () => {
+    expect(findProductToken(GPTBOT)).toEqual({ token: 'GPTBot', recognised: true });
+  });
+  it('ChatGPT-User: `; compatible;` outside any comment', () => {
+    expect(findProductToken(CHATGPT_USER)).toEqual({ token: 'ChatGPT-User', recognised: true });
+  });
+  it('Applebot: a comment whose first item is Name/version', () => {
+    expect(findProductToken(APPLEBOT)).toEqual({ token: 'Applebot', recognised: true });
+  });
+  it('FooBot: a leading product that is not a browser-compatibility product', () => {
+    expect(findProductToken(FOOBOT)).toEqual({ token: 'FooBot', recognised: true });
+  });
+  it('a browser header recognises none: the token is the leading Mozilla', () => {
+    expect(findProductToken(CHROME)).toEqual({ token: 'Mozilla', recognised: false });
+  });
+  it('extractProductToken gives the same token for every header', () => {
+    for (const h of [GOOGLEBOT, GOOGLEBOT_SMARTPHONE, BINGBOT, GPTBOT, CHATGPT_USER, APPLEBOT, FOOBOT, CHROME]) {
+      expect(extractProductToken(h), h).toBe(findProductToken(h).token);
+    }
+  });
+
+  it('a bare Name after `compatible;` names the crawler; a Name with spaces or a version does not', () => {
+    const bytespider = 'Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)';
+    expect(findProductToken(bytespider)).toEqual({ token: 'Bytespider', recognised: true });
+    expect(findProductToken('Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.2)')).toEqual({ token: 'Mozilla', recognised: false });
+    expect(findProductToken('Mozilla/5.0 (compatible)')).toEqual({ token: 'Mozilla', recognised: false });
+  });
+
+  it('cuts a crawler name at a digit as the compiler cuts User-agent values (MJ12bot gives MJ)', () => {
+    expect(findProductToken('Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)')).toEqual({ token: 'MJ', recognised: true });
+  });
+
+  it('prefers `compatible;` to an earlier comment that opens with Name/version', () => {
+    expect(findProductToken('Mozilla/5.0 (Foo/1.0) (compatible; BarBot/2.0)').token).toBe('BarBot');
+    expect(findProductToken('Mozilla/5.0 (Foo/1.0) (x; BarBot/2.0)').token).toBe('Foo');
+  });
+
+  it('does not take a Name/version that is not first in its comment (IE 11 Trident/7.0)', () => {
+    const ie = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Trident/7.0; rv:11.0) like Gecko';
+    expect(findProductToken(ie)).toEqual({ token: 'Mozilla', recognised: false });
+  });
+
+  it('treats Mozilla and Opera case-insensitively as browser-compatibility products', () => {
+    expect(findProductToken('mozilla/5.0 (compatible; FooBot/1)').token).toBe('FooBot');
+    expect(findProductToken('Opera/9.80 (Windows NT 6.0) Presto/2.12.388 Version/12.14')).toEqual({ token: 'Opera', recognised: false });
+    expect(findProductToken('Mozillabot/1.0')).toEqual({ token: 'Mozillabot', recognised: true });
+  });
+
+  it('recognises none for strings without a product token', () => {
+    for (const h of ['', '*', '/1.0', '2bot', '   ']) expect(findProductToken(h), JSON.stringify(h)).toEqual({ token: '', recognised: false });
+  });
+
+  it('is linear on hostile headers (deep comments, many compatible items)', () => {
+    const deep = 'Mozilla/5.0 ' + '('.repeat(200_000) + ')'.repeat(200_000);
+    expect(findProductToken(deep)).toEqual({ token: 'Mozilla', recognised: false });
+    const many = 'Mozilla/5.0 (' + 'compatible; '.repeat(100_000) + 'X/1)';
+    expect(findProductToken(many)).toEqual({ token: 'X', recognised: true });
+  });
+
+  it('throws TypeError for a non-string', () => {
+    expect(() => findProductToken(1 as unknown as string)).toThrow(/userAgentHeader must be a string, got number/);
+  });
+});
+
+describe('crawlerToken: the rfc9309 lookup token', () => {
+  it('is the crawler token, or the string whole when it has no product token', () => {
+    expect(crawlerToken(GOOGLEBOT)).toBe('Googlebot');
+    expect(crawlerToken('Googlebot')).toBe('Googlebot');
+    expect(crawlerToken('*')).toBe('*');
+    expect(crawlerToken('')).toBe('');
+    expect(crawlerToken(CHROME)).toBe('Mozilla');
+  });
+});
+
+describe('Robots#agent and #selectAgent with full headers', () => {
+  const txt = 'User-agent: Googlebot\nDisallow: /g\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /all\n';
+
+  it('rfc9309: a Mozilla-compatible Googlebot header selects the Googlebot group', () => {
+    const robots = compileRobots(txt);
+    expect(robots.agent(GOOGLEBOT)).toBe(robots.agent('Googlebot'));
+    expect(robots.isAllowed('/g', GOOGLEBOT_SMARTPHONE)).toBe(false);
+    expect(robots.isAllowed('/x', GPTBOT)).toBe(false);
+    expect(robots.agent(CHROME).selection).toBe('global');
+  });
+
+  it('selectAgent says which token and group, as agent() chose', () => {
+    const robots = loadRobots(compile(txt));
+    const sel = robots.selectAgent(GOOGLEBOT);
+    expect(sel).toEqual({ token: 'Googlebot', recognised: true, selection: 'specific', group: robots.agent(GOOGLEBOT).groupIndex });
+    expect(robots.selectAgent(CHROME)).toEqual({ token: 'Mozilla', recognised: false, selection: 'global', group: robots.agent('*').groupIndex });
+    expect(robots.selectAgent('*')).toMatchObject({ token: '*', recognised: false, selection: 'global' });
+    const none = loadRobots(compile('User-agent: FooBot\nDisallow: /\n'));
+    expect(none.selectAgent('BarBot/1.0')).toEqual({ token: 'BarBot', recognised: true, selection: 'none', group: -1 });
+  });
+
+  it('google profile: agent() and selectAgent compare verbatim; recognised still reports the header', () => {
+    const robots = compileRobots(txt, { profile: 'google' });
+    expect(robots.agent(GOOGLEBOT).selection).toBe('global');
+    expect(robots.selectAgent(GOOGLEBOT)).toMatchObject({ token: GOOGLEBOT, recognised: true, selection: 'global' });
+    expect(robots.selectAgent('Googlebot')).toMatchObject({ token: 'Googlebot', selection: 'specific' });
+  });
+
+  it('selectAgent reports out-of-scope where agent() throws', () => {
+    const robots = loadRobots(compile(txt, { agents: ['Googlebot'] }));
+    expect(robots.selectAgent('BingBot/2.0')).toEqual({ token: 'BingBot', recognised: true, selection: 'out-of-scope', group: -1 });
+    expect(() => robots.agent('BingBot/2.0')).toThrow(RobotsAgentError);
+    expect(robots.selectAgent(GOOGLEBOT)).toMatchObject({ selection: 'specific' });
+  });
+
+  it('selectAgent throws TypeError only for a non-string', () => {
+    const robots = compileRobots(txt);
+    expect(() => robots.selectAgent(undefined as unknown as string)).toThrow(TypeError);
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * The crawler token an `--agent` value is looked up by (docs/semantics.md section 3), reported on
+ * stderr: a note when a header is cut to its token, a warning when it names no crawler token.
+ */
+
+import type { AgentSelection, Robots } from '@robomata/runtime';
+import { findProductToken } from '@robomata/runtime';
+import type { CliIo } from './io.js';
+import { writeErrorLine } from './io.js';
+
+/**
+ * Writes what `robots` compares `agent` by: a note when the rfc9309 profile cuts a header to its
+ * crawler token (or the google profile compares a header verbatim), a warning when `agent`
+ * names no crawler token (a browser header, `*` excepted). Returns the selection.
+ */
+export function reportAgentToken(robots: Robots, agent: string, io: CliIo): AgentSelection {
+  const selection = robots.selectAgent(agent);
+  const { token, recognised } = findProductToken(agent);
+  if (!recognised) {
+    if (agent !== '*') {
+      writeErrorLine(io, `robomata: warning: agent "${agent}" names no crawler product token (docs/semantics.md section 3); matched as "${selection.token}"`);
+    }
+  } else if (token !== agent) {
+    writeErrorLine(io, robots.profile === 'google'
+      ? `robomata: note: agent "${agent}" is matched verbatim (google profile); did you mean "${token}"?`
+      : `robomata: note: agent "${agent}" is matched by its crawler token "${token}"`);
+  }
+  return selection;
+}

@@ -1,0 +1,76 @@
+/**
+ * Explains one answer: which group the crawler's product token selected, which rule (line,
+ * pattern) decided the URL, and how the robots.txt was obtained (RFC 9309 sections 2.2.2, 2.3.1).
+ * The runtime decides; this module only reads its answer back (`AgentRules#decide`, `Robots#rule`).
+ */
+
+import type { CachedRobots } from './fetch-types.js';
+
+/** The rule that decided a URL, as written in the robots.txt. */
+export interface RobotsTxtRule {
+  /** 1-based line of the rule in the robots.txt. */
+  readonly line: number;
+  readonly kind: 'allow' | 'disallow';
+  /** The pattern as written (undefined only for artifacts compiled without patterns). */
+  readonly pattern: string | undefined;
+}
+
+/**
+ * Why a URL was allowed or disallowed:
+ * - `'rule'`: a rule of the robots.txt decided (see `rule`);
+ * - `'no-rule'`: no rule of the selected group matched: allowed (RFC 9309 section 2.2.2);
+ * - `'unavailable'`: robots.txt answered 429/5xx, timed out or could not be reached (or its body
+ *   could not be compiled): everything disallowed until the retry time (RFC 9309 section 2.3.1.4);
+ * - `'unrestricted'`: robots.txt answered 4xx or redirected too often: everything allowed
+ *   (RFC 9309 section 2.3.1.3), or 30 days of failure with no good copy.
+ */
+export type RobotsTxtReason = 'rule' | 'no-rule' | 'unavailable' | 'unrestricted';
+
+/** What `crawler.robomata.explain(url)` returns and `onRobotsTxtSkip` receives. */
+export interface RobotsTxtDecision {
+  readonly url: string;
+  readonly allowed: boolean;
+  readonly reason: RobotsTxtReason;
+  /** The deciding rule when `reason` is `'rule'`, else undefined. */
+  readonly rule: RobotsTxtRule | undefined;
+  /** The product token the group was selected with (the crawler's, unless another was asked for). */
+  readonly productToken: string;
+  /** How the group was chosen: the token's own group, the `*` group, or none (allow all). */
+  readonly group: 'specific' | 'global' | 'none';
+  /** When the rules are fetched again (after a failure: when the retry backoff ends), clock ms. */
+  readonly retryAt: number;
+  /** The origin's cached robots.txt: policy, HTTP status, fetch time, truncation, error, ... */
+  readonly robots: CachedRobots;
+}
+
+/**
+ * Returns the decision for `url` under `info` for `productToken`. O(path) for the lookup, plus
+ * decoding the deciding rule's text once. Throws only what `Robots#agent` throws (a crawler
+ * outside an agent-scoped artifact, which the fetch layer never produces).
+ */
+export function explainDecision(info: CachedRobots, url: string, productToken: string): RobotsTxtDecision {
+  const agent = info.robots.agent(productToken);
+  const allowed = agent.isAllowed(url);
+  const base = { url, allowed, productToken, group: agent.selection, retryAt: info.expiresAt, robots: info };
+  if (info.policy === 'disallow-all') return { ...base, reason: 'unavailable', rule: undefined };
+  if (info.policy === 'allow-all') return { ...base, reason: 'unrestricted', rule: undefined };
+  const id = agent.decide(url);
+  if (id < 0) return { ...base, reason: 'no-rule', rule: undefined };
+  const { line, kind, pattern } = info.robots.rule(id);
+  return { ...base, reason: 'rule', rule: { line, kind, pattern } };
+}
+
+/** Returns a one-line account of a decision for logs, e.g. `disallowed by line 4: Disallow: /private`. */
+export function describeDecision(d: RobotsTxtDecision): string {
+  const verdict = d.allowed ? 'allowed' : 'disallowed';
+  switch (d.reason) {
+    case 'rule':
+      return `${verdict} by line ${d.rule?.line ?? '?'} of ${d.robots.sourceUrl}: ${d.rule?.kind === 'allow' ? 'Allow' : 'Disallow'}: ${d.rule?.pattern ?? ''}`;
+    case 'no-rule':
+      return `${verdict}: no rule of ${d.robots.sourceUrl} matches`;
+    case 'unavailable':
+      return `${verdict}: ${d.robots.sourceUrl} is unavailable (${d.robots.statusClass}${d.robots.httpStatus > 0 ? ` ${d.robots.httpStatus}` : ''}) until ${new Date(d.retryAt).toISOString()}`;
+    case 'unrestricted':
+      return `${verdict}: ${d.robots.sourceUrl} answered ${d.robots.httpStatus > 0 ? d.robots.httpStatus : d.robots.statusClass} (no restrictions)`;
+  }
+}

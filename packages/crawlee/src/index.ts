@@ -1,0 +1,16 @@
+/**
+ * @robomata/crawlee: exact RFC 9309 robots.txt for Crawlee crawlers, fetched once per origin
+ * (optionally once per fleet), answered by robomata's precompiled automata.
+ */
+
+export { withRobomata } from './with-robomata.js';
+export type { CrawlerClass, RobomataCrawler, RobomataCrawlerClass, RobomataHandle, RobomataOptions, RobomataStats } from './with-robomata.js';
+export { createRobotsTxtFinder, findRobotsTxtFile } from './robots-txt-file.js';
+export type { RobomataRobotsTxtFile, RobotsTxtFinder, RobotsTxtFinderOptions } from './robots-txt-file.js';
+export { describeDecision, explainDecision } from './decision.js';
+export type { RobotsTxtDecision, RobotsTxtReason, RobotsTxtRule } from './decision.js';
+export { createProxiedFetch, MAX_PROXY_AGENTS } from './proxy-fetch.js';
+export type { ProxyUrlSource } from './proxy-fetch.js';
+export { DEFAULT_MAX_CRAWL_DELAY_SECS, MAX_DELAY_ORIGINS } from './crawl-delay.js';
+export { MAX_REPORTED_ORIGINS } from './report.js';
+export type { CachedRobots, FetchStatusClass, RobotsCache, RobotsCacheOptions, RobotsCacheStats, RobotsPolicy, RobotsStatusClass, RobotsStore } from './fetch-types.js';
