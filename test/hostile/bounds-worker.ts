@@ -186,7 +186,7 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
     let maxWildcards = 0;
     for (let g = 0; g < robots.groupCount; g++) {
       let wildcards = 0;
-      for (const a of robots.describeGroup(g).automata) {
+      for (const a of robots.describeGroup(g).parts) {
         automata++;
         maxNodes = Math.max(maxNodes, a.nodes);
         wildcards += a.wildcards;

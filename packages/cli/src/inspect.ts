@@ -36,12 +36,12 @@ export function describeArtifact(robots: Robots): {
   otherDirectives: number;
   scope: readonly string[] | null;
   warnings: readonly { code: string; line: number; message: string }[];
-  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; built: boolean; automata: readonly { nodes: number; wildcards: number }[] }[];
+  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; built: boolean; parts: readonly { nodes: number; wildcards: number }[] }[];
 } {
   const groups = [];
   for (let i = 0; i < robots.groupCount; i++) {
     const g = robots.describeGroup(i);
-    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, built: g.built, automata: g.automata });
+    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, built: g.built, parts: g.parts });
   }
   return {
     profile: robots.profile,
@@ -73,7 +73,7 @@ export function formatInspection(path: string, d: ReturnType<typeof describeArti
     const who = g.global ? '* (global)' : g.tokens.map((t) => JSON.stringify(t)).join(', ');
     const delay = g.crawlDelay === undefined ? '' : `, crawl-delay ${g.crawlDelay}`;
     lines.push(`group ${g.index}: ${who}: ${g.rules} rule(s)${delay}${g.built ? '' : ', not built (outside the scope)'}`);
-    g.automata.forEach((a, part) => {
+    g.parts.forEach((a, part) => {
       lines.push(`  part ${part}: ${a.nodes} trie nodes, ${a.wildcards} wildcard pattern(s)`);
     });
   }

@@ -1,5 +1,5 @@
 /**
- * Stage 5 of the compiler: the planned parts' rules to matching tables (runtime format.ts):
+ * Stage 4 of the compiler: the planned parts' rules to matching tables (runtime format.ts):
  * every pattern ranked once over the whole file (docs/semantics.md section 5), each part's literal
  * patterns and wildcard heads in one radix trie, and every wildcard segment of the file in one
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).

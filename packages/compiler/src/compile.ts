@@ -1,6 +1,6 @@
 /**
  * The compiler's entry points: robots.txt to artifact bytes (`compile`) or straight to a loaded
- * `Robots` (`compileRobots`). Stages: parse, merge groups, plan parts, build tries, serialise.
+ * `Robots` (`compileRobots`). Stages: parse (1), merge groups (2), plan parts (3), build parts (4), serialise (5).
  */
 import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
 import { withGroupBuilder } from '@robomata/runtime/internal';
@@ -27,10 +27,14 @@ export interface CompileOptions {
   readonly patterns?: boolean;
 }
 
-/** Statistics of one compilation, for tooling and the benchmark. */
+/** One compilation: the artifact and the parse behind it (lines, diagnostics, warnings). */
 export interface CompileReport {
   readonly artifact: Uint8Array;
   readonly parsed: ParsedRobots;
+}
+
+/** @internal A compilation with the plan and tables behind its artifact (`@robomata/compiler/internals`). */
+export interface CompileStages extends CompileReport {
   /** Which groups were kept and how their parsed groups share parts. */
   readonly plan: PartPlan;
   /** The matching tables written. */
@@ -92,7 +96,7 @@ interface _Source {
 }
 
 /** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: Uint8Array | undefined): CompileReport {
+function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile);
@@ -109,11 +113,17 @@ function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undef
 }
 
 /**
- * Returns the compilation report: the artifact plus the parse, plan and tables behind it.
- * Never throws on content (only on argument types). Time and artifact size linear in the
- * input (plus sorting the patterns).
+ * Returns the compilation report: the artifact plus the parse behind it (diagnostics with
+ * lines, warnings). Never throws on content (only on argument types). Time and artifact size
+ * linear in the input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
+  const { artifact, parsed } = _build(_source(robotsTxt, options), undefined);
+  return { artifact, parsed };
+}
+
+/** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
+export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
   return _build(_source(robotsTxt, options), undefined);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Stage 3 of the compiler: escaped allow/disallow values to the profile's pattern form, their
- * priorities, and the simplified matching form the automaton is built from (docs/semantics.md sections
+ * Pattern forms for stage 4 (build-parts.ts): escaped allow/disallow values to the profile's
+ * pattern form, their priorities, and the simplified matching form the tries are built from (docs/semantics.md sections
  * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
  */
 import { isUnreservedByte, type Profile } from '@robomata/runtime/format';
@@ -30,9 +30,9 @@ export interface MatchPattern {
   /** Octets of the profile's pattern form (docs/semantics.md sections 5 and 7). */
   readonly priority: number;
   readonly kind: RuleKind;
-  /** Line of the rule (1-based), or 0 for the rfc9309 implicit `/robots.txt` allow. */
+  /** Line of the rule (1-based). */
   readonly line: number;
-  /** Rule id reported by `decide`, or -1 for the implicit `/robots.txt` allow. */
+  /** Rule id reported by `decide` (the runtime applies the rfc9309 `/robots.txt` allow itself; it is no pattern). */
   readonly ruleId: number;
 }
 
@@ -192,25 +192,6 @@ export function markedPatternsOfRule(rule: PatternSource, profile: Profile): { r
     if (d !== null) out.push({ pattern: d, companion: true });
   }
   return out;
-}
-
-/**
- * Returns every pattern of a group in matching form, in rank order (see {@link compareRank}),
- * keeping only the best-ranked of patterns that match the same paths (a later duplicate can
- * never decide). The rfc9309 implicit `/robots.txt` allow is not a pattern: the runtime
- * applies it (RFC 9309 section 2.2.2). O(r log r) for r rules.
- */
-export function normalizeGroupPatterns(rules: readonly PatternSource[], profile: Profile): MatchPattern[] {
-  const all: MatchPattern[] = [];
-  for (const rule of rules) for (const p of patternsOfRule(rule, profile)) all.push(p);
-  all.sort(compareRank);
-  const seen = new Set<string>();
-  return all.filter((p) => {
-    const key = patternKey(p);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /**

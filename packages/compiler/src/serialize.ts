@@ -1,5 +1,5 @@
 /**
- * Stage 6 of the compiler: the plan and its matching tables to the artifact bytes laid out in
+ * Stage 5 of the compiler: the plan and its matching tables to the artifact bytes laid out in
  * `@robomata/runtime/format` (the one compiler/runtime contract): varints and byte strings,
  * deterministic (the same input always gives the same bytes).
  */

@@ -40,7 +40,7 @@ describe('compileRobots', () => {
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;
-    expect(lazy.describeGroup(g)).toMatchObject({ built: true, tokens: ['b', 'c'], automata: [{ wildcards: 1 }] });
+    expect(lazy.describeGroup(g)).toMatchObject({ built: true, tokens: ['b', 'c'], parts: [{ wildcards: 1 }] });
     expect(describeAutomaton(lazy, g).scans.map((s) => s.segments)).toEqual([['x']]);
   });
 });

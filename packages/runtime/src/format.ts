@@ -88,6 +88,15 @@ export const GROUP_FLAG_GLOBAL = 1;
 export const GROUP_FLAG_UNBUILT = 2;
 /** Warning codes in the order the WARNINGS section numbers them. */
 export const WARNING_CODES = ['truncated', 'html', 'binary'] as const;
+/**
+ * The one text of each warning code: the compiler's parse warnings, `Robots#warnings`, the CLI
+ * and the playground all print these (details such as byte counts travel in diagnostics).
+ */
+export const WARNING_MESSAGES: Readonly<Record<WarningCode, string>> = {
+  truncated: 'the body passed the size limit and was cut here (RFC 9309 section 2.5): rules past the cut do not apply, so the cut may hide rules that disallow a URL',
+  html: 'the body is an HTML page, not a robots.txt (a server error, login or soft-404 page served as robots.txt): its lines are not directives, so it most likely allows everything',
+  binary: 'the body is binary data or UTF-16 text, not the UTF-8 robots.txt RFC 9309 requires: it is parsed as text anyway and its rules are probably not what the site meant',
+};
 /** Rank value meaning "no rule matched". */
 export const NO_RANK = 0x7fffffff;
 

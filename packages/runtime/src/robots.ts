@@ -2,7 +2,8 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { decideOutcome, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
+import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
@@ -84,6 +85,8 @@ export type LoadedArtifactFields = { readonly [K in keyof LoadedArtifact]: Loade
 export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
 export const GROUP_TABLES: unique symbol = Symbol('robomata.groupTables');
 export const IS_BUILT: unique symbol = Symbol('robomata.isBuilt');
+/** Package-private method key of {@link AgentRules}: the rank-table entry the untiered walk finds (for `Robots#explain`). */
+const UNTIERED_ENTRY: unique symbol = Symbol('robomata.untieredEntry');
 
 /** @internal Returns the `Robots` that holds group `g` built (same group indices and rule ids); called once per group (the builder caches). */
 export type GroupBuilder = (g: number) => Robots;
@@ -94,18 +97,8 @@ export interface GroupTables {
   readonly roots: readonly number[];
 }
 
-/** One allow/disallow rule, for explanations. */
-export interface RuleInfo {
-  readonly id: number;
-  /** 1-based line in the robots.txt. */
-  readonly line: number;
-  readonly kind: 'allow' | 'disallow';
-  /** The pattern as written, or undefined when the artifact was compiled without patterns. */
-  readonly pattern: string | undefined;
-}
-
-/** Size of one part (shared trie) of a group. */
-export interface AutomatonInfo {
+/** Size of one part (a trie shared by the merged groups made of the same parsed groups). */
+export interface PartInfo {
   /** Radix-trie nodes. */
   readonly nodes: number;
   /** Patterns with a `*`, verified by the segment scan. */
@@ -122,8 +115,8 @@ export interface GroupInfo {
   readonly crawlDelay: number | undefined;
   /** False when its tries were left out of this artifact (an agent-scoped compile): `agent()` refuses it. */
   readonly built: boolean;
-  /** Its parts: tries shared with every merged group made of the same parsed groups. */
-  readonly automata: readonly AutomatonInfo[];
+  /** Its parts: tries shared with every merged group made of the same parsed groups (empty when not built). */
+  readonly parts: readonly PartInfo[];
 }
 
 /** A directive other than user-agent/allow/disallow/sitemap, with its line. */
@@ -139,24 +132,6 @@ export interface RobotsWarning {
   /** 1-based line it concerns (for 'truncated', the line where the cut falls, read only in part). */
   readonly line: number;
   readonly message: string;
-}
-
-/** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
-export type Selection = 'specific' | 'global' | 'none';
-
-/**
- * Which token and group a User-Agent selects ({@link Robots.selectAgent}), without building or
- * throwing: for callers that report the choice (fetch, the CLI, the playground).
- */
-export interface AgentSelection {
-  /** What the lookup compared: rfc9309 the crawler token (docs/semantics.md section 3), google the string verbatim. */
-  readonly token: string;
-  /** True when a crawler's product token was found in the string (`findProductToken`). */
-  readonly recognised: boolean;
-  /** As {@link AgentRules.selection}; 'out-of-scope' when an agent-scoped artifact left the group out (`agent()` throws). */
-  readonly selection: Selection | 'out-of-scope';
-  /** Merged-group index ('global': the `*` group); -1 for 'none' and 'out-of-scope'. */
-  readonly group: number;
 }
 
 /** `_pickGroup` result for a crawler whose group an agent-scoped artifact left out. */
@@ -177,11 +152,6 @@ export class RobotsAgentError extends Error {
 }
 
 const _DECODER = new TextDecoder();
-const _WARNING_TEXT: Record<WarningCode, string> = {
-  truncated: 'content past the size limit was ignored: rules after this point are not applied',
-  html: 'the body looks like an HTML page, not a robots.txt',
-  binary: 'the body looks like binary data, not a robots.txt',
-};
 
 /** Throws the TypeError of a non-string User-Agent. */
 function _checkAgent(userAgent: unknown): void {
@@ -311,6 +281,18 @@ export class AgentRules {
     const r = this._rank(url);
     return r !== NO_RANK && r >= 0 && ((this._t.img[this._t.rankBase + r] as number) & RANK_COMPANION) !== 0;
   }
+
+  /**
+   * Returns the rank-table entry (tables.ts `RANK_*`) of the rank that decides `url` on the
+   * tries and segment scan (tier 0), NO_RANK when nothing matches, IMPLICIT_RANK for the rfc9309
+   * `/robots.txt` allow. A tiered-up automaton settles on answers, not rules, so explanations
+   * walk tier 0; it counts no check towards tiering up. Not hot.
+   */
+  [UNTIERED_ENTRY](url: string): number {
+    if (this._rootCount === 0) return NO_RANK;
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    return r === NO_RANK || r < 0 ? r : (this._t.img[this._t.rankBase + r] as number);
+  }
 }
 
 /**
@@ -379,7 +361,7 @@ export class Robots {
     for (let i = 0; i < a.warningCount; i++) {
       const at = a.warningBase + WARNING_WORDS * i;
       const code = WARNING_CODES[img[at + WARNING_CODE] as number] as WarningCode;
-      out.push({ code, line: img[at + WARNING_LINE] as number, message: _WARNING_TEXT[code] });
+      out.push({ code, line: img[at + WARNING_LINE] as number, message: WARNING_MESSAGES[code] });
     }
     return out;
   }
@@ -493,6 +475,25 @@ export class Robots {
     return this.agent(userAgent).isAllowed(url);
   }
 
+  /**
+   * Returns why `url` is (dis)allowed for `userAgent` ({@link Decision}): the group it selected
+   * and that group's tokens, the outcome (a rule, its index.html companion, the rfc9309
+   * `/robots.txt` allow, no match, no group, out of scope), the deciding rule and the path as
+   * matched. Never throws for the scope of an agent-scoped artifact ('out-of-scope', `allowed`
+   * undefined); TypeError for a non-string. `allowed` equals {@link Robots.isAllowed}'s answer.
+   * Not hot: O(URL + the group's segments) like a tier-0 check, plus the allocations of the answer.
+   */
+  explain(url: string, userAgent: string): Decision {
+    if (typeof url !== 'string') throw _urlError(url);
+    const sel = this.selectAgent(userAgent);
+    const path = readMatchedPath(url, this._a.profile === 'rfc9309');
+    const group = { ...sel, tokens: sel.group >= 0 ? this._groupTokens(sel.group) : [] };
+    if (sel.selection === 'out-of-scope') return { url, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path };
+    if (sel.selection === 'none') return { url, group, outcome: 'no-group', rule: undefined, allowed: true, path };
+    const o = decideOutcome(this.agent(userAgent)[UNTIERED_ENTRY](url));
+    return { url, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path };
+  }
+
   /** Returns the deciding rule id for `userAgent` and `url`, or -1; `agent(userAgent).decide(url)`. */
   decide(url: string, userAgent: string): number {
     return this.agent(userAgent).decide(url);
@@ -546,11 +547,7 @@ export class Robots {
     }
     const img = a.tables.img;
     const rec = a.groupBase + index * GROUP_WORDS;
-    const tokens: string[] = [];
-    for (let i = 0; i < a.agentCount; i++) {
-      const at = a.agentBase + TOKEN_WORDS * i;
-      if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
-    }
+    const tokens = this._groupTokens(index);
     const ruleIds: number[] = [];
     const src = img[rec + GROUP_SOURCES] as number;
     for (let k = 0; k < (img[rec + GROUP_SOURCE_COUNT] as number); k++) {
@@ -564,7 +561,7 @@ export class Robots {
       ruleIds,
       crawlDelay: this._crawlDelayOf(index),
       built: this._canBuild(index),
-      automata: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this[GROUP_TABLES](index)),
+      parts: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this[GROUP_TABLES](index)),
     };
   }
 
@@ -576,6 +573,18 @@ export class Robots {
     const rec = a.groupBase + index * GROUP_WORDS;
     const roots = Array.from(img.subarray(img[rec + GROUP_ROOTS] as number, (img[rec + GROUP_ROOTS] as number) + (img[rec + GROUP_ROOT_COUNT] as number)));
     return { tables: a.tables, roots };
+  }
+
+  /** Returns the lower-cased product tokens that select merged group `index` (`*` for the global group), in token order. */
+  private _groupTokens(index: number): string[] {
+    const a = this._a;
+    const img = a.tables.img;
+    const tokens: string[] = [];
+    for (let i = 0; i < a.agentCount; i++) {
+      const at = a.agentBase + TOKEN_WORDS * i;
+      if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
+    }
+    return tokens;
   }
 
   private _crawlDelayOf(group: number): number | undefined {
@@ -610,7 +619,7 @@ export class Robots {
 }
 
 /** Returns the node and wildcard counts of the part rooted at `root` (a BFS over its trie). */
-function _partSize(t: Tables, root: number): AutomatonInfo {
+function _partSize(t: Tables, root: number): PartInfo {
   const img = t.img;
   let nodes = 0;
   let wildcards = 0;

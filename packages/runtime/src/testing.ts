@@ -19,3 +19,6 @@ export function tierOf(rules: AgentRules): TierState {
 
 /** Returns how many wildcard candidates the last tier-0 check of the thread verified (0: none). */
 export { lastCandidateCount } from './matcher.js';
+
+/** Returns the path a URL is matched by as a string (explain.ts; `Robots#explain` reports it as `path`). */
+export { readMatchedPath } from './explain.js';
