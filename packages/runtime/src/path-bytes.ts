@@ -5,6 +5,7 @@
  * 2.2.2).
  */
 import { isUnreservedByte } from './format.js';
+import type { Scratch } from './scratch.js';
 
 /** Per ASCII code: 1 when the byte is copied as is in the google profile. */
 export const FAST_GOOGLE = new Uint8Array(128);
@@ -19,11 +20,6 @@ for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
 /** The upper-case hex digits as bytes (rfc9309 writes `%XX` with them). */
 export const HEX_DIGITS = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70]);
 
-/**
- * The path bytes of the last {@link fillPath} call, `[0, length)`. Grows (9 bytes per code
- * unit: a character is at most four `%XX` octets) only when a URL is longer than any before.
- */
-export let pathBuffer: Uint8Array = new Uint8Array(1024);
 /** Shift of the code units a rare unit consumed, minus one, in {@link decodeRareUnit}'s result. */
 export const RARE_LENGTH_SHIFT = 22;
 /** Mask of the unit in {@link decodeRareUnit}'s result. */
@@ -104,9 +100,8 @@ export function decodeRareUnit(url: string, i: number, n: number): number {
   return 0x200 + 0xfffd;
 }
 
-/** Writes octet `b` at `m` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns the next index. */
-function _putOctet(m: number, b: number, rfc: boolean): number {
-  const out = pathBuffer;
+/** Writes octet `b` at `out[m]` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns the next index. */
+function _putOctet(out: Uint8Array, m: number, b: number, rfc: boolean): number {
   if (!rfc) {
     out[m] = b;
     return m + 1;
@@ -117,47 +112,47 @@ function _putOctet(m: number, b: number, rfc: boolean): number {
   return m + 3;
 }
 
-/** Writes the bytes of rare unit `unit` (see `decodeRareUnit`) at `m`; returns the next index. */
-function _putUnit(m: number, unit: number, rfc: boolean): number {
+/** Writes the bytes of rare unit `unit` (see `decodeRareUnit`) at `out[m]`; returns the next index. */
+function _putUnit(out: Uint8Array, m: number, unit: number, rfc: boolean): number {
   if (unit < 0x100) {
-    pathBuffer[m] = unit;
+    out[m] = unit;
     return m + 1;
   }
-  if (unit < 0x200) return _putOctet(m, unit & 0xff, true);
+  if (unit < 0x200) return _putOctet(out, m, unit & 0xff, true);
   const cp = unit - 0x200;
   if (cp < 0x800) {
-    m = _putOctet(m, 0xc0 | (cp >> 6), rfc);
+    m = _putOctet(out, m, 0xc0 | (cp >> 6), rfc);
   } else {
     if (cp < 0x10000) {
-      m = _putOctet(m, 0xe0 | (cp >> 12), rfc);
+      m = _putOctet(out, m, 0xe0 | (cp >> 12), rfc);
     } else {
-      m = _putOctet(m, 0xf0 | (cp >> 18), rfc);
-      m = _putOctet(m, 0x80 | ((cp >> 12) & 63), rfc);
+      m = _putOctet(out, m, 0xf0 | (cp >> 18), rfc);
+      m = _putOctet(out, m, 0x80 | ((cp >> 12) & 63), rfc);
     }
-    m = _putOctet(m, 0x80 | ((cp >> 6) & 63), rfc);
+    m = _putOctet(out, m, 0x80 | ((cp >> 6) & 63), rfc);
   }
-  return _putOctet(m, 0x80 | (cp & 63), rfc);
+  return _putOctet(out, m, 0x80 | (cp & 63), rfc);
 }
 
 /**
- * Writes the path bytes of `url` into {@link pathBuffer} and returns their count: at least
+ * Writes the path bytes of `url` into `sc.path` (grown when too short) and returns their count: at least
  * `need` bytes when the path has them (at most 11 more: the last character written may expand
  * to 12), else all of it, so a count below `need` means the path ends there. The path ends at
  * `#`, NUL or the string's end; a path starting with `?` or `;` gets a leading `/`; no path
  * is `/`. O(bytes written + scheme and authority); allocates only for a URL longer than any
  * before.
  */
-export function fillPath(url: string, rfc: boolean, need: number): number {
-  // Invariant: pathBuffer holds 9 bytes per remaining code unit plus the leading '/'. Hot: run
+export function fillPath(url: string, rfc: boolean, need: number, sc: Scratch): number {
+  // Invariant: sc.path holds 9 bytes per remaining code unit plus the leading '/'. Hot: run
   // pnpm bench.
   let i = findPathStart(url);
   if (i < 0) {
-    pathBuffer[0] = 47;
+    sc.path[0] = 47;
     return 1;
   }
   const n = url.length;
-  if (pathBuffer.length < 9 * (n - i) + 1) pathBuffer = new Uint8Array(9 * (n - i) + 1);
-  const out = pathBuffer;
+  if (sc.path.length < 9 * (n - i) + 1) sc.path = new Uint8Array(9 * (n - i) + 1);
+  const out = sc.path;
   let m = 0;
   if (url.charCodeAt(i) !== 47) out[m++] = 47;
   const fast = rfc ? FAST_RFC : FAST_GOOGLE;
@@ -170,7 +165,7 @@ export function fillPath(url: string, rfc: boolean, need: number): number {
       break;
     } else {
       const u = decodeRareUnit(url, i, n);
-      m = _putUnit(m, u & RARE_UNIT_MASK, rfc);
+      m = _putUnit(out, m, u & RARE_UNIT_MASK, rfc);
       i += (u >>> RARE_LENGTH_SHIFT) + 1;
     }
   }

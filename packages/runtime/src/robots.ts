@@ -6,6 +6,7 @@ import { decideOutcome, readMatchedPath, type AgentSelection, type Decision, typ
 import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
+import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from './select-group.js';
 import {
@@ -219,7 +220,7 @@ export class AgentRules {
       if (r !== TIER_FALLBACK) return r;
       if (d.gaveUp) this._giveUp();
     }
-    return bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    return bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
   }
 
   /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */

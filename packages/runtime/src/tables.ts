@@ -1,6 +1,7 @@
 /**
  * The in-memory image a loaded artifact is matched on (built and validated by load.ts, read by
- * matcher.ts and segment-scan.ts), and the thread-wide scratch of a check.
+ * matcher.ts, segment-scan.ts and lazy-dfa.ts): every record layout by name, and the candidate
+ * list of a check's scratch (scratch.ts).
  */
 
 /** Words per radix node in the image: see the `NODE_*` offsets. */
@@ -185,8 +186,8 @@ export function searchChildren(img: Int32Array, base: number, words: number, fie
 
 /**
  * The trie nodes with wildcard patterns the check in progress passed (each one's head matched,
- * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. One per thread (a check
- * runs to its end before another starts, and nothing in a check calls out); buffers only grow.
+ * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. Part of the thread's
+ * Scratch (scratch.ts); buffers only grow.
  */
 export class Candidates {
   node: Int32Array = new Int32Array(64);
@@ -205,5 +206,3 @@ export class Candidates {
   }
 }
 
-/** The thread's candidate scratch. */
-export const candidates = new Candidates();

@@ -2,6 +2,7 @@
 // rank deciding a URL over a group's parts, the rfc9309 implicit /robots.txt allow, the `need`
 // bound), against @robomata/reference's decide() on literal, anchored, index.html and
 // multi-part groups, in both profiles.
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
 import { artifactOf, groupTablesOf } from '../src/internal.js';
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
@@ -13,7 +14,7 @@ import { fillPath } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
 import {
-  IMPLICIT_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, candidates, type Tables,
+  IMPLICIT_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, type Tables,
   RANK_RULE_SHIFT, GROUP_WORDS,
 } from '../src/tables.js';
 
@@ -54,10 +55,10 @@ function expectReference(txt: string, agent: string, urls: readonly string[], pr
   for (const url of urls) {
     const want = referenceDecide(txt, agent, url, { profile });
     const ctx = `${profile} ${agent} ${JSON.stringify(url)}`;
-    const all = bestRank(t, roots, rootCount, NO_RANK, url, profile === 'rfc9309');
+    const all = bestRank(t, roots, rootCount, NO_RANK, url, profile === 'rfc9309', sc);
     const got = verdict(robots, t, all);
     expect(got, ctx).toEqual({ allowed: want.allowed, line: want.line });
-    expect(bestRank(t, roots, rootCount, need, url, profile === 'rfc9309'), `${ctx} with need ${need}`).toBe(all);
+    expect(bestRank(t, roots, rootCount, need, url, profile === 'rfc9309', sc), `${ctx} with need ${need}`).toBe(all);
   }
 }
 
@@ -108,17 +109,17 @@ describe('bestRank against the reference', () => {
     const robots = loadedOf(txt);
     const { t, roots, rootCount } = groupOf(robots, 'x');
     for (const url of ['/robots.txt', '/robots.txt?x', 'http://h/robots.txt', '/%72obots.txt', '/robots%2Etxt?', '/robots.txt#?']) {
-      expect(bestRank(t, roots, rootCount, NO_RANK, url, true), url).toBe(IMPLICIT_RANK);
+      expect(bestRank(t, roots, rootCount, NO_RANK, url, true, sc), url).toBe(IMPLICIT_RANK);
       expect(referenceDecide(txt, 'x', url).allowed, url).toBe(true);
     }
     for (const url of ['/robots.txtx', '/robots.txt/', '/robots.tx', '/Robots.txt', '/robots.txt;']) {
-      expect(bestRank(t, roots, rootCount, NO_RANK, url, true), url).not.toBe(IMPLICIT_RANK);
+      expect(bestRank(t, roots, rootCount, NO_RANK, url, true, sc), url).not.toBe(IMPLICIT_RANK);
     }
     const urls = ['/robots.txt', '/robots.txt?x', '/robots.txtx', '/robots.txt/', '/robots.txt#?', '/%72obots.txt'];
     for (const profile of PROFILES) expectReference(txt, 'x', urls, profile);
     const google = loadedOf(txt, { profile: 'google' });
     const g = groupOf(google, 'x');
-    expect(verdict(google, g.t, bestRank(g.t, g.roots, g.rootCount, NO_RANK, '/robots.txt', false)).allowed).toBe(false);
+    expect(verdict(google, g.t, bestRank(g.t, g.roots, g.rootCount, NO_RANK, '/robots.txt', false, sc)).allowed).toBe(false);
   });
 });
 
@@ -155,8 +156,8 @@ describe('bestRank: many candidates', () => {
     } finally {
       Object.assign(scanTuning, tuning);
     }
-    expect(candidates.node.length).toBeGreaterThanOrEqual(100);
-    expect(candidates.bound.length).toBe(candidates.node.length);
+    expect(sc.candidates.node.length).toBeGreaterThanOrEqual(100);
+    expect(sc.candidates.bound.length).toBe(sc.candidates.node.length);
   });
 });
 
@@ -166,21 +167,21 @@ describe('walkTrie', () => {
     const robots = loadedOf(txt, { profile: 'google' });
     const { t, roots, rootCount } = groupOf(robots, 'x');
     expect(rootCount).toBe(1);
-    const m = fillPath(path, false, NO_RANK);
-    candidates.count = 0;
-    candidates.patterns = 0;
-    const rank = walkTrie(t, t.img[roots] as number, m, best);
+    const m = fillPath(path, false, NO_RANK, sc);
+    sc.candidates.count = 0;
+    sc.candidates.patterns = 0;
+    const rank = walkTrie(t, t.img[roots] as number, m, best, sc);
     const found: [string | undefined, number][] = [];
-    for (let i = 0; i < candidates.count; i++) {
+    for (let i = 0; i < sc.candidates.count; i++) {
       // A candidate is a radix node passed whose wildcard patterns' head matched.
-      const rec = t.nodeBase + (candidates.node[i] as number) * NODE_WORDS;
+      const rec = t.nodeBase + (sc.candidates.node[i] as number) * NODE_WORDS;
       const first = t.img[rec + NODE_WILD_FIRST] as number;
       for (let w = first; w < first + (t.img[rec + NODE_WILD_COUNT] as number); w++) {
         const r = t.img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-        found.push([robots.rule(ruleOfRank(t, r)).pattern, candidates.bound[i] as number]);
+        found.push([robots.rule(ruleOfRank(t, r)).pattern, sc.candidates.bound[i] as number]);
       }
     }
-    expect(candidates.patterns, 'candidates.patterns counts the patterns of the nodes').toBe(found.length);
+    expect(sc.candidates.patterns, 'sc.candidates.patterns counts the patterns of the nodes').toBe(found.length);
     return { rank, found, robots, t };
   }
 
