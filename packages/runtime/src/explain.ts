@@ -6,7 +6,8 @@
  * explanations allocate.
  */
 import { NO_RANK } from './format.js';
-import { fillPath, pathBuffer } from './path-bytes.js';
+import { fillPath } from './path-bytes.js';
+import { THREAD_SCRATCH } from './scratch.js';
 import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT } from './tables.js';
 
 /** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
@@ -88,8 +89,8 @@ export interface Decision {
  * (rfc9309: ASCII; google: UTF-8, a lone surrogate as U+FFFD). Not hot: allocates. O(url).
  */
 export function readMatchedPath(url: string, rfc: boolean): string {
-  const m = fillPath(url, rfc, NO_RANK);
-  return _PATH_DECODER.decode(pathBuffer.subarray(0, m));
+  const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
+  return _PATH_DECODER.decode(THREAD_SCRATCH.path.subarray(0, m));
 }
 
 const _PATH_DECODER = new TextDecoder();

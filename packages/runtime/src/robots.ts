@@ -291,7 +291,7 @@ export class AgentRules {
    */
   [UNTIERED_ENTRY](url: string): number {
     if (this._rootCount === 0) return NO_RANK;
-    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
     return r === NO_RANK || r < 0 ? r : (this._t.img[this._t.rankBase + r] as number);
   }
 }
