@@ -16,6 +16,8 @@ export default defineConfig({
     exclude: process.env['ROBOMATA_PACK_TEST'] === '1'
       ? [...configDefaults.exclude, 'packages/playground/test/browser/**']
       : [...configDefaults.exclude, 'test/pack/**', 'packages/playground/test/browser/**'],
+    // Tests that run plain Node need the packages' dist/: brought up to date first (tsc -b).
+    globalSetup: ['./test/build-dist.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

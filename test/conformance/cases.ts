@@ -485,6 +485,14 @@ pathIs('6.examples.double-slash', '//a/b/c', '/b/c');
 pathIsNot('6.examples.double-slash', '//a/b/c', '/a/b/c');
 pathIs('6.examples.params-fragment', 'example.com/a;b#c', '/a;b');
 
+// Unreadable strings (classifyUrl: 'unreadable') are still answered, by the path section 6 finds.
+pathIs('6.readable.unreadable-answered', 'not a url', '/');
+pathIs('6.readable.unreadable-answered', 'mailto:a@b.c', '/');
+pathIs('6.readable.unreadable-answered', 'http://', '/');
+pathIs('6.readable.unreadable-answered', '', '/');
+pathIs('6.readable.unreadable-answered', 'https://exa mple.com/x', '/x');
+pathIs('6.readable.host-relative', 'localhost:8080/a', '/a');
+
 pathIs('6.path.root', 'http://www.example.com/', '/');
 pathIs('6.path.double-slash', '//a/b', '/b');
 pathIs('6.path.double-slash', '//a', '/');

@@ -33,6 +33,7 @@ const BULLETS: readonly { section: number; snippet: string; ids: readonly string
   { section: 5, snippet: '`google`: no implicit allow of `/robots.txt`', ids: ['5.robots'] },
   { section: 6, snippet: 'Skip a leading `//`', ids: ['6.path'] },
   { section: 6, snippet: 'Examples: `http://www.example.com`', ids: ['6.examples'] },
+  { section: 6, snippet: 'Every string gets an answer by the rules above', ids: ['6.readable'] },
   { section: 7, snippet: '`/robots.txt` itself is always allowed', ids: ['7.robots'] },
   { section: 7, snippet: 'URL path and patterns are compared in one canonical form', ids: ['7.canonical'] },
   { section: 7, snippet: 'The priority is the octet length of the canonical pattern', ids: ['7.priority'] },

@@ -1,12 +1,12 @@
 /**
- * Packs every publishable package (`pnpm pack`, which runs each `prepack` build and rewrites
- * `workspace:*`), installs the tarballs with npm into a fresh project outside the workspace (only
+ * Packs every publishable package with `npm pack` (the way a new user packs; each `prepack` builds
+ * and rewrites `workspace:*` to the version, `postpack` restores package.json), installs the tarballs with npm into a fresh project outside the workspace (only
  * the npm registry is reached, for third-party dependencies and TypeScript), and checks what a
  * consumer meets: every subpath of every exports map imported from ESM and required from CommonJS,
  * the types with TypeScript 5.0 and the workspace's TypeScript (skipLibCheck false, ESM and CJS
  * consumers), `npx robomata`, publint and @arethetypeswrong/cli on each tarball.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +29,7 @@ const HEAVY_TIMEOUT_MS = 600_000;
  * @robomata/cli depend on it. Node >= 20.19 loads their ESM builds with require().
  */
 const ESM_ONLY: Readonly<Record<string, string>> = {
-  '@robomata/fetch': '"default" condition only: require() loads the ESM build (Node >= 20.19); its compile worker is an ES module',
-  '@robomata/redis': '"default" condition only: require() loads the ESM build (Node >= 20.19), as for @robomata/fetch it builds on',
-  '@robomata/cli': '"default" condition only: require() loads the ESM build (Node >= 20.19)',
+  '@robomata/cli': '"default" condition only: require() loads the ESM build (Node >= 20.19); a command, not a library',
 };
 
 /**
@@ -78,8 +76,22 @@ function hasCjsCondition(entry: unknown): boolean {
   return typeof entry === 'string' || (typeof entry === 'object' && entry !== null && ('require' in entry || 'default' in entry));
 }
 
+/**
+ * The environment of the npm and node children: pnpm (which runs this test under `pnpm test:all`)
+ * exports settings npm 10 does not know, and npm would warn `Unknown env config
+ * "verify-deps-before-run"` on every call, as it would for a user who packs from a pnpm script.
+ */
+const CHILD_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(verify_deps_before_run|_jsr_registry|npm_globalconfig)$/i.test(k)));
+
+/** What npm wrote on stderr across the test's runs (checked for "Unknown env config" warnings). */
+let npmStderr = '';
+
 function run(cmd: string, args: readonly string[], cwd: string): string {
-  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  if (cmd !== 'npm') return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, env: CHILD_ENV });
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, env: CHILD_ENV });
+  npmStderr += r.stderr;
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} exited with ${String(r.status)}:\n${r.stderr}`);
+  return r.stdout;
 }
 
 /** Runs a command and returns its exit status, its stdout and both streams together. */
@@ -96,13 +108,17 @@ function attempt(cmd: string, args: readonly string[], cwd: string): { status: n
 const packages = listPackages();
 let project = '';
 let packDir = '';
+/** False when a package.json differed after `npm pack` (postpack must restore it byte for byte). */
+let manifestsRestored = true;
 
 beforeAll(() => {
   packDir = mkdtempSync(join(tmpdir(), 'robomata-pack-'));
   project = mkdtempSync(join(tmpdir(), 'robomata-consumer-'));
   for (const p of packages) {
-    const out = run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', packDir], p.dir).trim().split('\n');
-    p.tarball = out[out.length - 1] ?? '';
+    const before = readFileSync(join(p.dir, 'package.json'), 'utf8');
+    const out = run('npm', ['pack', '--pack-destination', packDir], p.dir).trim().split('\n');
+    p.tarball = join(packDir, out[out.length - 1] ?? '');
+    manifestsRestored &&= readFileSync(join(p.dir, 'package.json'), 'utf8') === before && !existsSync(join(p.dir, 'package.json.workspace'));
   }
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'robomata-consumer', private: true, version: '1.0.0' }));
   writeFileSync(join(project, 'robots.txt'), 'User-agent: FooBot\nDisallow: /private\n');
@@ -124,6 +140,29 @@ describe('packed packages installed with npm in a fresh project', () => {
       const json = readFileSync(join(installed, 'package.json'), 'utf8');
       expect(json, p.name).not.toContain('workspace:');
       for (const f of ['LICENSE', 'README.md', 'dist/index.js', 'dist/index.d.ts']) expect(existsSync(join(installed, f)), `${p.name}: ${f}`).toBe(true);
+    }
+  });
+
+  it('npm pack leaves every package.json as it was (postpack restores the workspace: ranges)', () => {
+    expect(manifestsRestored).toBe(true);
+  });
+
+  it('npm packs and installs without "Unknown env config" warnings', () => {
+    expect(npmStderr).not.toContain('Unknown env config');
+  });
+
+  it('pnpm pack gives the same dependency ranges as npm pack', () => {
+    const p = packages.find((x) => x.name === '@robomata/robots-parser');
+    expect(p).toBeDefined();
+    if (p === undefined) return;
+    const dir = mkdtempSync(join(tmpdir(), 'robomata-pnpm-pack-'));
+    try {
+      const out = run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', dir], p.dir).trim().split('\n');
+      const manifest = (tarball: string): unknown => (JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json'], dir)) as { dependencies: unknown }).dependencies;
+      expect(manifest(out[out.length - 1] ?? '')).toEqual(manifest(p.tarball));
+      expect(JSON.stringify(manifest(p.tarball))).not.toContain('workspace:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -201,6 +240,46 @@ describe('packed packages installed with npm in a fresh project', () => {
     expect(JSON.parse(run(process.execPath, ['use.mjs'], project))).toEqual([false, 'function', 'function', false]);
   });
 
+  it('finds the crawler token of a full User-Agent header through both module systems (issue 22 item 1)', () => {
+    const header = 'Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)';
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const body = (load: string): string =>
+      [
+        load,
+        "const robots = compileRobots('User-agent: FooBot\\nDisallow: /\\n\\nUser-agent: *\\nDisallow: /all\\n');",
+        `const header = ${JSON.stringify(header)};`,
+        `const chrome = ${JSON.stringify(chrome)};`,
+        'const r = robotsParser("https://a.example/robots.txt", "User-agent: FooBot\\nDisallow: /", { warn: () => undefined });',
+        'console.log(JSON.stringify([findProductToken(header), extractProductToken(header), findProductToken(chrome), robots.selectAgent(header).selection, robots.isAllowed("/x", header), r.isAllowed("https://a.example/x", header), r.getProductToken(chrome)]));',
+      ].join('\n');
+    writeFileSync(join(project, 'token.cjs'), body("const { compileRobots } = require('@robomata/compiler');\nconst { findProductToken, extractProductToken } = require('@robomata/runtime');\nconst robotsParser = require('@robomata/robots-parser');"));
+    writeFileSync(join(project, 'token.mjs'), body("import { compileRobots } from '@robomata/compiler';\nimport { findProductToken, extractProductToken } from '@robomata/runtime';\nimport robotsParser from '@robomata/robots-parser';"));
+    const want = [{ token: 'FooBot', recognised: true }, 'FooBot', { token: 'Mozilla', recognised: false }, 'specific', false, false, { token: 'Mozilla', recognised: false }];
+    expect(JSON.parse(run(process.execPath, ['token.cjs'], project))).toEqual(want);
+    expect(JSON.parse(run(process.execPath, ['token.mjs'], project))).toEqual(want);
+  });
+
+  it('runs @robomata/fetch from CommonJS, compiling on its worker thread, and loads @robomata/redis (issue 22 item 5)', () => {
+    writeFileSync(
+      join(project, 'fetch.cjs'),
+      [
+        "const http = require('node:http');",
+        "const { createRobotsCache } = require('@robomata/fetch');",
+        "const { createRedisStore } = require('@robomata/redis');",
+        "const body = 'User-agent: FooBot\\nDisallow: /private\\n' + '# padding to compile on the worker\\n'.repeat(20);",
+        "const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(body); });",
+        "server.listen(0, '127.0.0.1', async () => {",
+        '  const base = `http://127.0.0.1:${server.address().port}`;',
+        "  const cache = createRobotsCache({ userAgent: 'FooBot/1.0' });",
+        '  const answers = [await cache.isAllowed(`${base}/private/x`), await cache.isAllowed(`${base}/public`)];',
+        '  console.log(JSON.stringify([answers, cache.stats().compiledInWorker, typeof createRedisStore]));',
+        '  server.close();',
+        '});',
+      ].join('\n'),
+    );
+    expect(JSON.parse(run(process.execPath, ['fetch.cjs'], project))).toEqual([[false, true], 1, 'function']);
+  });
+
   it(`type-checks ESM and CommonJS consumers with TypeScript ${TS_OLDEST} and the workspace's, skipLibCheck false`, () => {
     const esmImports = packages.flatMap((p) => specifiersOf(p)).map((s, i) => `import * as m${i} from '${s}';\nvoid m${i};`);
     const cjsImports = packages.filter((p) => 'require' in (p.exports['.'] as object)).map((p, i) => `import c${i} = require('${p.name}');\nvoid c${i};`);
@@ -215,7 +294,10 @@ describe('packed packages installed with npm in a fresh project', () => {
         "import { withRobomata } from '@robomata/crawlee';",
         "import { BasicCrawler as Basic } from '@crawlee/basic';",
         "const token: string = new (withRobomata(Basic, { userAgent: 'FooBot/1.0' }))({ maxRequestRetries: 1 }).robomata.productToken;",
-        'export { allowed, strict, token };',
+        "import { findProductToken, type AgentSelection, type ProductToken } from '@robomata/runtime';",
+        "const found: ProductToken = findProductToken('Mozilla/5.0 (compatible; FooBot/2.1)');",
+        "const selected: AgentSelection = compileRobots('User-agent: *').selectAgent(found.token);",
+        'export { allowed, strict, token, selected };',
       ].join('\n'),
     );
     writeFileSync(
@@ -229,6 +311,11 @@ describe('packed packages installed with npm in a fresh project', () => {
         "import crawleeBasic = require('@crawlee/basic');",
         "const delay: number = new (robomataCrawlee.withRobomata(crawleeBasic.BasicCrawler, { userAgent: 'FooBot/1.0' }))().robomata.crawlDelayOf('https://a.example/');",
         'void delay;',
+        "import fetchCjs = require('@robomata/fetch');",
+        "import runtimeCjs = require('@robomata/runtime');",
+        "const cache: fetchCjs.RobotsCache = fetchCjs.createRobotsCache({ userAgent: 'FooBot/1.0' });",
+        "const token: runtimeCjs.ProductToken = runtimeCjs.findProductToken(cache.productToken);",
+        'void token;',
         'export = line;',
       ].join('\n'),
     );

@@ -18,7 +18,7 @@ import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { loadRobotsSource } from './load-robots.js';
 import { LineWriter } from './output.js';
-import { describeUrlWithoutPath } from './url-path.js';
+import { describeUnreadableUrl, describeUrlWithoutPath } from './url-path.js';
 
 /** Options of {@link runCheck}, as parsed by commander. */
 export interface CheckOptions {
@@ -30,6 +30,8 @@ export interface CheckOptions {
   readonly exitZero?: boolean;
   /** Print a header line naming the columns first (tab-separated output only). */
   readonly header?: boolean;
+  /** Tab-separated output even when stdout is a terminal (which otherwise gets the readable form). */
+  readonly tsv?: boolean;
   readonly profile: Profile;
   readonly profileExplicit: boolean;
   readonly maxBytes?: number;
@@ -76,6 +78,18 @@ export function formatVerdictTsv(v: Verdict): string {
   return v.kind === 'none' ? head : `${head}\t${v.pattern}`;
 }
 
+/** Column names of the readable form `check` prints to a terminal. */
+export const READABLE_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', 'deciding rule'];
+
+/**
+ * Returns a verdict as one line of the readable form (stdout a terminal): tab-separated like the
+ * TSV but with the rule as `line 7: disallow /checkout/`, or `no rule matched` (TSV: `0 none`).
+ */
+export function formatVerdictReadable(v: Verdict): string {
+  const rule = v.kind === 'none' ? 'no rule matched' : `line ${v.line}: ${v.kind} ${v.pattern}`;
+  return `${v.allowed ? 'allowed' : 'disallowed'}\t${v.agent}\t${v.url}\t${rule}`;
+}
+
 /** Returns a verdict as one JSON line. */
 export function formatVerdictJson(v: Verdict): string {
   return JSON.stringify({ verdict: v.allowed ? 'allowed' : 'disallowed', ...v });
@@ -105,10 +119,13 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   for (const name of options.agent) reportAgentToken(robots, name, io);
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));
   const infos = new Map<number, RuleInfo>();
-  const format = options.json === true ? formatVerdictJson : formatVerdictTsv;
+  // A person at a terminal gets a header and readable rules; pipes and files keep the stable TSV.
+  const readable = options.json !== true && options.tsv !== true && io.stdout.isTTY === true;
+  const format = options.json === true ? formatVerdictJson : readable ? formatVerdictReadable : formatVerdictTsv;
   const out = new LineWriter(io.stdout);
-  if (options.header === true) out.writeLine(TSV_COLUMNS.join('\t'));
-  const tally = { urls: 0, allowed: 0, disallowed: 0, withoutPath: 0 };
+  if (readable) out.writeLine(READABLE_COLUMNS.join('\t'));
+  else if (options.header === true) out.writeLine(TSV_COLUMNS.join('\t'));
+  const tally = { urls: 0, allowed: 0, disallowed: 0, withoutPath: 0, unreadable: 0 };
 
   const checkOne = async (url: string): Promise<void> => {
     tally.urls++;
@@ -121,7 +138,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   };
 
   for (const url of args) {
-    const problem = describeUrlWithoutPath(url);
+    const problem = describeUnreadableUrl(url) ?? describeUrlWithoutPath(url);
     if (problem !== undefined) writeErrorLine(io, `robomata: warning: ${problem}`);
     await checkOne(url);
   }
@@ -132,10 +149,17 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     const progress = io.stderr.isTTY === true ? _createProgress(io) : undefined;
     const lines = createInterface({ input, crlfDelay: Infinity });
     try {
+      let lineNumber = 0;
       for await (const raw of lines) {
+        lineNumber++;
         const url = raw.trim();
         if (url === '' || url.startsWith('#')) continue;
-        if (describeUrlWithoutPath(url) !== undefined) tally.withoutPath++;
+        const unreadable = describeUnreadableUrl(url);
+        if (unreadable !== undefined) {
+          tally.unreadable++;
+          if (tally.unreadable <= STREAM_URL_WARNINGS_MAX) writeErrorLine(io, `robomata: warning: line ${lineNumber}: ${unreadable}`);
+          else if (tally.unreadable === STREAM_URL_WARNINGS_MAX + 1) writeErrorLine(io, 'robomata: warning: further unreadable lines are counted in the summary only');
+        } else if (describeUrlWithoutPath(url) !== undefined) tally.withoutPath++;
         await checkOne(url);
         progress?.tick();
       }
@@ -148,17 +172,23 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   return tally.disallowed > 0 && options.exitZero !== true ? EXIT_FINDINGS : EXIT_OK;
 }
 
+/** Unreadable streamed lines warned one by one; the rest are counted in the summary line. */
+const STREAM_URL_WARNINGS_MAX = 100;
+
 /**
  * Returns the summary line `check` writes to stderr after a stream (stdin or --urls):
  * `robomata: checked N URL(s) x M agent(s): A allowed, D disallowed`, plus how many streamed
  * lines had no parsable path of their own (see describeUrlWithoutPath).
  */
 export function formatCheckSummary(
-  tally: { readonly urls: number; readonly allowed: number; readonly disallowed: number; readonly withoutPath: number },
+  tally: { readonly urls: number; readonly allowed: number; readonly disallowed: number; readonly withoutPath: number; readonly unreadable?: number },
   agents: number,
 ): string {
   const n = (x: number): string => x.toLocaleString('en-US');
   let line = `robomata: checked ${n(tally.urls)} URL(s) x ${n(agents)} agent(s): ${n(tally.allowed)} allowed, ${n(tally.disallowed)} disallowed`;
+  if ((tally.unreadable ?? 0) > 0) {
+    line += `; ${n(tally.unreadable ?? 0)} line(s) were not URLs or paths robomata can read (answered as the path docs/semantics.md section 6 finds)`;
+  }
   if (tally.withoutPath > 0) {
     line += `; ${n(tally.withoutPath)} line(s) had neither a scheme nor a leading "/" and were read as host/path`;
   }

@@ -11,7 +11,7 @@ import { writeErrorLine } from './io.js';
 import { reportAgentToken } from './agent-token.js';
 import { loadRobotsWithWarnings } from './load-robots.js';
 import type { ParseWarning } from './load-robots.js';
-import { describeUrlWithoutPath, matchedPath } from './url-path.js';
+import { describeUnreadableUrl, describeUrlWithoutPath, matchedPath } from './url-path.js';
 
 /** Options of {@link runExplain}, as parsed by commander. */
 export interface ExplainOptions {
@@ -52,7 +52,7 @@ export interface Explanation {
 
 /** Returns the explanation of the verdict for `agent` on `url` under the given robots source. */
 export async function explainUrl(url: string, options: ExplainOptions, io: CliIo): Promise<Explanation> {
-  const urlProblem = describeUrlWithoutPath(url);
+  const urlProblem = describeUnreadableUrl(url) ?? describeUrlWithoutPath(url);
   if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
   const { robots, warnings } = await loadRobotsWithWarnings(options.robots, {
     profile: options.profile,

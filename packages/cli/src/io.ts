@@ -5,7 +5,8 @@ import type { Readable, Writable } from 'node:stream';
 /** Standard streams of one CLI run. */
 export interface CliIo {
   readonly stdin: Readable;
-  readonly stdout: Writable;
+  /** `isTTY`: a person reads it (check then prints a readable table instead of TSV). */
+  readonly stdout: Writable & { readonly isTTY?: boolean };
   readonly stderr: Writable & { readonly isTTY?: boolean };
 }
 

@@ -22,12 +22,17 @@ URLs come from the arguments, else from --urls FILE, else from stdin (one per li
 lines and lines starting with # are skipped). Output, one line per (URL, agent):
   allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
 (line 0, kind "none" and no pattern column when no rule decided). --header prints the
-column names first; --json prints JSON lines instead. After a stream, a summary line goes to
-stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path).
+column names first; --json prints JSON lines instead. On a terminal (stdout a TTY) check prints
+a readable form instead: a header, and the rule as "line 7: disallow /x" or "no rule matched"
+(--tsv keeps the tab-separated lines). After a stream, a summary line goes to
+stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path);
+so does one robomata cannot read at all (http://, mailto:..., "not a url"; docs/semantics.md section 6).
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
-its product token in the rfc9309 profile and matched verbatim in the google profile.
+its crawler token in the rfc9309 profile ("Mozilla/5.0 (compatible; Googlebot/2.1; ...)" gives
+Googlebot; docs/semantics.md section 3) and matched verbatim in the google profile. stderr
+says which token was used, and warns when a header names no crawler token (a browser's).
 
 Exit status: 0 all allowed, 1 any disallowed (0 with --exit-zero), 2 error.
 
@@ -60,6 +65,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .option('--urls <file>', 'read URLs from a file, one per line')
     .option('--json', 'print JSON lines')
     .option('--header', 'print a header line naming the columns first (tab-separated output)')
+    .option('--tsv', 'tab-separated output even on a terminal (which otherwise gets a readable table)')
     .option('--exit-zero', 'exit 0 even when a URL is disallowed (errors still exit 2)')
     .addOption(createProfileOption())
     .addOption(createMaxBytesOption())

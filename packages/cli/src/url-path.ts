@@ -3,6 +3,7 @@
  * The runtime computes the same thing internally without allocating; this copy builds strings.
  */
 
+import { classifyUrl } from '@robomata/runtime';
 import type { Profile } from '@robomata/runtime';
 
 const _UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -25,10 +26,25 @@ export function matchedPath(url: string, profile: Profile): string {
  * O(length of url).
  */
 export function describeUrlWithoutPath(url: string): string | undefined {
-  if (/^[/?;]/.test(url) || url.includes('://')) return undefined;
+  if (classifyUrl(url) !== 'host-relative') return undefined;
   const path = _extractPath(url);
-  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}...` : url);
-  return `${shown} has neither a scheme (https://...) nor a leading "/": it is read as host/path and matched as path ${JSON.stringify(path)}`;
+  return `${_shown(url)} has neither a scheme (https://...) nor a leading "/": it is read as host/path and matched as path ${JSON.stringify(path)}`;
+}
+
+/**
+ * Returns a warning when `url` is not a URL or path robomata can read (`classifyUrl` of the
+ * runtime says 'unreadable': `http://`, `https://exa mple.com/x`, `mailto:a@b.c`, `not a url`;
+ * docs/semantics.md section 6), saying which path it is answered as; undefined otherwise.
+ * O(length of url).
+ */
+export function describeUnreadableUrl(url: string): string | undefined {
+  if (classifyUrl(url) !== 'unreadable') return undefined;
+  return `${_shown(url)} is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path ${JSON.stringify(_extractPath(url))}`;
+}
+
+/** Returns `url` quoted for a message, cut at 80 code units. */
+function _shown(url: string): string {
+  return JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}...` : url);
 }
 
 /** docs/semantics.md section 6 (google/robotstxt GetPathParamsQuery): the path, params and query of a URL. */

@@ -193,6 +193,31 @@ describe('robomata check: output polish', () => {
     expect(r.stdout.split('\n')[0]).toBe('allowed\tExampleBot\tcart/x\t0\tnone');
   });
 
+  it('warns for every unreadable URL argument (http://, a space in the host, mailto:, not a url), naming the path used', async () => {
+    const urls = ['http://', 'https://exa mple.com/x', 'mailto:a@b.c', 'not a url'];
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', ...urls, '/cart']);
+    expect(r.stderr.split('\n')).toEqual([
+      'robomata: warning: "http://" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"',
+      'robomata: warning: "https://exa mple.com/x" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/x"',
+      'robomata: warning: "mailto:a@b.c" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"',
+      'robomata: warning: "not a url" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"',
+      '',
+    ]);
+    expect(r.stdout.trim().split('\n')).toHaveLength(5);
+  });
+
+  it('warns for unreadable streamed lines by line number and counts them in the summary', async () => {
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot'], '/cart\nhttp://\n# comment\nnot a url\n');
+    expect(r.stderr).toBe(
+      [
+        'robomata: warning: line 2: "http://" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"',
+        'robomata: warning: line 4: "not a url" is not a URL or path robomata can read (docs/semantics.md section 6): it is answered as path "/"',
+        'robomata: checked 3 URL(s) x 1 agent(s): 2 allowed, 1 disallowed; 2 line(s) were not URLs or paths robomata can read (answered as the path docs/semantics.md section 6 finds)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('counts streamed lines without a parsable path in the summary', async () => {
     const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot'], 'cart\n/cart\nexample.com\n');
     expect(r.stderr).toBe(

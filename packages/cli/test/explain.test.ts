@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS, hasStackTrace, makeTempDir, runCli } from './_run.js';
 
 const tmp = makeTempDir();
@@ -103,5 +105,34 @@ describe('robomata explain', () => {
     expect(b.stderr.trim().split('\n')).toHaveLength(1);
     expect(b.stderr).toContain('no such file');
     expect(hasStackTrace(b.stderr)).toBe(false);
+  });
+});
+
+describe('robomata explain -r http://... with a body past the size limit', () => {
+  // 3 MB: `Disallow: /late` sits past the 512,000-byte limit, so the verdict must carry the caveat.
+  const BODY = `User-agent: *\nDisallow: /early\n${`# ${'x'.repeat(97)}\n`.repeat(30_000)}Disallow: /late\n`;
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(BODY));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('the verdict says the cut may hide rules, and --json lists the truncated warning', async () => {
+    const r = await runCli(['explain', '-r', `${base}/robots.txt`, '-a', 'X', `${base}/late`]);
+    expect(r.status).toBe(0);
+    const f = fields(r.stdout);
+    expect(f.verdict).toMatch(/^allowed: .*the file was cut at line \d+ and the cut may hide rules/);
+    expect(f.warning).toMatch(/\[truncated\]$/);
+    const j = await runCli(['explain', '-r', `${base}/robots.txt`, '-a', 'X', '--json', `${base}/late`]);
+    const e = JSON.parse(j.stdout) as { reason: string; warnings: { code: string; line: number }[] };
+    expect(e.warnings.map((w) => w.code)).toEqual(['truncated']);
+    expect(e.reason).toContain('the cut may hide rules');
+    expect(j.stderr).toContain('[truncated]');
   });
 });

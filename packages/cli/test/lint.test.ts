@@ -38,11 +38,28 @@ describe('robomata lint', () => {
     expect(r.stdout).toMatch(/: error: .+ \[past-size-limit\]$/m);
   });
 
-  it('a clean file prints nothing and exits 0', async () => {
+  it('a clean file says so in one line on stderr and exits 0', async () => {
     const file = tmp.path('clean.txt');
-    writeFileSync(file, 'User-agent: *\nDisallow: /private/\n');
+    writeFileSync(file, 'User-agent: *\nDisallow: /private/\nSitemap: https://example.com/sitemap.xml\n');
     const r = await runCli(['lint', file]);
-    expect([r.status, r.stdout, r.stderr]).toEqual([0, '', '']);
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, '', `${file}: no problems found\n`]);
+    const j = await runCli(['lint', '--json', file]);
+    expect([j.status, j.stdout, j.stderr]).toEqual([0, '', `${file}: no problems found\n`]);
+  });
+
+  it('flags a Sitemap URL that is not fully qualified (Google ignores it)', async () => {
+    const file = tmp.path('relative-sitemap.txt');
+    writeFileSync(file, 'Sitemap: /sitemap.xml\nUser-agent: *\nDisallow: /x\nSitemap: sitemap2.xml\nSitemap: https://example.com/s.xml\n');
+    const r = await runCli(['lint', file]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        `${file}:1: warning: the Sitemap URL "/sitemap.xml" is not fully qualified (https://host/...): Google ignores it [relative-sitemap]`,
+        `${file}:4: warning: the Sitemap URL "sitemap2.xml" is not fully qualified (https://host/...): Google ignores it [relative-sitemap]`,
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).toBe('0 error(s), 2 warning(s), 0 note(s)\n');
   });
 
   it('--json prints JSON lines', async () => {

@@ -5,13 +5,16 @@
  * least {@link COMPILE_IN_WORKER_MIN_BYTES} is compiled on one shared worker thread; the
  * round trip costs well under a millisecond, nothing next to the fetch it follows.
  *
- * The worker is started on first use and does not keep the process alive while idle. When the
- * worker script is not there (the package run from its TypeScript sources, e.g. under vitest)
- * or the worker dies, bodies are compiled on the calling thread: same bytes, only slower to
- * yield.
+ * The worker is started on first use and does not keep the process alive while idle; its script
+ * is `compile-worker.js` beside this module in either build (ESM `dist/`, CommonJS `dist/cjs/`).
+ * When the worker script is not there (the package run from its TypeScript sources, e.g. under
+ * vitest, or bundled) or the worker dies, bodies are compiled on the calling thread: same bytes,
+ * only slower to yield.
  */
 
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compile } from '@robomata/compiler';
 import type { Profile } from '@robomata/runtime';
@@ -41,17 +44,39 @@ export interface _CompileReply {
 /** Where the compile ran, for the cache's statistics. */
 export type CompileSite = 'worker' | 'inline';
 
-const _WORKER_URL = new URL('./compile-worker.js', import.meta.url);
+/**
+ * Returns the path of this module's file, read from V8's structured stack trace: the same source
+ * serves the ESM build (`dist/`, a `file:` URL) and the CommonJS build (`dist/cjs/`, a path), and
+ * `import.meta` cannot be compiled to CommonJS. Undefined when the file name is not available.
+ */
+function _thisModuleFile(): string | undefined {
+  const original = Error.prepareStackTrace;
+  try {
+    Error.prepareStackTrace = (_error, frames) => frames;
+    const frames = new Error().stack as unknown as NodeJS.CallSite[] | undefined;
+    const file = Array.isArray(frames) ? frames[0]?.getFileName() : undefined;
+    if (typeof file !== 'string') return undefined;
+    return file.startsWith('file:') ? fileURLToPath(file) : file;
+  } catch {
+    return undefined;
+  } finally {
+    Error.prepareStackTrace = original;
+  }
+}
+
+/** The worker script of this build (ESM beside the ESM build, CommonJS beside the CommonJS one). */
+const _thisFile = _thisModuleFile();
+const _WORKER_PATH = _thisFile === undefined ? undefined : join(dirname(_thisFile), 'compile-worker.js');
 let _worker: Worker | undefined;
-let _workerBroken = !existsSync(_WORKER_URL);
+let _workerBroken = _WORKER_PATH === undefined || !existsSync(_WORKER_PATH);
 let _nextId = 1;
 const _pending = new Map<number, { resolve: (r: _CompileReply) => void; reject: (e: Error) => void }>();
 
 /** Returns the shared worker, starting it on first use; undefined when it cannot run. */
 function _getWorker(): Worker | undefined {
   if (_workerBroken) return undefined;
-  if (_worker !== undefined) return _worker;
-  const worker = new Worker(_WORKER_URL);
+  if (_worker !== undefined || _WORKER_PATH === undefined) return _worker;
+  const worker = new Worker(_WORKER_PATH);
   worker.unref();
   worker.on('message', (reply: _CompileReply) => {
     const waiter = _pending.get(reply.id);

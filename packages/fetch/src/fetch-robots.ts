@@ -36,7 +36,11 @@ export interface FetchOutcome {
   readonly finalUrl: string;
   /** Redirects followed. */
   readonly redirects: number;
-  /** The body, at most `maxBytes` long; empty unless `statusClass` is 'success'. */
+  /**
+   * The body: all of it, or when `truncated` its first `maxBytes + 1` bytes, so that compiling it
+   * with the same `maxBytes` reports the cut (`robots.warnings` has 'truncated', as for a file
+   * cut at the limit; the extra byte is never parsed). Empty unless `statusClass` is 'success'.
+   */
   readonly body: Uint8Array;
   /** Body bytes received from the network (may exceed `maxBytes` by part of one chunk). */
   readonly bytesRead: number;
@@ -124,7 +128,8 @@ export async function fetchRobotsTxt(robotsUrl: string, options: FetchRobotsOpti
 
 /**
  * Reads at most `maxBytes` of a body through its stream reader, cancelling the stream as soon
- * as more arrived. Returns the kept bytes, the bytes received and whether the body was cut.
+ * as more arrived. Returns the kept bytes (`maxBytes + 1` when cut: the compiler then knows),
+ * the bytes received and whether the body was cut.
  */
 async function _readLimited(
   response: Response,
@@ -147,7 +152,8 @@ async function _readLimited(
       break;
     }
   }
-  const kept = Math.min(bytesRead, maxBytes);
+  // Invariant: one byte past the limit is kept when cut, so the parser reports the truncation.
+  const kept = truncated ? maxBytes + 1 : bytesRead;
   const body = new Uint8Array(kept);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileRobots } from '@robomata/compiler';
 import { createRobotsCache } from '../src/cache.js';
 import { CACHE_TTL_MS, FAILURE_GRACE_MS, RETRY_BASE_MS, RETRY_MAX_MS, retryDelayMs } from '../src/policy.js';
 import type { RobotsCacheOptions } from '../src/cache.js';
@@ -129,6 +130,17 @@ describe('createRobotsCache outcomes', () => {
     expect(got.truncated).toBe(true);
     expect(got.bytesRead).toBeGreaterThanOrEqual(512_000);
     expect(got.bytesRead).toBeLessThan(body.length / 2);
+    // The cut travels with the rules, as for a file cut at the limit (compiled on the worker or inline).
+    expect(got.robots.warnings.map((w) => w.code)).toEqual(['truncated']);
+    expect(got.robots.warnings[0]?.line).toBe(compileRobots(body).warnings[0]?.line);
+  });
+
+  it('a body of exactly maxBytes carries no truncated warning', async () => {
+    a.handle((_req, res) => reply(res, 200, `User-agent: *\nDisallow: /x\n${'#'.repeat(1000 - 27)}`));
+    const cache = cacheFor({ maxBytes: 1000 });
+    const got = await cache.get(`${a.base}/`);
+    expect(got.truncated).toBe(false);
+    expect(got.robots.warnings).toEqual([]);
   });
 
   it('a smaller maxBytes cuts earlier', async () => {
@@ -136,6 +148,7 @@ describe('createRobotsCache outcomes', () => {
     const cache = cacheFor({ maxBytes: 1000 });
     expect(await cache.isAllowed(`${a.base}/late`, 'X')).toBe(true);
     expect((await cache.get(`${a.base}/`)).truncated).toBe(true);
+    expect((await cache.get(`${a.base}/`)).robots.warnings.map((w) => w.code)).toEqual(['truncated']);
   });
 
   it('google profile compiles with google semantics (no implicit /robots.txt allow)', async () => {

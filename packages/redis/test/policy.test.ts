@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
-  await site.close();
+  await site?.close(); // undefined when redis-server did not start
 });
 
 /** Two crawlers (each with its own connection) on one fake clock, a fresh namespace per test. */

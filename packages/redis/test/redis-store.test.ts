@@ -13,7 +13,7 @@ beforeAll(async () => {
   for (let i = 0; i < 250 && !(await store.get('probe').then(() => true, () => false)); i++) await sleep(20);
 });
 afterAll(async () => {
-  await store.close();
+  await store?.close(); // undefined when redis-server did not start
 });
 
 describe('createRedisStore', () => {

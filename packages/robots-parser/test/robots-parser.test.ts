@@ -186,6 +186,14 @@ describe('where robomata answers differently (README "Differences")', () => {
     expect(both(BASE, txt, (r) => r.isAllowed('https://example.com/x', 'a'))).toEqual([false, true]);
   });
 
+  it('lone surrogates: read as U+FFFD, so rfc9309 disallows /\\uD800 (robots-parser suite: allowed); google compares raw bytes', () => {
+    // robots-parser 3.0.1's own test "should handle lone high / low surrogates".
+    const txt = 'User-agent: *\nDisallow: /\uD800\nDisallow: /\uDC00';
+    expect(both('http://www.example.com/robots.txt', txt, (r) => r.isAllowed('http://www.example.com/\uD800'))).toEqual([false, true]);
+    expect(both('http://www.example.com/robots.txt', txt, (r) => r.isAllowed('http://www.example.com/\uDC00'))).toEqual([false, true]);
+    expect(robotsParser('http://www.example.com/robots.txt', txt, { profile: 'google' }).isAllowed('http://www.example.com/\uD800')).toBe(true);
+  });
+
   it('agent tokens: "User-agent: FooBot 2.0" names FooBot', () => {
     expect(both(BASE, 'User-agent: FooBot 2.0\nDisallow: /', (r) => r.isAllowed('https://example.com/x', 'FooBot'))).toEqual([false, true]);
   });

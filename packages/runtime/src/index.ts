@@ -17,4 +17,5 @@ export {
 export { type AgentSelection, type Decision, type GroupChoice, type Outcome, type RuleInfo, type Selection } from './explain.js';
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
+export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
 export { FORMAT_VERSION, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';

@@ -11,7 +11,7 @@
  * patterns advanced), at most O(path + the group's segments) per byte reported; no allocation
  * in steady state.
  */
-import type { Scratch } from './scratch.js';
+import type { Scratch, SweepWork } from './scratch.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
   AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
@@ -37,30 +37,6 @@ export const scanTuning = {
    */
   directMaxWork: 1 << 14,
 };
-
-/**
- * Per-thread state of the sweep: per radix node whether the walk passed it (`nodeGen == gen`);
- * per wildcard pattern its next segment index, bound and queue link; per Aho-Corasick node how
- * far its first-segment list has been started (`firstGen == gen`) and the queue of patterns
- * waiting for the segment ending there (`qGen == gen`); the patterns waiting for their final
- * anchored segment. Part of the thread's Scratch (scratch.ts); buffers only grow (to the
- * largest artifact the thread has matched).
- */
-export class SweepWork {
-  nodeGen: Int32Array = new Int32Array(0);
-  firstGen: Int32Array = new Int32Array(0);
-  firstPos: Int32Array = new Int32Array(0);
-  wIdx: Int32Array = new Int32Array(0);
-  wBound: Int32Array = new Int32Array(0);
-  wNext: Int32Array = new Int32Array(0);
-  qHead: Int32Array = new Int32Array(0);
-  qTail: Int32Array = new Int32Array(0);
-  qGen: Int32Array = new Int32Array(0);
-  finWild: Int32Array = new Int32Array(0);
-  finBound: Int32Array = new Int32Array(0);
-  finCount = 0;
-  gen = 0;
-}
 
 /** Grows `s`'s arrays to `t`'s tables and starts a new generation. */
 function _ensureSweep(t: Tables, s: SweepWork): void {
