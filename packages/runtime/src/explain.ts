@@ -7,6 +7,7 @@
  */
 import { NO_RANK } from './format.js';
 import { fillPath } from './path-bytes.js';
+import type { UrlForm } from './read-url.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT } from './tables.js';
 
@@ -68,6 +69,11 @@ export type Outcome = 'rule' | 'index-html' | 'robots-txt' | 'no-match' | 'no-gr
 export interface Decision {
   /** The URL as given. */
   readonly url: string;
+  /**
+   * How the URL was read (`classifyUrl`, docs/semantics.md section 6): 'unreadable' means it
+   * is no URL or path the checks can read, and `path` is what section 6 finds in it (mostly `/`).
+   */
+  readonly form: UrlForm;
   /** How the group was chosen (the token the User-Agent yielded, which group, its tokens). */
   readonly group: GroupChoice;
   readonly outcome: Outcome;

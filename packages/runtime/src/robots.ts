@@ -4,6 +4,7 @@
  */
 import { decideOutcome, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
 import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
+import { classifyUrl } from './read-url.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
 import { THREAD_SCRATCH } from './scratch.js';
@@ -480,7 +481,7 @@ export class Robots {
    * Returns why `url` is (dis)allowed for `userAgent` ({@link Decision}): the group it selected
    * and that group's tokens, the outcome (a rule, its index.html companion, the rfc9309
    * `/robots.txt` allow, no match, no group, out of scope), the deciding rule and the path as
-   * matched. Never throws for the scope of an agent-scoped artifact ('out-of-scope', `allowed`
+   * matched, and how the URL was read (`classifyUrl`). Never throws for the scope of an agent-scoped artifact ('out-of-scope', `allowed`
    * undefined); TypeError for a non-string. `allowed` equals {@link Robots.isAllowed}'s answer.
    * Not hot: O(URL + the group's segments) like a tier-0 check, plus the allocations of the answer.
    */
@@ -488,11 +489,12 @@ export class Robots {
     if (typeof url !== 'string') throw _urlError(url);
     const sel = this.selectAgent(userAgent);
     const path = readMatchedPath(url, this._a.profile === 'rfc9309');
+    const form = classifyUrl(url);
     const group = { ...sel, tokens: sel.group >= 0 ? this._groupTokens(sel.group) : [] };
-    if (sel.selection === 'out-of-scope') return { url, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path };
-    if (sel.selection === 'none') return { url, group, outcome: 'no-group', rule: undefined, allowed: true, path };
+    if (sel.selection === 'out-of-scope') return { url, form, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path };
+    if (sel.selection === 'none') return { url, form, group, outcome: 'no-group', rule: undefined, allowed: true, path };
     const o = decideOutcome(this.agent(userAgent)[UNTIERED_ENTRY](url));
-    return { url, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path };
+    return { url, form, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path };
   }
 
   /** Returns the deciding rule id for `userAgent` and `url`, or -1; `agent(userAgent).decide(url)`. */

@@ -12,7 +12,12 @@ import { pathFromUrl } from '../../reference/src/url.js';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from '../../../test/differential/arbitraries.js';
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000) / 10));
-const filesArb = robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt)));
+/** An index.html allow beside a disallow of its folder, appended to half the files (the companion outcome is rare otherwise). */
+const COMPANION = '\n\nUser-agent: *\nUser-agent: foo\nAllow: /a/index.html\nDisallow: /a/\n';
+const filesArb = fc.tuple(robotsTxtArb, fc.boolean()).chain(([base, companion]) => {
+  const txt = companion ? base + COMPANION : base;
+  return fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt).map((urls) => (companion ? [...urls, '/a/', 'https://example.com/a/?q'] : urls)));
+});
 const profileArb = fc.constantFrom('rfc9309' as const, 'google' as const);
 const _DEFAULT_TIER = { ...tierTuning };
 const _LATIN1 = new TextDecoder('utf-8');

@@ -13,7 +13,7 @@ describe('Robots#explain outcomes', () => {
 
   it("'rule': the longest match decides, with its id, line, kind and pattern", () => {
     const d = robots.explain('https://example.com/private/x', 'FooBot/2.1');
-    expect(d).toMatchObject({ outcome: 'rule', allowed: false, path: '/private/x', rule: { id: 0, line: 2, kind: 'disallow', pattern: '/private' } });
+    expect(d).toMatchObject({ form: 'absolute', outcome: 'rule', allowed: false, path: '/private/x', rule: { id: 0, line: 2, kind: 'disallow', pattern: '/private' } });
     expect(robots.explain('/private/open/1', 'foobot')).toMatchObject({ outcome: 'rule', allowed: true, rule: { line: 3, kind: 'allow' } });
   });
 
@@ -64,6 +64,11 @@ describe('Robots#explain group choice', () => {
   });
   it('an unrecognised User-Agent is reported as such', () => {
     expect(robots.explain('/x', 'Mozilla/5.0 (Windows NT 10.0)').group.recognised).toBe(false);
+  });
+  it('says how the URL was read: an unreadable string is answered on the path section 6 finds', () => {
+    expect(robots.explain('/private', 'FooBot').form).toBe('path');
+    expect(robots.explain('example.com/private', 'FooBot')).toMatchObject({ form: 'host-relative', path: '/private', allowed: false });
+    expect(robots.explain('not a url', 'FooBot')).toMatchObject({ form: 'unreadable', path: '/', outcome: 'no-match', allowed: true });
   });
   it('throws TypeError for a non-string URL or User-Agent, as the checks do', () => {
     expect(() => robots.explain(undefined as unknown as string, 'a')).toThrow(TypeError);
