@@ -5,7 +5,7 @@
  */
 
 import { writeFile } from 'node:fs/promises';
-import type { Profile, Robots } from '@robomata/runtime';
+import { FORMAT_VERSION, type Profile, type Robots } from '@robomata/runtime';
 import { CliError, EXIT_OK, describeFileError } from './errors.js';
 import type { CliIo } from './io.js';
 import { loadArtifact, readInputFile } from './load-robots.js';
@@ -19,12 +19,6 @@ export interface InspectOptions {
   readonly json?: boolean;
   readonly profile: Profile;
   readonly profileExplicit: boolean;
-}
-
-/** Returns the artifact format version read from its header (the u16 at byte 4). */
-export function readFormatVersion(robots: Robots): number {
-  const bytes = robots.bytes;
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint16(4, true);
 }
 
 /** Returns the inspection of an artifact as a plain object (what --json prints). */
@@ -45,7 +39,8 @@ export function describeArtifact(robots: Robots): {
   }
   return {
     profile: robots.profile,
-    version: readFormatVersion(robots),
+    // The loader accepts no other version.
+    version: FORMAT_VERSION,
     bytes: robots.byteLength,
     sitemaps: robots.sitemaps.length,
     otherDirectives: robots.otherDirectives().length,
