@@ -173,9 +173,14 @@ function _urlError(url: unknown): TypeError {
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
- * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: the image lists
- * the trie roots of the group's parts at `[_roots, _roots + _rootCount)` (none: allow all);
- * `_need` bounds the path bytes read.
+ * all). Keep it and call {@link AgentRules.isAllowed} in hot loops: after
+ * `tierTuning.threshold` checks (128) the group tiers up to its lazily built automaton
+ * (lazy-dfa.ts), which this object holds; answers are the same on both tiers. Thread safety:
+ * an `AgentRules` and its automaton belong to the thread that created them (JS objects are
+ * never shared between threads); to check in several workers, share the artifact bytes (a
+ * `SharedArrayBuffer` is read in place, never written) and `loadRobots` them in each worker.
+ * Invariant: the image lists the trie roots of the group's parts at `[_roots, _roots +
+ * _rootCount)` (none: allow all); `_need` bounds the path bytes read.
  */
 export class AgentRules {
   private readonly _t: Tables;
@@ -299,8 +304,10 @@ export class AgentRules {
 
 /**
  * A loaded artifact: every merged group's parts, the rule table, sitemaps, directives and
- * warnings. Created by `loadRobots` (or `compileRobots` in the compiler). Immutable; safe to
- * share. Strings are decoded on first use.
+ * warnings. Created by `loadRobots` (or `compileRobots` in the compiler). Its answers never
+ * change; it caches what it decodes (strings on first use, one `AgentRules` per group with
+ * that group's tier-up automaton) and belongs to the thread that loaded it: the artifact bytes
+ * (`robots.bytes`) are what can be shared across threads.
  */
 export class Robots {
   private readonly _a: LoadedArtifact;
