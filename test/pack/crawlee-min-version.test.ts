@@ -20,8 +20,11 @@ const PACKAGES = ['runtime', 'compiler', 'fetch', 'crawlee'];
 let project = '';
 let packDir = '';
 
+/** The children's environment without pnpm's settings npm 10 does not know (it would warn "Unknown env config"). */
+const CHILD_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(verify_deps_before_run|_jsr_registry|npm_globalconfig)$/i.test(k)));
+
 function run(cmd: string, args: readonly string[], cwd: string): string {
-  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, env: CHILD_ENV });
 }
 
 beforeAll(() => {

@@ -25,8 +25,7 @@ const HEAVY_TIMEOUT_MS = 600_000;
 
 /**
  * Packages whose exports have no CommonJS build, and why (the test fails when one gains it, so the
- * list stays true): @robomata/fetch runs its compile worker as an ES module; @robomata/redis and
- * @robomata/cli depend on it. Node >= 20.19 loads their ESM builds with require().
+ * list stays true). Node >= 20.19 loads their ESM builds with require().
  */
 const ESM_ONLY: Readonly<Record<string, string>> = {
   '@robomata/cli': '"default" condition only: require() loads the ESM build (Node >= 20.19); a command, not a library',
@@ -291,13 +290,13 @@ describe('packed packages installed with npm in a fresh project', () => {
         "import { compileRobots } from '@robomata/compiler';",
         "const allowed: boolean | undefined = robotsParser('https://a.example/robots.txt', '').isAllowed('https://a.example/');",
         "const strict: boolean = compileRobots('User-agent: *').isAllowed('/', 'a');",
-        "import { withRobomata } from '@robomata/crawlee';",
-        "import { BasicCrawler as Basic } from '@crawlee/basic';",
-        "const token: string = new (withRobomata(Basic, { userAgent: 'FooBot/1.0' }))({ maxRequestRetries: 1 }).robomata.productToken;",
         "import { findProductToken, type AgentSelection, type ProductToken } from '@robomata/runtime';",
         "const found: ProductToken = findProductToken('Mozilla/5.0 (compatible; FooBot/2.1)');",
         "const selected: AgentSelection = compileRobots('User-agent: *').selectAgent(found.token);",
-        'export { allowed, strict, token, selected };',
+        "import { withRobomata } from '@robomata/crawlee';",
+        "import { BasicCrawler as Basic } from '@crawlee/basic';",
+        "const token: string = new (withRobomata(Basic, { userAgent: 'FooBot/1.0' }))({ maxRequestRetries: 1 }).robomata.productToken;",
+        'export { allowed, strict, selected, token };',
       ].join('\n'),
     );
     writeFileSync(
@@ -307,15 +306,15 @@ describe('packed packages installed with npm in a fresh project', () => {
         "import robotsParser = require('@robomata/robots-parser');",
         "const robot: robotsParser.Robot = robotsParser('https://a.example/robots.txt', '');",
         'const line: number = robot.getMatchingLineNumber(\'https://a.example/\');',
-        "import robomataCrawlee = require('@robomata/crawlee');",
-        "import crawleeBasic = require('@crawlee/basic');",
-        "const delay: number = new (robomataCrawlee.withRobomata(crawleeBasic.BasicCrawler, { userAgent: 'FooBot/1.0' }))().robomata.crawlDelayOf('https://a.example/');",
-        'void delay;',
         "import fetchCjs = require('@robomata/fetch');",
         "import runtimeCjs = require('@robomata/runtime');",
         "const cache: fetchCjs.RobotsCache = fetchCjs.createRobotsCache({ userAgent: 'FooBot/1.0' });",
         "const token: runtimeCjs.ProductToken = runtimeCjs.findProductToken(cache.productToken);",
         'void token;',
+        "import robomataCrawlee = require('@robomata/crawlee');",
+        "import crawleeBasic = require('@crawlee/basic');",
+        "const delay: number = new (robomataCrawlee.withRobomata(crawleeBasic.BasicCrawler, { userAgent: 'FooBot/1.0' }))().robomata.crawlDelayOf('https://a.example/');",
+        'void delay;',
         'export = line;',
       ].join('\n'),
     );

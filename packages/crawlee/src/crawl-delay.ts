@@ -5,7 +5,7 @@
  */
 
 import { originOf } from '@robomata/fetch';
-import type { CachedRobots } from './fetch-types.js';
+import type { CachedRobots } from '@robomata/fetch';
 
 /**
  * Default cap on a robots.txt crawl-delay, in seconds: Apache Nutch's `fetcher.max.crawl.delay`

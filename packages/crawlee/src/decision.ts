@@ -4,7 +4,7 @@
  * The runtime decides; this module only reads its answer back (`AgentRules#decide`, `Robots#rule`).
  */
 
-import type { CachedRobots } from './fetch-types.js';
+import type { CachedRobots } from '@robomata/fetch';
 
 /** The rule that decided a URL, as written in the robots.txt. */
 export interface RobotsTxtRule {

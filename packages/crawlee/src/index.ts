@@ -13,4 +13,4 @@ export { createProxiedFetch, MAX_PROXY_AGENTS } from './proxy-fetch.js';
 export type { ProxyUrlSource } from './proxy-fetch.js';
 export { DEFAULT_MAX_CRAWL_DELAY_SECS, MAX_DELAY_ORIGINS } from './crawl-delay.js';
 export { MAX_REPORTED_ORIGINS } from './report.js';
-export type { CachedRobots, FetchStatusClass, RobotsCache, RobotsCacheOptions, RobotsCacheStats, RobotsPolicy, RobotsStatusClass, RobotsStore } from './fetch-types.js';
+export type { CachedRobots, FetchStatusClass, RobotsCache, RobotsCacheOptions, RobotsCacheStats, RobotsPolicy, RobotsStatusClass, RobotsStore } from '@robomata/fetch';

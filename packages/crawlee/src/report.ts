@@ -4,7 +4,7 @@
  * failed attempt, with the retry time). Nothing about a robots.txt is dropped silently.
  */
 
-import type { CachedRobots } from './fetch-types.js';
+import type { CachedRobots } from '@robomata/fetch';
 
 /** The part of Crawlee's `Log` (`@apify/log`) used here. */
 export interface WarningLog {

@@ -7,7 +7,7 @@
 
 import { RobotsTxtFile } from '@crawlee/utils';
 import { createRobotsCache, originOf } from '@robomata/fetch';
-import type { CachedRobots, RobotsCache, RobotsCacheOptions } from './fetch-types.js';
+import type { CachedRobots, RobotsCache, RobotsCacheOptions } from '@robomata/fetch';
 import { findProductToken } from '@robomata/runtime';
 import type { AgentRules } from '@robomata/runtime';
 import { explainDecision } from './decision.js';

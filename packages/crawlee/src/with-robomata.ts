@@ -13,7 +13,7 @@ import { RequestQueueV1 } from '@crawlee/core';
 import type { Request, SkippedRequestCallback } from '@crawlee/core';
 import type { RobotsTxtFile } from '@crawlee/utils';
 import { originOf } from '@robomata/fetch';
-import type { CachedRobots, RobotsCacheOptions, RobotsCacheStats } from './fetch-types.js';
+import type { CachedRobots, RobotsCacheOptions, RobotsCacheStats } from '@robomata/fetch';
 import { CrawlDelays, DEFAULT_MAX_CRAWL_DELAY_SECS } from './crawl-delay.js';
 import { describeDecision } from './decision.js';
 import type { RobotsTxtDecision } from './decision.js';
