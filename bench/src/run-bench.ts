@@ -19,6 +19,7 @@ import type { CompileOutcome } from './compile-pool.js';
 import { CompilePool } from './compile-pool.js';
 import type { HostCase, Workload } from './workload.js';
 import { buildCorpusWorkload, buildLengthScaling, buildRulePool, buildRuleScaling, buildWildcardWorkload, makeWorkload } from './workload.js';
+import { GC_CALLS, measureUsage } from './usage-bench.js';
 
 /** Sizes of one run (quick, full or the smoke test's tiny one). */
 export interface BenchConfig {
@@ -815,7 +816,7 @@ export async function runBench(opts: RunOptions): Promise<BenchResults> {
     if (Number.isFinite(largestCompileMs)) log(`  docs.oracle.com compile: ${largestCompileMs.toFixed(1)} ms`);
   }
 
-  const targets = _targets({ workloads, compileStats, memory, gc, mode: opts.mode, crawl, largestCompileMs, worstWildcardFile });
+  const targets = [..._targets({ workloads, compileStats, memory, gc, mode: opts.mode, crawl, largestCompileMs, worstWildcardFile }), await _usageTarget(opts, log)];
   const os = await import('node:os');
   return {
     meta: {
@@ -858,3 +859,13 @@ function _largestCompileMs(dir: string, opts: RunOptions): number {
   return _timeOp(() => compile(text, { profile: opts.profile }), 3);
 }
 
+
+/** The usage() line (bench/src/usage-bench.ts): reported, no goal beyond "close to isAllowed". */
+async function _usageTarget(opts: RunOptions, log: (m: string) => void): Promise<TargetResult> {
+  log('usage() / signal() hot loop...');
+  const u = await measureUsage(opts.profile, opts.mode === 'full' ? 7 : 3, opts.seed + 7);
+  const gc = u.gcEvents < 0 ? 'GC not measured' : `${u.gcEvents} GC events in ${GC_CALLS.toLocaleString('en-US')} calls`;
+  const measured = `usage ${u.usageNs.toFixed(0)} ns, signal ${u.signalNs.toFixed(0)} ns, isAllowed ${u.isAllowedNs.toFixed(0)} ns per call (${u.urls} URLs, 15 preference lines; ${gc})`;
+  log(`  ${measured}`);
+  return { name: 'usage() per check (warm, Content-Usage file)', goal: 'report (usage = isAllowed + preference lines)', measured, pass: undefined, gap: `${(u.usageNs / u.isAllowedNs).toFixed(2)}x isAllowed`, command: commandFor(opts.mode) };
+}

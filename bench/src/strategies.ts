@@ -114,7 +114,8 @@ export const REGEX_STRATEGY: Strategy = {
   label: 'regex per rule',
   mustAgree: true,
   prepare: (input) => {
-    const parsed = parseRobotsTxt(input.text, { maxBytes: input.maxBytes });
+    // The profile's grouping (docs/semantics.md section 10: Content-Usage ends a user-agent run in rfc9309).
+    const parsed = parseRobotsTxt(input.text, { maxBytes: input.maxBytes, profile: input.profile });
     return input.agents.map((a) => buildRegexMatcher(parsed, a, input.profile));
   },
 };

@@ -11,7 +11,7 @@ import { generateUrls } from '../src/url-gen.js';
 describe('regex-strategy: conformance cases', () => {
   for (const c of CONFORMANCE_CASES) {
     it(`${c.spec} ${c.name} [${c.profile}]`, () => {
-      const parsed = parseRobotsTxt(c.robotsTxt, c.maxBytes === undefined ? {} : { maxBytes: c.maxBytes });
+      const parsed = parseRobotsTxt(c.robotsTxt, c.maxBytes === undefined ? { profile: c.profile } : { maxBytes: c.maxBytes, profile: c.profile });
       expect(buildRegexMatcher(parsed, c.agent, c.profile).isAllowed(c.url)).toBe(c.allowed);
     });
   }
@@ -48,10 +48,10 @@ describe('regex-strategy: agrees with the reference on generated URLs', () => {
   for (const [i, text] of files.entries()) {
     it(`file ${i}`, () => {
       const prng = createPrng(100 + i);
-      const parsed = parseRobotsTxt(text);
-      const patterns = parsed.groups.flatMap((g) => g.rules.map((r) => r.pattern));
+      const patterns = parseRobotsTxt(text).groups.flatMap((g) => g.rules.map((r) => r.pattern));
       const urls = generateUrls(patterns, 300, prng, { base: 'https://example.com' });
       for (const profile of ['rfc9309', 'google'] as const) {
+        const parsed = parseRobotsTxt(text, { profile });
         for (const agent of ['FooBot', 'barbot', '*', 'Other']) {
           const m = buildRegexMatcher(parsed, agent, profile);
           for (const { url } of urls) expect([agent, url, m.isAllowed(url)]).toEqual([agent, url, isAllowed(text, agent, url, { profile })]);

@@ -594,6 +594,12 @@ add('7.canonical.ascii-agree', 'plain ASCII URLs: both profiles agree', P('/a-b_
 
 add('7.priority.decoded', '/%41%41 counts 3 (/AA) in rfc9309, 7 in google', `${STAR}Allow: /%41%41\nDisallow: /****`, [['/%41%41', D(3), A(2)]]);
 add('7.priority.non-ascii', '/ツ counts 10 in rfc9309 and matches the raw URL', `${STAR}Allow: /ツ\nDisallow: /*********`, [['/ツ', A(2), D(3)], ['/%E3%83%84', A(2)]]);
+add('7.content-usage.ends-agents', 'rfc9309: a Content-Usage line is a rule and ends the run of user-agent lines; google: one group',
+  'User-agent: BarBot\nContent-Usage: train-ai=n\nUser-agent: FooBot\nDisallow: /x', [['/x', D(4)], ['/y', A()]]);
+add('7.content-usage.own-group', 'rfc9309: the user-agent before a Content-Usage line has a group of its own (google: shares the Disallow)',
+  'User-agent: FooBot\nContent-Usage: train-ai=n\nUser-agent: BarBot\nDisallow: /x', [['/x', A(), D(4)], ['/y', A()]]);
+add('7.content-usage.signal', 'a Content-Signal line ends no run in either profile',
+  'User-agent: FooBot\nContent-Signal: ai-train=no\nUser-agent: BarBot\nDisallow: /x', [['/x', D(4)]]);
 add('7.priority.nonfinal-dollar', '/a$b counts 6 (/a%24b) in rfc9309, 4 in google', `${STAR}Disallow: /a$b\nAllow: /****`, [['/a$b', D(2), A(3)]]);
 add('7.priority.hex-case', '%2f and %2F count the same', `${STAR}Allow: /%2f\nDisallow: /%2F`, [['/%2F', A(2)]]);
 add('7.priority.tilde', '/%7E (4 in google) is /~ (2) in rfc9309', `${STAR}Disallow: /%7E\nAllow: /**`, [['/~', A(3)], ['/%7E', A(3), D(2)]]);

@@ -37,6 +37,7 @@ const BULLETS: readonly { section: number; snippet: string; ids: readonly string
   { section: 7, snippet: '`/robots.txt` itself is always allowed', ids: ['7.robots'] },
   { section: 7, snippet: 'URL path and patterns are compared in one canonical form', ids: ['7.canonical'] },
   { section: 7, snippet: 'The priority is the octet length of the canonical pattern', ids: ['7.priority'] },
+  { section: 7, snippet: 'Exception to "rfc9309 = google plus normalisation"', ids: ['7.content-usage'] },
 ];
 
 /** Returns the bullets of docs/semantics.md sections 1 to 7 as `{ section, text }` (continuations joined). */

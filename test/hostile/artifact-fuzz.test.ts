@@ -75,6 +75,8 @@ function baseTexts(): Uint8Array[] {
     encoder.encode('User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: c\nAllow: /\nDisallow: /*.php$\n\nUser-agent: *\nDisallow: /\n'),
     // Shared parts: a and b share the big group and each has its own; segments shared across groups.
     encoder.encode('User-agent: a\nUser-agent: b\nDisallow: /*ab*cd\nAllow: /*cd$\nDisallow: /lit\n\nUser-agent: a\nAllow: /*ab*\n\nUser-agent: b\nDisallow: /b*cd*ab$\n'),
+    // Preferences (format.ts section 12): paths, wildcards, shared statements, both kinds, two groups.
+    encoder.encode('User-agent: *\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y, search=y\nContent-Usage: /*a*b$ train-ai=n\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: a\nContent-Signal: /x ai-train=yes\nContent-Usage: /x train-ai=y\n'),
   );
   return texts;
 }
@@ -95,7 +97,7 @@ function baseArtifacts(): Uint8Array[] {
 describe('artifact fuzzing', () => {
   const artifacts = baseArtifacts();
 
-  it('the bases: version-3 artifacts that load, walked field by field to their end', () => {
+  it('the bases: artifacts of this format version that load, walked field by field to their end', () => {
     expect(artifacts.length).toBeGreaterThan(40);
     let scoped = 0;
     let withoutPatterns = 0;

@@ -43,7 +43,7 @@ export interface LayoutString {
 
 /** The sections of the body, in order. */
 export const SECTION_NAMES: readonly string[] = [
-  'scope', 'agents', 'rules', 'ranks', 'segments', 'wildcards', 'parts', 'groups', 'sitemaps', 'directives', 'warnings',
+  'scope', 'agents', 'rules', 'ranks', 'segments', 'wildcards', 'parts', 'groups', 'sitemaps', 'directives', 'warnings', 'preferences',
 ];
 
 /** Where everything of an artifact lies. */
@@ -140,8 +140,10 @@ export function readArtifactLayout(bytes: Uint8Array): ArtifactLayout {
     w.v('rank');
     w.v('count');
   })));
+  let groupCount = 0;
   section(() => {
     const n = w.v('count');
+    groupCount = n;
     w.v('index');
     repeat(n, () => {
       w.v('value');
@@ -164,6 +166,28 @@ export function readArtifactLayout(bytes: Uint8Array): ArtifactLayout {
     w.v('value');
     w.v('value');
   }));
+  section(() => {
+    repeat(w.v('count'), () => {
+      w.s('preference statement');
+      repeat(w.v('count'), () => {
+        w.v('index');
+        w.v('count');
+        w.v('value');
+      });
+    });
+    repeat(w.v('count'), () => {
+      w.v('value');
+      w.v('value');
+      w.v('value');
+      w.s('preference path');
+      w.s('preference body', 1);
+      w.v('index');
+    });
+    repeat(groupCount, () => repeat(w.v('count'), () => {
+      w.v('index');
+      w.v('count');
+    }));
+  });
   if (w.pos !== bytes.length) throw new Error(`layout: ${bytes.length - w.pos} bytes after the last section`);
   return { fields: w.fields, strings: w.strings, sections, rawBytes: w.rawBytes };
 }

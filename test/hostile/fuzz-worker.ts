@@ -298,7 +298,7 @@ function _ruleCount(robots: Robots): number {
   return lo + 1;
 }
 
-/** Checks one (rules, url) pair: isAllowed and decide agree with each other and with rule(); returns 3 queries. */
+/** Checks one (rules, url) pair: isAllowed and decide agree with each other and with rule(), preferences are answers; returns 5 queries. */
 function _checkOne(robots: Robots, rules: AgentRules, url: string, ruleCount: number, what: string): number {
   const allowed = rules.isAllowed(url);
   const id = rules.decide(url);
@@ -309,7 +309,14 @@ function _checkOne(robots: Robots, rules: AgentRules, url: string, ruleCount: nu
   // every rank with its rule's kind, so this holds for any artifact that loads.
   if (id >= 0 && (robots.rule(id).kind === 'allow') !== allowed) throw new Error(`${what}: decide names a ${robots.rule(id).kind} rule but isAllowed says ${allowed} for ${url.slice(0, 40)}`);
   if (id < 0 && !allowed) throw new Error(`${what}: no rule decides but isAllowed is false for ${url.slice(0, 40)}`);
-  return 3;
+  // Preferences (usage.ts): one of their answers, never one for a URL the group disallows.
+  const usage = rules.usage(url, 'train-ai');
+  const signal = rules.signal(url, 'ai-train');
+  if (!(usage === undefined || usage === 'y' || usage === 'n') || !(signal === undefined || signal === 'yes' || signal === 'no')) {
+    throw new Error(`${what}: usage ${String(usage)}, signal ${String(signal)} for ${url.slice(0, 40)}`);
+  }
+  if (!allowed && (usage !== undefined || signal !== undefined)) throw new Error(`${what}: a preference for a disallowed URL ${url.slice(0, 40)}`);
+  return 5;
 }
 
 /** Runs every query on `robots`; returns how many were made. Throws what a query throws. */

@@ -773,6 +773,29 @@ const _DEFINITIONS: readonly _Definition[] = [
     },
   },
   {
+    name: 'preferences-500k',
+    description: '500 KiB of Content-Usage and Content-Signal lines in one group: wildcard paths with repeated segments, duplicates, long and unparseable statements (docs/semantics.md section 10)',
+    body(rng, scale) {
+      const b = new _Body(_budget(scale));
+      b.line('User-agent: *');
+      b.line('Allow: /');
+      const seg = scale === 'full' ? 'a'.repeat(40) : 'aaaa';
+      for (let i = 0; ; i++) {
+        const key = i % 2 === 0 ? 'Content-Usage' : 'Content-Signal';
+        const [yes, no] = i % 2 === 0 ? ['y', 'n'] : ['yes', 'no'];
+        const r = i % 6;
+        const path = r === 0 ? '' : r === 1 ? `/*${seg}*${seg}b$ ` : r === 2 ? `/${_randomText(rng, 'ab*', 2 + pickInt(rng, 30))} `
+          : r === 3 ? `/*a*a*a*a*a*a*a*a*b${i % 5 === 0 ? '' : i.toString(36)} ` : r === 4 ? `/${'a'.repeat(1 + pickInt(rng, 60))} ` : '/a ';
+        const pref = i % 11 === 0 ? 'Train-AI=N, ((' : `train-ai=${i % 3 === 0 ? no : yes}, search=${yes}, ai-train=${no}, x${i.toString(36)}=${yes}`;
+        if (!b.line(`${key}: ${path}${pref}`)) break;
+      }
+      return b.toBytes();
+    },
+    urls() {
+      return ['/' + 'a'.repeat(HOSTILE_URL_LENGTH), '/' + 'ab'.repeat(HOSTILE_URL_LENGTH / 2), '/' + 'a'.repeat(HOSTILE_URL_LENGTH - 1) + 'b'];
+    },
+  },
+  {
     name: 'empty',
     description: 'a zero-byte body',
     body() {

@@ -52,8 +52,12 @@ function _rewriteSpecifiers(code: string, fromDir: string): string {
       /(['"])@robomata\/(runtime|compiler|reference)(?:\/([\w-]+))?\1/g,
       (_m, q: string, pkg: string, sub: string | undefined) => `${q}${up}${pkg}/${sub ?? 'index'}.js${q}`,
     )
-    .replace(/(['"])(?:\.\.\/)+packages\/(runtime|compiler|reference)\/src\/([\w.-]+\.js)\1/g, (_m, q: string, pkg: string, f: string) => `${q}${up}${pkg}/${f}${q}`);
+    .replace(/(['"])(?:\.\.\/)+packages\/(runtime|compiler|reference)\/src\/([\w.-]+\.js)\1/g, (_m, q: string, pkg: string, f: string) => `${q}${up}${pkg}/${f}${q}`)
+    .replace(/(['"])structured-headers\1/g, (_m, q: string) => `${q}${_STRUCTURED_HEADERS}${q}`);
 }
+
+/** The compiler's one npm dependency, imported by absolute URL from the harness folder (outside the workspace). */
+const _STRUCTURED_HEADERS = pathToFileURL(join(REPO_ROOT, 'packages', 'compiler', 'node_modules', 'structured-headers', 'dist', 'index.js')).href;
 
 let _cached: string | undefined;
 
@@ -66,7 +70,7 @@ export function prepareHarness(): string {
   const sources = _collectSources();
   const hash = createHash('sha256');
   for (const [path, text] of sources) hash.update(path).update('\0').update(text).update('\0');
-  hash.update(ts.version);
+  hash.update(ts.version).update(_STRUCTURED_HEADERS);
   const dir = join(tmpdir(), `robomata-hostile-${hash.digest('hex').slice(0, 16)}`);
   if (!existsSync(join(dir, 'done'))) {
     const staging = `${dir}.${process.pid}.${Date.now()}`;

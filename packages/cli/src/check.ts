@@ -35,6 +35,10 @@ export interface CheckOptions {
   readonly profile: Profile;
   readonly profileExplicit: boolean;
   readonly maxBytes?: number;
+  /** Content-Usage categories whose answers are printed (docs/semantics.md section 10). */
+  readonly usage?: readonly string[];
+  /** Content-Signal keys whose answers are printed. */
+  readonly signal?: readonly string[];
 }
 
 /** One verdict, as printed. */
@@ -46,6 +50,10 @@ export interface Verdict {
   readonly line: number;
   readonly kind: 'allow' | 'disallow' | 'none';
   readonly pattern: string;
+  /** With --usage: category to `y`, `n` or null (unknown). */
+  readonly usage?: Readonly<Record<string, 'y' | 'n' | null>>;
+  /** With --signal: key to `yes`, `no` or null (unknown). */
+  readonly signal?: Readonly<Record<string, 'yes' | 'no' | null>>;
 }
 
 /** Progress is printed at most once per this many milliseconds (TTY stderr only). */
@@ -75,7 +83,23 @@ export const TSV_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', 'line'
  */
 export function formatVerdictTsv(v: Verdict): string {
   const head = `${v.allowed ? 'allowed' : 'disallowed'}\t${v.agent}\t${v.url}\t${v.line}\t${v.kind}`;
-  return v.kind === 'none' ? head : `${head}\t${v.pattern}`;
+  if (v.usage === undefined && v.signal === undefined) return v.kind === 'none' ? head : `${head}\t${v.pattern}`;
+  // With preference columns the pattern column is always there (empty when no rule decided).
+  const answers = [...Object.values(v.usage ?? {}), ...Object.values(v.signal ?? {})].map((a) => a ?? '-');
+  return [head, v.pattern, ...answers].join('\t');
+}
+
+/**
+ * Returns `verdict` with the preference answers `--usage` and `--signal` ask for (`AgentRules#usage`,
+ * `#signal`; null for unknown, also for a disallowed URL), or `verdict` itself when none is asked.
+ */
+export function addPreferences(verdict: Verdict, rules: AgentRules, usage: readonly string[], signal: readonly string[]): Verdict {
+  if (usage.length === 0 && signal.length === 0) return verdict;
+  const u: Record<string, 'y' | 'n' | null> = {};
+  for (const c of usage) u[c] = rules.usage(verdict.url, c) ?? null;
+  const s: Record<string, 'yes' | 'no' | null> = {};
+  for (const k of signal) s[k] = rules.signal(verdict.url, k) ?? null;
+  return { ...verdict, ...(usage.length > 0 ? { usage: u } : {}), ...(signal.length > 0 ? { signal: s } : {}) };
 }
 
 /** Column names of the readable form `check` prints to a terminal. */
@@ -87,7 +111,8 @@ export const READABLE_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', '
  */
 export function formatVerdictReadable(v: Verdict): string {
   const rule = v.kind === 'none' ? 'no rule matched' : `line ${v.line}: ${v.kind} ${v.pattern}`;
-  return `${v.allowed ? 'allowed' : 'disallowed'}\t${v.agent}\t${v.url}\t${rule}`;
+  const answers = [...Object.values(v.usage ?? {}), ...Object.values(v.signal ?? {})].map((a) => a ?? 'unknown');
+  return [`${v.allowed ? 'allowed' : 'disallowed'}`, v.agent, v.url, rule, ...answers].join('\t');
 }
 
 /** Returns a verdict as one JSON line. */
@@ -123,14 +148,17 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   const readable = options.json !== true && options.tsv !== true && io.stdout.isTTY === true;
   const format = options.json === true ? formatVerdictJson : readable ? formatVerdictReadable : formatVerdictTsv;
   const out = new LineWriter(io.stdout);
-  if (readable) out.writeLine(READABLE_COLUMNS.join('\t'));
-  else if (options.header === true) out.writeLine(TSV_COLUMNS.join('\t'));
+  const usage = options.usage ?? [];
+  const signal = options.signal ?? [];
+  const preferenceColumns = [...usage.map((c) => `usage:${c}`), ...signal.map((k) => `signal:${k}`)];
+  if (readable) out.writeLine([...READABLE_COLUMNS, ...preferenceColumns].join('\t'));
+  else if (options.header === true) out.writeLine([...TSV_COLUMNS, ...preferenceColumns].join('\t'));
   const tally = { urls: 0, allowed: 0, disallowed: 0, withoutPath: 0, unreadable: 0 };
 
   const checkOne = async (url: string): Promise<void> => {
     tally.urls++;
     for (const { name, rules } of agents) {
-      const verdict = decideVerdict(robots, rules, name, url, infos);
+      const verdict = addPreferences(decideVerdict(robots, rules, name, url, infos), rules, usage, signal);
       if (verdict.allowed) tally.allowed++;
       else tally.disallowed++;
       if (out.writeLine(format(verdict))) await out.flush();

@@ -48,6 +48,10 @@ export interface Explanation {
   };
   readonly rule: { readonly id: number; readonly line: number; readonly kind: 'allow' | 'disallow' | 'none'; readonly pattern: string };
   readonly reason: string;
+  /** The Content-Usage answers at the URL per category (`y`/`n`), from the runtime's decision (docs/semantics.md section 10). */
+  readonly usage: Readonly<Record<string, string>>;
+  /** The Content-Signal answers at the URL per key (`yes`/`no`). */
+  readonly signal: Readonly<Record<string, string>>;
   /**
    * The parser's warnings about the robots.txt (a truncated, HTML or binary body), also written to
    * stderr; a truncated file's cut may hide the rule that decides.
@@ -88,6 +92,8 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
     group: { selection, index: d.group.group, tokens: d.group.tokens, reason: _groupText(d, options.agent, robots.profile) },
     rule: r === undefined ? { id: -1, line: 0, kind: 'none', pattern: '' } : { id: r.id, line: r.line, kind: r.kind, pattern: r.pattern ?? '' },
     reason,
+    usage: d.usage?.answers ?? {},
+    signal: d.signal?.answers ?? {},
     warnings,
   };
 }
@@ -122,9 +128,16 @@ export function formatExplanation(e: Explanation): string {
     ['group', e.group.index >= 0 ? `#${e.group.index}, ${e.group.reason}` : e.group.reason],
     ['rule', e.rule.line > 0 ? `line ${e.rule.line}: ${e.rule.kind} ${e.rule.pattern}` : 'none'],
     ['verdict', `${e.allowed ? 'allowed' : 'disallowed'}: ${e.reason}`],
+    ...(Object.keys(e.usage).length > 0 ? [['usage', _answers(e.usage)] as [string, string]] : []),
+    ...(Object.keys(e.signal).length > 0 ? [['signal', _answers(e.signal)] as [string, string]] : []),
     ...e.warnings.map((w): [string, string] => ['warning', `line ${w.line}: ${w.message} [${w.code}]`]),
   ];
   return rows.map(([label, value]) => `${label.padEnd(8)}${value}`).join('\n');
+}
+
+/** Returns preference answers as `key=answer` pairs, comma-separated. */
+function _answers(a: Readonly<Record<string, string>>): string {
+  return Object.entries(a).map(([k, v]) => `${k}=${v}`).join(', ');
 }
 
 /** Runs `explain` and returns its exit code (0 allowed, 1 disallowed, like `check`). */

@@ -4,6 +4,7 @@
  */
 
 import { Command, CommanderError, Option } from 'commander';
+import { runAudit } from './audit.js';
 import { runCheck } from './check.js';
 import { runCompile } from './compile.js';
 import { CliError, EXIT_ERROR, EXIT_OK } from './errors.js';
@@ -40,10 +41,26 @@ Example:
   robomata check --robots robots.txt --agent Googlebot https://example.com/private/x
   cat urls.txt | robomata check --robots robots.txt --agent Googlebot --agent Bingbot --json`;
 
+const _AUDIT_HELP = `
+Output, one tab-separated line per (crawler, URL) after a header line:
+  allowed|blocked <TAB> agent <TAB> url <TAB> group <TAB> token <TAB> usage <TAB> signal <TAB> flags
+group is the token of the group that decides, "*" for the global group, "-" for none (allow
+all); usage and signal list the Content-Usage (y/n) and Content-Signal (yes/no) preferences
+that apply ("-": none); flags: not-a-token (the name is not an RFC 9309 product token),
+shares-token:NAMES (other names select by the same token). Then a summary: how many crawlers
+are blocked at / and how many of those only through the * group. --json prints JSON Lines with
+agent, kind, url, allowed, token, selection, group, usage, signal, validToken, sharedWith.
+The catalogue is ai.robots.txt (MIT), bundled in packages/cli/catalogue/.
+
+Exit status: 0, 2 error.
+
+Example:
+  robomata audit https://example.com/robots.txt --url / --url /blog/`;
+
 /** Builds the commander program; `setExitCode` receives each command's exit code. */
 export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command('robomata')
-    .description('robots.txt matcher: check URLs, explain verdicts, compile, inspect and lint robots.txt files')
+    .description('robots.txt matcher: check URLs, explain verdicts, audit AI crawlers, compile, inspect and lint robots.txt files')
     .version(CLI_VERSION)
     .exitOverride()
     .configureOutput({
@@ -67,6 +84,8 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .option('--header', 'print a header line naming the columns first (tab-separated output)')
     .option('--tsv', 'tab-separated output even on a terminal (which otherwise gets a readable table)')
     .option('--exit-zero', 'exit 0 even when a URL is disallowed (errors still exit 2)')
+    .addOption(new Option('--usage <category>', 'also print the Content-Usage answer for a category, e.g. train-ai (repeat)').argParser(collectValues))
+    .addOption(new Option('--signal <key>', 'also print the Content-Signal answer for a key, e.g. ai-train (repeat)').argParser(collectValues))
     .addOption(createProfileOption())
     .addOption(createMaxBytesOption())
     .addHelpText('after', _CHECK_HELP)
@@ -86,6 +105,19 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .addHelpText('after', '\nExit status: 0 allowed, 1 disallowed, 2 error.')
     .action(async (url: string, opts, command: Command) => {
       setExitCode(await runExplain(url, { ...opts, ...readProfile(command) }, io));
+    });
+
+  program
+    .command('audit')
+    .description('every crawler of the bundled AI-crawler catalogue (ai.robots.txt) against a robots.txt: fetch verdict, deciding group, AI preferences')
+    .argument('<robots>', 'robots.txt file, compiled artifact or http(s) URL')
+    .addOption(new Option('-u, --url <path>', 'URL or path to check (repeat; default /)').argParser(collectValues))
+    .option('--json', 'print JSON lines (one object per crawler and URL), no summary')
+    .addOption(createProfileOption())
+    .addOption(createMaxBytesOption())
+    .addHelpText('after', _AUDIT_HELP)
+    .action(async (source: string, opts, command: Command) => {
+      setExitCode(await runAudit(source, { ...opts, ...readProfile(command) }, io));
     });
 
   program

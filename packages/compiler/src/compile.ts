@@ -108,7 +108,7 @@ function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
 function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined): _Source {
   const profile = _checkOptions(robotsTxt, options);
   const scope = _scopeOf(options?.agents);
-  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
   return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
 }
 

@@ -18,3 +18,11 @@ export {
   type DiagnosticCode,
   type RuleKind,
 } from './parse.js';
+export {
+  USAGE_CATEGORIES,
+  SIGNAL_KEYS,
+  RETIRED_CATEGORIES,
+  type ParsedPreference,
+  type PreferenceKind,
+  type PreferenceDiagnosticCode,
+} from './parse-preference.js';

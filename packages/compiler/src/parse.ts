@@ -6,6 +6,11 @@
  */
 import { WARNING_MESSAGES, type WarningCode } from '@robomata/runtime/format';
 
+import {
+  checkPreferencePath, nearMissPreferenceKey, readPreference, splitPreferenceValue,
+  type ParsedPreference, type PreferenceDiagnosticCode, type PreferenceKind,
+} from './parse-preference.js';
+
 /** Kind of an allow/disallow rule. */
 export type RuleKind = 'allow' | 'disallow';
 
@@ -13,6 +18,12 @@ export type RuleKind = 'allow' | 'disallow';
 export interface ParseOptions {
   /** Bytes of input parsed; content beyond is ignored and reported. Default {@link DEFAULT_MAX_BYTES}. */
   readonly maxBytes?: number;
+  /**
+   * Grouping profile (docs/semantics.md sections 7 and 10): in `rfc9309` (default) a
+   * Content-Usage line is a rule and ends a run of user-agent lines as Allow/Disallow do; in
+   * `google` it does not (Google's parser ignores the line).
+   */
+  readonly profile?: 'rfc9309' | 'google';
 }
 
 /**
@@ -51,6 +62,8 @@ export interface ParsedGroup {
   readonly rules: readonly ParsedRule[];
   /** First crawl-delay of the group as a number of seconds, if one parsed as a finite number >= 0. */
   readonly crawlDelay: number | undefined;
+  /** Content-Usage and Content-Signal lines of the group, in line order (docs/semantics.md section 10). */
+  readonly preferences: readonly ParsedPreference[];
 }
 
 /** Any line with a key other than user-agent/allow/disallow/sitemap (crawl-delay, host, ...). */
@@ -84,7 +97,10 @@ export type DiagnosticCode =
   | 'nul-byte'
   | 'bom-mid-file'
   | 'key-prefix'
-  | 'empty-sitemap';
+  | 'empty-sitemap'
+  | 'near-miss-key'
+  | 'preference-outside-group'
+  | PreferenceDiagnosticCode;
 
 /** One linter-style finding about one line. */
 export interface Diagnostic {
@@ -251,6 +267,7 @@ interface _MutableGroup {
   agents: ParsedAgent[];
   rules: ParsedRule[];
   crawlDelay: number | undefined;
+  preferences: ParsedPreference[];
 }
 
 /** True for the bytes C `isspace` accepts: SP, HT, LF, VT, FF, CR. */
@@ -431,7 +448,11 @@ class _Parser {
   seenRule = false;
   lineCount = 0;
 
-  constructor(bytes: Uint8Array, truncated: boolean) {
+  /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
+  readonly usageIsRule: boolean;
+
+  constructor(bytes: Uint8Array, truncated: boolean, usageIsRule: boolean) {
+    this.usageIsRule = usageIsRule;
     this.bytes = bytes;
     this.n = bytes.length;
     this.truncated = truncated;
@@ -608,6 +629,11 @@ class _Parser {
         `line ${line}: missing ':' after the key '${_quote(this.decode(ks, ke))}'; the two words are read as key and value`,
       );
     }
+    const preference = _preferenceKind(bytes, ks, ke);
+    if (preference !== undefined) {
+      this.handlePreference(line, preference, ks, ke, vs, ve);
+      return;
+    }
     const form = _matchKey(bytes, ks, ke);
     if (form === undefined) {
       this.handleOther(line, ks, ke, vs, ve);
@@ -646,7 +672,7 @@ class _Parser {
     const group = this.current;
     if (group === undefined || this.seenRule) {
       // Array literals are allocated at their exact size; a push onto [] reserves 17 slots.
-      const opened: _MutableGroup = { agents: [agent], rules: [], crawlDelay: undefined };
+      const opened: _MutableGroup = { agents: [agent], rules: [], crawlDelay: undefined, preferences: [] };
       this.groups.push(opened);
       this.current = opened;
       this.seenRule = false;
@@ -682,6 +708,35 @@ class _Parser {
     else group.rules.push(rule);
   }
 
+  /**
+   * A Content-Usage or Content-Signal line (docs/semantics.md section 10): a preference of the
+   * current group, also listed with the other directives. In rfc9309 a Content-Usage line is a
+   * rule (attach-05 extends RFC 9309's `rule`), so the next user-agent line opens a new group.
+   */
+  handlePreference(line: number, kind: PreferenceKind, ks: number, ke: number, vs: number, ve: number): void {
+    const bytes = this.bytes;
+    const group = this.current;
+    const label = kind === 'usage' ? 'Content-Usage' : 'Content-Signal';
+    this.others.push({ line, key: this.decode(ks, ke), value: this.decode(vs, ve), group: group === undefined ? -1 : this.groups.length - 1 });
+    if (group === undefined) {
+      this.diag(line, 'warning', 'preference-outside-group', `line ${line}: this ${label} line comes before any User-agent line, so it applies to no crawler and is ignored`);
+      return;
+    }
+    if (kind === 'usage' && this.usageIsRule) this.seenRule = true;
+    const { pathEnd, prefStart } = splitPreferenceValue(bytes, vs, ve);
+    const text = this.decode(prefStart, ve);
+    const read = readPreference(kind, text);
+    if (pathEnd === vs) {
+      const finding = checkPreferencePath(kind, text);
+      if (finding !== undefined) read.findings.unshift(finding);
+    }
+    for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
+    const rawPath = bytes.subarray(vs, pathEnd);
+    group.preferences.push({
+      line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath), preference: text, parsed: read.parsed, answers: read.answers,
+    });
+  }
+
   /** A sitemap line: a global URL (docs/semantics.md section 8). */
   handleSitemap(line: number, vs: number, ve: number): void {
     if (ve > vs) this.sitemaps.push({ line, url: this.decode(vs, ve) });
@@ -715,6 +770,14 @@ class _Parser {
           );
         }
       }
+    } else if (nearMissPreferenceKey(lowerKey) !== undefined) {
+      const meant = nearMissPreferenceKey(lowerKey) === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
+      this.diag(
+        line,
+        'warning',
+        'near-miss-key',
+        `line ${line}: '${_quote(key)}' is not '${meant}' (the key must be exact, in any letter case); the line is ignored`,
+      );
     } else if (!_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
       this.diag(
         line,
@@ -760,7 +823,9 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
   const bytes = new Uint8Array(n);
   bytes.set(input.subarray(0, n));
 
-  const parser = new _Parser(bytes, truncated);
+  const profile = options?.profile ?? 'rfc9309';
+  if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
+  const parser = new _Parser(bytes, truncated, profile === 'rfc9309');
   parser.run();
   const lineCount = parser.lineCount;
   if (truncated) {
@@ -785,6 +850,22 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
     truncated,
     warnings,
   };
+}
+
+/** `content-usage` and `content-signal` as bytes. */
+const _CONTENT_USAGE = _ENCODER.encode('content-usage');
+const _CONTENT_SIGNAL = _ENCODER.encode('content-signal');
+
+/**
+ * Returns the preference kind of key `bytes[ks, ke)`: `usage` for exactly `content-usage`,
+ * `signal` for exactly `content-signal` (ASCII case-insensitive, no prefix test), else undefined.
+ */
+function _preferenceKind(bytes: Uint8Array, ks: number, ke: number): PreferenceKind | undefined {
+  if (_lowerAscii(bytes[ks]!) !== 0x63) return undefined;
+  const form = ke - ks === _CONTENT_USAGE.length ? _CONTENT_USAGE : ke - ks === _CONTENT_SIGNAL.length ? _CONTENT_SIGNAL : undefined;
+  if (form === undefined) return undefined;
+  for (let i = 0; i < form.length; i++) if (_lowerAscii(bytes[ks + i]!) !== form[i]) return undefined;
+  return form === _CONTENT_USAGE ? 'usage' : 'signal';
 }
 
 /** Tags whose presence in a body that opens with `<` makes it an HTML page (lower case). */

@@ -11,6 +11,7 @@ import type { BuiltParts } from './build-parts.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
+import { serializePreferences } from './serialize-preferences.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
@@ -202,6 +203,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   _writeMatchers(w, input.built);
   _writeGroups(w, input);
   _writeTexts(w, input);
+  w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile));
   const out = w.bytes.slice(0, w.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);

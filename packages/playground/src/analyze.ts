@@ -7,6 +7,7 @@
 import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
 import { findProductToken, type Outcome, type Profile, type Robots, type RobotsWarning, type RuleInfo } from '@robomata/runtime';
 import { graphOf, type AutomatonGraph } from './automaton-graph.js';
+import { analyzeAiCrawlers, formatPreferences, type AiCrawlersPanel } from './ai-crawlers.js';
 
 /** What the analysis needs: the page state, already split into lists. */
 export interface AnalysisInput {
@@ -47,6 +48,8 @@ export interface UrlAnswer {
   /** What decided (the runtime's `Robots#explain`). */
   readonly outcome: Outcome;
   readonly reason: string;
+  /** Content-Usage and Content-Signal preferences that apply (`train-ai=n · ai-train=no`), '' for none. */
+  readonly preferences: string;
 }
 
 /** The drawn automaton of one agent's group. */
@@ -74,7 +77,11 @@ export interface Analysis {
   readonly graph: GraphAnswer | undefined;
   /** True when this analysis parsed and compiled the file (false: the last compile was reused). */
   readonly compiled: boolean;
-  /** Milliseconds spent parsing and compiling (0 when the compiled file was reused), for the status line. */
+  /** True when the file has Content-Usage or Content-Signal lines (the verdict table then shows them). */
+  readonly hasPreferences: boolean;
+  /** The "AI crawlers" panel: the bundled catalogue against the file and the page's URLs. */
+  readonly aiCrawlers: AiCrawlersPanel;
+  /** Milliseconds spent parsing and compiling (0 when the compiled file was reused). */
   readonly compileMs: number;
 }
 
@@ -117,6 +124,8 @@ export class Analyzer {
       results,
       graph: drawn === undefined ? undefined : drawGroup(c.robots, drawn, agents.indexOf(drawn), input.maxNodes),
       compiled,
+      hasPreferences: c.parsed.groups.some((g) => g.preferences.length > 0),
+      aiCrawlers: analyzeAiCrawlers(c.robots, input.urls),
       compileMs,
     };
   }
@@ -124,7 +133,7 @@ export class Analyzer {
   private _compile(text: string, profile: Profile): _Compiled {
     const last = this._last;
     if (last !== undefined && last.text === text && last.profile === profile) return last;
-    const parsed = parseRobotsTxt(text);
+    const parsed = parseRobotsTxt(text, { profile });
     const robots = compileRobots(text, { profile });
     return { text, profile, parsed, robots };
   }
@@ -162,7 +171,8 @@ function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: 
   const rule = d.rule;
   const lead = rule === undefined ? '' : `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}`;
   const reason = rule === undefined ? _OUTCOME_TEXT[d.outcome] : d.outcome === 'index-html' ? `${lead}, ${_OUTCOME_TEXT[d.outcome]}` : lead;
-  return { url, agentIndex, allowed: d.allowed !== false, rule, outcome: d.outcome, reason };
+  const preferences = formatPreferences(d.usage?.answers ?? {}, d.signal?.answers ?? {});
+  return { url, agentIndex, allowed: d.allowed !== false, rule, outcome: d.outcome, reason, preferences };
 }
 
 /** Returns the automaton of `agent`'s group with the rules its nodes name. */

@@ -1,9 +1,11 @@
 /**
  * Built-in examples: the CLI's example shop (the README's example file), Google's documented
- * basics, wildcards and `$`, an HTML page served as robots.txt, and a generated 500 KiB file.
+ * basics, wildcards and `$`, AI preferences (Content-Usage, Content-Signal), an HTML page served
+ * as robots.txt, and a generated 500 KiB file.
  */
 import shopRobots from '../../cli/examples/robots.txt?raw';
 import shopUrls from '../../cli/examples/urls.txt?raw';
+import aiRobots from '../../cli/examples/ai-preferences.txt?raw';
 import type { PlaygroundState } from './share-state.js';
 
 /** One built-in example. */
@@ -91,6 +93,11 @@ export const EXAMPLES: readonly Example[] = [
       profile: 'rfc9309',
       graphAgent: 0,
     }),
+  },
+  {
+    id: 'ai-preferences',
+    title: 'AI preferences (Content-Usage, Content-Signal)',
+    state: () => ({ robotsTxt: aiRobots, agents: 'ClaudeBot\nExampleBot\nGPTBot', urls: '/test\n/never/test\n/ai-ok/test', profile: 'rfc9309', graphAgent: 0 }),
   },
   {
     id: 'html',

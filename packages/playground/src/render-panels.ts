@@ -5,6 +5,7 @@
  */
 import type { RuleInfo } from '@robomata/runtime';
 import type { Analysis } from './analyze.js';
+import { formatPreferences } from './ai-crawlers.js';
 import { drawAutomaton } from './render-graph.js';
 
 /** Rows of the verdict table and the lint list drawn at most (the rest are counted). */
@@ -48,6 +49,7 @@ export function renderAnalysis(analysis: Analysis, options: PanelOptions): void 
   renderLint(analysis, options);
   renderAgents(analysis);
   renderResults(analysis, options);
+  renderAiCrawlers(analysis);
   renderDirectives(analysis, options);
   renderGraph(analysis, options);
 }
@@ -112,6 +114,10 @@ function renderResults(analysis: Analysis, options: PanelOptions): void {
       make('td', 'rule', ruleText(r.rule)),
       make('td', 'why', r.reason),
     );
+    if (analysis.hasPreferences) {
+      tr.append(make('td', 'preferences', r.preferences === '' ? '-' : r.preferences));
+      tr.dataset['preferences'] = r.preferences;
+    }
     tr.addEventListener('click', () => options.onSelectResult(index));
     tr.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') options.onSelectResult(index);
@@ -119,6 +125,7 @@ function renderResults(analysis: Analysis, options: PanelOptions): void {
     return tr;
   });
   ($('results').querySelector('tbody') as HTMLElement).replaceChildren(...rows);
+  $('usage-head').hidden = !analysis.hasPreferences;
   fitTableHeight();
   const total = analysis.results.length;
   $('results-note').textContent =
@@ -143,6 +150,52 @@ export function fitTableHeight(): void {
     bottom = b;
   }
   wrap.style.maxHeight = `${Math.ceil(bottom + wrap.offsetHeight - wrap.clientHeight)}px`;
+}
+
+/** The "AI crawlers" panel: one table per kind, one row per crawler, one cell per URL checked. */
+function renderAiCrawlers(analysis: Analysis): void {
+  const panel = analysis.aiCrawlers;
+  $('ai-summary').textContent = `(${panel.blocked} of ${panel.total} blocked at ${panel.urls[0] ?? '/'}, ${panel.blockedByStar} of them only through *)`;
+  const sections = panel.kinds.map((k) => {
+    const section = make('section', 'ai-kind');
+    section.dataset['kind'] = k.kind;
+    const head = make('tr', '');
+    head.append(make('th', '', 'crawler'), make('th', '', 'group'), ...panel.urls.map((u) => make('th', 'url', u)));
+    const body = k.crawlers.map((c) => {
+      const tr = make('tr', '');
+      const first = c.rows[0];
+      tr.dataset['agent'] = c.name;
+      tr.dataset['group'] = first?.group ?? '';
+      const name = make('td', 'crawler', c.name);
+      name.title = c.function;
+      if (first !== undefined && (!first.validToken || first.sharedWith.length > 0)) {
+        const why = [!first.validToken ? 'not an RFC 9309 product token' : '', first.sharedWith.length > 0 ? `same token as ${first.sharedWith.join(', ')}` : ''].filter((x) => x !== '');
+        const mark = make('span', 'agent-warning', ' ⚠');
+        mark.title = `${why.join('; ')}: matched as "${first.token}"`;
+        name.append(mark);
+      }
+      tr.append(name, make('td', 'group', first === undefined || first.group === '' ? 'none' : first.group));
+      for (const row of c.rows) {
+        const prefs = formatPreferences(row.usage, row.signal);
+        const td = make('td', row.allowed ? 'allowed' : 'disallowed', row.allowed ? 'allowed' : 'blocked');
+        td.dataset['url'] = row.url;
+        td.dataset['verdict'] = row.allowed ? 'allowed' : 'blocked';
+        td.dataset['preferences'] = prefs;
+        if (prefs !== '') td.append(make('small', 'prefs', ` ${prefs}`));
+        tr.append(td);
+      }
+      return tr;
+    });
+    const table = make('table', 'ai-table');
+    const thead = make('thead', '');
+    thead.append(head);
+    const tbody = make('tbody', '');
+    tbody.append(...body);
+    table.append(thead, tbody);
+    section.append(make('h3', '', `${k.title} (${k.crawlers.length})`), table);
+    return section;
+  });
+  $('ai-kinds').replaceChildren(...sections);
 }
 
 function renderDirectives(analysis: Analysis, options: PanelOptions): void {

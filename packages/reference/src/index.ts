@@ -4,6 +4,7 @@ import { DEFAULT_MAX_BYTES, lowerAscii, parseGroups } from './parse.js';
 import type { Group, Rule } from './parse.js';
 import { canonicalize, escapePattern, indexHtmlPattern, matchPattern } from './match.js';
 import { pathFromUrl } from './url.js';
+import { isCategory, preferenceAnswer } from './usage.js';
 
 export { DEFAULT_MAX_BYTES, MAX_LINE_BYTES } from './parse.js';
 
@@ -30,11 +31,14 @@ export interface Decision {
 const NO_RULE: Decision = { allowed: true, line: 0, kind: 'none', pattern: '' };
 const ROBOTS_TXT = '/robots.txt';
 
-function _selectRules(groups: Group[], userAgent: string): Rule[] {
+function _selectGroups(groups: Group[], userAgent: string): Group[] {
   const agent = lowerAscii(userAgent);
   const own = groups.filter((g) => g.agents.some((a) => !a.global && lowerAscii(a.token) === agent));
-  const chosen = own.length > 0 ? own : groups.filter((g) => g.agents.some((a) => a.global));
-  return chosen.flatMap((g) => g.rules);
+  return own.length > 0 ? own : groups.filter((g) => g.agents.some((a) => a.global));
+}
+
+function _selectRules(groups: Group[], userAgent: string): Rule[] {
+  return _selectGroups(groups, userAgent).flatMap((g) => g.rules);
 }
 
 function _latin1(bytes: Uint8Array): string {
@@ -49,6 +53,10 @@ export interface ReferenceMatcher {
   decide(userAgent: string, url: string): Decision;
   /** Returns whether crawler `userAgent` may fetch `url`. */
   isAllowed(userAgent: string, url: string): boolean;
+  /** Returns the Content-Usage answer for `category` (docs/semantics.md section 10). */
+  usage(userAgent: string, url: string, category: string): 'y' | 'n' | undefined;
+  /** Returns the Content-Signal answer for `key` (docs/semantics.md section 10). */
+  signal(userAgent: string, url: string, key: string): 'yes' | 'no' | undefined;
 }
 
 /**
@@ -59,9 +67,28 @@ export interface ReferenceMatcher {
 export function createReferenceMatcher(robotsTxt: string | Uint8Array, options?: ReferenceOptions): ReferenceMatcher {
   const profile = options?.profile ?? 'rfc9309';
   const bytes = typeof robotsTxt === 'string' ? new TextEncoder().encode(robotsTxt) : robotsTxt;
-  const groups = parseGroups(bytes, options?.maxBytes ?? DEFAULT_MAX_BYTES);
+  const groups = parseGroups(bytes, options?.maxBytes ?? DEFAULT_MAX_BYTES, profile);
   const decideOne = (userAgent: string, url: string): Decision => _decideParsed(groups, profile, userAgent, url);
-  return { decide: decideOne, isAllowed: (userAgent, url) => decideOne(userAgent, url).allowed };
+  // A URL the group disallows has no preference (draft-ietf-aipref-attach-05).
+  const answer = (userAgent: string, url: string, kind: 'content-usage' | 'content-signal', key: string): boolean | undefined => {
+    if (!decideOne(userAgent, url).allowed) return undefined;
+    const raw = pathFromUrl(url);
+    const path = profile === 'google' ? raw : canonicalize(raw, false);
+    return preferenceAnswer(_selectGroups(groups, userAgent), kind, key, path, profile);
+  };
+  return {
+    decide: decideOne,
+    isAllowed: (userAgent, url) => decideOne(userAgent, url).allowed,
+    usage: (userAgent, url, category) => {
+      if (!isCategory(category)) return undefined;
+      const a = answer(userAgent, url, 'content-usage', category);
+      return a === undefined ? undefined : a ? 'y' : 'n';
+    },
+    signal: (userAgent, url, key) => {
+      const a = answer(userAgent, url, 'content-signal', key);
+      return a === undefined ? undefined : a ? 'yes' : 'no';
+    },
+  };
 }
 
 function _decideParsed(groups: Group[], profile: Profile, userAgent: string, url: string): Decision {

@@ -7,7 +7,14 @@ export const MAX_LINE_BYTES = 16_663;
 export const DEFAULT_MAX_BYTES = 512_000;
 
 /** What a line's key was recognised as (docs/semantics.md section 2). */
-export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other';
+export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'content-usage' | 'content-signal' | 'other';
+
+/** A Content-Usage or Content-Signal line (docs/semantics.md section 10): its raw value bytes. */
+export interface PreferenceLine {
+  readonly line: number;
+  readonly kind: 'content-usage' | 'content-signal';
+  readonly value: Uint8Array;
+}
 
 /** One allow/disallow rule: its 1-based line, kind and value bytes as written (trimmed). */
 export interface Rule {
@@ -26,6 +33,7 @@ export interface AgentEntry {
 export interface Group {
   readonly agents: AgentEntry[];
   readonly rules: Rule[];
+  readonly preferences: PreferenceLine[];
 }
 
 const LF = 0x0a;
@@ -81,6 +89,7 @@ export function lowerAscii(s: string): string {
 /** Returns the kind of a key by case-insensitive prefix test, in the order of docs/semantics.md section 2. O(1). */
 export function classifyKey(key: Uint8Array): KeyKind {
   const k = lowerAscii(String.fromCharCode(...key));
+  if (k === 'content-usage' || k === 'content-signal') return k;
   const any = (...words: string[]): boolean => words.some((w) => k.startsWith(w));
   if (any('user-agent', 'useragent', 'user agent')) return 'user-agent';
   if (any('allow')) return 'allow';
@@ -127,7 +136,7 @@ export function parseAgent(value: Uint8Array): AgentEntry {
  * user-agent line are dropped (RFC 9309 sections 2.1, 2.2.1). Only the first `maxBytes` bytes
  * are read (section 2.5). O(n).
  */
-export function parseGroups(bytes: Uint8Array, maxBytes: number): Group[] {
+export function parseGroups(bytes: Uint8Array, maxBytes: number, profile: 'rfc9309' | 'google' = 'rfc9309'): Group[] {
   const groups: Group[] = [];
   let current: Group | undefined;
   let sawRule = false;
@@ -137,7 +146,7 @@ export function parseGroups(bytes: Uint8Array, maxBytes: number): Group[] {
     const kind = classifyKey(kv.key);
     if (kind === 'user-agent') {
       if (current === undefined || sawRule) {
-        current = { agents: [], rules: [] };
+        current = { agents: [], rules: [], preferences: [] };
         groups.push(current);
         sawRule = false;
       }
@@ -145,6 +154,10 @@ export function parseGroups(bytes: Uint8Array, maxBytes: number): Group[] {
     } else if ((kind === 'allow' || kind === 'disallow') && current !== undefined) {
       current.rules.push({ line: index + 1, allow: kind === 'allow', value: kv.value });
       sawRule = true;
+    } else if ((kind === 'content-usage' || kind === 'content-signal') && current !== undefined) {
+      current.preferences.push({ line: index + 1, kind, value: kv.value });
+      // rfc9309: Content-Usage extends RFC 9309's `rule`; Google's parser ignores the line.
+      if (kind === 'content-usage' && profile === 'rfc9309') sawRule = true;
     }
   });
   return groups;

@@ -8,6 +8,7 @@
 import { NO_RANK } from './format.js';
 import { fillPath } from './path-bytes.js';
 import type { UrlForm } from './read-url.js';
+import type { PreferenceExplanation } from './usage.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT } from './tables.js';
 
@@ -62,9 +63,9 @@ export type Outcome = 'rule' | 'index-html' | 'robots-txt' | 'no-match' | 'no-gr
  * Why `url` is (dis)allowed for one User-Agent: `Robots#explain`'s answer. Its `allowed`
  * equals `isAllowed` whenever the crawler is in scope, at every tier of the engine.
  *
- * Room for the AI-preferences answers (issue 20): the `usage()` and `signal()` explanations of
- * the same URL and group join this type as two further fields, `usage` and `signal`, so one
- * call says why a page may be fetched and what it may be used for.
+ * It also says what the page may be used for: `usage` and `signal` explain the group's
+ * Content-Usage and Content-Signal answers at the URL (docs/semantics.md section 10), so one call
+ * says why a page may be fetched and what it may be used for.
  */
 export interface Decision {
   /** The URL as given. */
@@ -87,6 +88,13 @@ export interface Decision {
    * google as written. Read by the same code as the checks.
    */
   readonly path: string;
+  /**
+   * Why the URL has its Content-Usage preferences (`usage()`): the deciding lines and the
+   * combined answer per category (none when the URL is disallowed); undefined for 'out-of-scope'.
+   */
+  readonly usage: PreferenceExplanation | undefined;
+  /** As {@link Decision.usage}, for Content-Signal (`signal()`). */
+  readonly signal: PreferenceExplanation | undefined;
 }
 
 /**

@@ -55,6 +55,23 @@
  * 10. DIRECTIVES: count, then per directive `line - previous line` (nondecreasing), `s` key,
  *     `s` value and `parsed group + 1` (0: before any group).
  * 11. WARNINGS: count, then per warning its code (index in WARNING_CODES) and line.
+ * 12. PREFERENCES (Content-Usage and Content-Signal rules, docs/semantics.md section 10; kept
+ *     out of the allow/disallow parts so that `isAllowed` never reads them; usage.ts reads it):
+ *     - statement count, then per statement `s` the statement as written, and its answers:
+ *       count, then per answer its key (`[a-z*][a-z0-9_.*-]*`) as `v` offset and `v` length
+ *       within the statement's text, and `v` 1 (allow: `y` / `yes`) or 2 (disallow: `n` /
+ *       `no`), keys strictly ascending; keys with any other value have no answer.
+ *     - rule count, then per rule `v` line (1-based), `v` `kind | anchored << 1` (kind 0
+ *       Content-Usage, 1 Content-Signal), `v` priority (octets of the profile's pattern form,
+ *       docs/semantics.md sections 5 and 7; 0 for no path), `s` path as written, the body in
+ *       matching form (empty, or `/` first; `*` the wildcard, no `**`, no trailing `*`, a final
+ *       `$` dropped into `anchored`) as `v` 0 when it is the path as written, else `v` length + 1
+ *       and its bytes, then `v` statement index.
+ *     - per merged group (exactly the GROUPS count): source count, then per source `firstRule`
+ *       and `ruleCount` (disjoint, ascending). Within a source the rules run Content-Usage
+ *       first, then by priority descending (the runtime stops at a shorter one), then by body
+ *       and anchor (equal paths adjacent: matched once), then by line.
+ *       Unbuilt groups have no sources.
  *
  * The body must end exactly at the header's length. Invariants the loader checks (so that no
  * check can read out of bounds or loop): every varint fits 31 bits and every count its

@@ -18,4 +18,5 @@ export { type AgentSelection, type Decision, type GroupChoice, type Outcome, typ
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
 export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
+export type { PreferenceExplanation, PreferenceRuleInfo } from './usage.js';
 export { FORMAT_VERSION, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';

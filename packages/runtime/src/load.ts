@@ -16,6 +16,7 @@ import {
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
 } from './tables.js';
+import { readPreferences } from './usage.js';
 
 /** Stable codes of {@link RobotsFormatError}. */
 export type RobotsFormatErrorCode =
@@ -525,9 +526,11 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
     const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
   }
+  const preferences = readPreferences(bytes, r.pos, groups.count, _fail);
+  r.pos = preferences.end;
   if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
   const tables = new Tables(img.words.slice(0, img.used), bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
-  return new Robots(new LoadedArtifact({
+  const loaded = new LoadedArtifact({
     bytes,
     profile,
     tables,
@@ -546,5 +549,7 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
     directiveCount: directives.count,
     warningBase: warnings.base,
     warningCount: warnings.count,
-  }));
+    preferences: preferences.tables,
+  });
+  return new Robots(loaded);
 }

@@ -17,6 +17,10 @@ import {
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, type Tables,
 } from './tables.js';
+import {
+  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, answerPreference, explainPreference,
+  type PreferenceExplanation, type PreferenceTables,
+} from './usage.js';
 
 
 /** Returns the crawl-delay written at `bytes[off, off + len)` in seconds (NaN when it is not a number). */
@@ -77,7 +81,10 @@ export class LoadedArtifact {
     this.directiveCount = f.directiveCount;
     this.warningBase = f.warningBase;
     this.warningCount = f.warningCount;
+    this.preferences = f.preferences;
   }
+  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
+  readonly preferences: PreferenceTables;
 }
 
 /** @internal The fields of a {@link LoadedArtifact}, by name. */
@@ -194,6 +201,7 @@ export class AgentRules {
   private _dfa: LazyDfa | null = null;
   /** True once the group cannot tier up (past the NFA budget) or gave its automaton up. */
   private _stayBelow = false;
+  private readonly _prefs: PreferenceTables;
 
   /** @internal Use {@link Robots.agent}. */
   constructor(
@@ -210,6 +218,7 @@ export class AgentRules {
     this._roots = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOTS] as number);
     this._rootCount = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOT_COUNT] as number);
     this._need = groupIndex < 0 ? 0 : (img[rec + GROUP_NEED] as number);
+    this._prefs = a.preferences;
   }
 
   /**
@@ -248,6 +257,49 @@ export class AgentRules {
     const d = this._dfa;
     const stayBelow = this._stayBelow;
     return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow };
+
+  }
+
+  /**
+   * Returns the Content-Usage preference for `category` at `url` (docs/semantics.md section 10;
+   * draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-07): `'y'` allowed, `'n'` disallowed,
+   * undefined unknown (no matching line states it, the group disallows the URL, or `category`
+   * is not a vocabulary category: `train-ai`, `search`). Among the matching lines of the
+   * longest path (octets, as Allow/Disallow), any `n` wins, else any `y`. Throws TypeError for
+   * a non-string `url` or `category`. Zero allocation; O(isAllowed + path + the group's
+   * Content-Usage lines), see usage.ts for the bound on hostile groups.
+   */
+  usage(url: string, category: string): 'y' | 'n' | undefined {
+    // Invariant: as isAllowed. Hot: run pnpm bench.
+    if (typeof url !== 'string') throw _urlError(url);
+    if (typeof category !== 'string') throw new TypeError(`category must be a string such as 'train-ai', got ${_typeName(category)}`);
+    if (category !== 'train-ai' && category !== 'search') return undefined;
+    const a = answerPreference(this._prefs, this.groupIndex, KIND_USAGE, category, url, this._rfc, this);
+    return a === ANSWER_DISALLOW ? 'n' : a === ANSWER_ALLOW ? 'y' : undefined;
+  }
+
+  /**
+   * Returns the Content-Signal answer for `key` (`search`, `ai-input`, `ai-train` or any other
+   * key a line states) at `url`: `'yes'`, `'no'` or undefined, matched and combined as
+   * {@link AgentRules.usage} (docs/semantics.md section 10). Throws TypeError for a non-string
+   * `url` or `key`. Zero allocation; same bound as `usage`.
+   */
+  signal(url: string, key: string): 'yes' | 'no' | undefined {
+    // Invariant: as isAllowed. Hot: run pnpm bench.
+    if (typeof url !== 'string') throw _urlError(url);
+    if (typeof key !== 'string') throw new TypeError(`key must be a string such as 'ai-train', got ${_typeName(key)}`);
+    const a = answerPreference(this._prefs, this.groupIndex, KIND_SIGNAL, key, url, this._rfc, this);
+    return a === ANSWER_DISALLOW ? 'no' : a === ANSWER_ALLOW ? 'yes' : undefined;
+  }
+
+  /**
+   * @internal Returns why `url` has its Content-Usage (`'usage'`) or Content-Signal (`'signal'`)
+   * preferences: the deciding lines, their paths and raw dictionaries, the combined answers
+   * (for the decision type of the explanation API, the CLI and the playground). Allocates.
+   */
+  _explainPreferences(url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
+    if (typeof url !== 'string') throw _urlError(url);
+    return explainPreference(this._prefs, this.groupIndex, kind === 'usage' ? KIND_USAGE : KIND_SIGNAL, url, this._rfc, this);
   }
 
   /**
@@ -488,7 +540,8 @@ export class Robots {
    * Returns why `url` is (dis)allowed for `userAgent` ({@link Decision}): the group it selected
    * and that group's tokens, the outcome (a rule, its index.html companion, the rfc9309
    * `/robots.txt` allow, no match, no group, out of scope), the deciding rule and the path as
-   * matched, and how the URL was read (`classifyUrl`). Never throws for the scope of an agent-scoped artifact ('out-of-scope', `allowed`
+   * matched, how the URL was read (`classifyUrl`), and why it has its Content-Usage and
+   * Content-Signal preferences (docs/semantics.md section 10). Never throws for the scope of an agent-scoped artifact ('out-of-scope', `allowed`
    * undefined); TypeError for a non-string. `allowed` equals {@link Robots.isAllowed}'s answer.
    * Not hot: O(URL + the group's segments) like a tier-0 check, plus the allocations of the answer.
    */
@@ -498,10 +551,13 @@ export class Robots {
     const path = readMatchedPath(url, this._a.profile === 'rfc9309');
     const form = classifyUrl(url);
     const group = { ...sel, tokens: sel.group >= 0 ? this._groupTokens(sel.group) : [] };
-    if (sel.selection === 'out-of-scope') return { url, form, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path };
-    if (sel.selection === 'none') return { url, form, group, outcome: 'no-group', rule: undefined, allowed: true, path };
-    const o = decideOutcome(this.agent(userAgent)[UNTIERED_ENTRY](url));
-    return { url, form, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path };
+    if (sel.selection === 'out-of-scope') return { url, form, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path, usage: undefined, signal: undefined };
+    const rules = this.agent(userAgent);
+    const usage = rules._explainPreferences(url, 'usage');
+    const signal = rules._explainPreferences(url, 'signal');
+    if (sel.selection === 'none') return { url, form, group, outcome: 'no-group', rule: undefined, allowed: true, path, usage, signal };
+    const o = decideOutcome(rules[UNTIERED_ENTRY](url));
+    return { url, form, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path, usage, signal };
   }
 
   /** Returns the deciding rule id for `userAgent` and `url`, or -1; `agent(userAgent).decide(url)`. */

@@ -68,8 +68,20 @@ export interface RawArtifact {
   sitemaps: Uint8Array[];
   directives: { lineDelta: number; key: Uint8Array; value: Uint8Array; group: number }[];
   warnings: { code: number; line: number }[];
+  /** PREFERENCES (section 12, usage.ts). */
+  preferences: RawPreferences;
   /** Bytes after the last section. */
   trailing: Uint8Array;
+}
+
+/** Section 12 as written. */
+export interface RawPreferences {
+  /** Answers: `[key offset in text, key length, answer]`. */
+  statements: { text: Uint8Array; answers: [number, number, number][] }[];
+  /** flags: `kind | anchored << 1`; body null: the path as written (stored `v` 0). */
+  rules: { line: number; flags: number; priority: number; path: Uint8Array; body: Uint8Array | null; statement: number }[];
+  /** Per merged group: `[firstRule, ruleCount]` sources. */
+  groups: [number, number][][];
 }
 
 const _enc = new TextEncoder();
@@ -148,9 +160,24 @@ export function decodeArtifact(bytes: Uint8Array): RawArtifact {
   const sitemaps = r.list(() => r.s());
   const directives = r.list(() => ({ lineDelta: r.v(), key: r.s(), value: r.s(), group: r.v() }));
   const warnings = r.list(() => ({ code: r.v(), line: r.v() }));
+  const preferences: RawPreferences = {
+    statements: r.list(() => ({ text: r.s(), answers: r.list((): [number, number, number] => [r.v(), r.v(), r.v()]) })),
+    rules: r.list(() => {
+      const line = r.v();
+      const flags = r.v();
+      const priority = r.v();
+      const path = r.s();
+      const n = r.v();
+      const body = n === 0 ? null : r.b.slice(r.pos, r.pos + n - 1);
+      r.pos += Math.max(0, n - 1);
+      return { line, flags, priority, path, body, statement: r.v() };
+    }),
+    groups: [],
+  };
+  for (let g = 0; g < groupCount; g++) preferences.groups.push(r.list((): [number, number] => [r.v(), r.v()]));
   return {
     magic: dv.getUint32(0, true), version: dv.getUint16(4, true), flags, scope, agents, rules, ranks, segmentCount, segments,
-    wildcards, parts, global, groups, sitemaps, directives, warnings, trailing: bytes.slice(r.pos),
+    wildcards, parts, global, groups, sitemaps, directives, warnings, preferences, trailing: bytes.slice(r.pos),
   };
 }
 
@@ -240,6 +267,37 @@ function _body(a: RawArtifact): _Out {
   for (const x of a.warnings) {
     w.v(x.code);
     w.v(x.line);
+  }
+  const p = a.preferences;
+  w.v(p.statements.length);
+  for (const st of p.statements) {
+    w.s(st.text);
+    w.v(st.answers.length);
+    for (const [at, len, answer] of st.answers) {
+      w.v(at);
+      w.v(len);
+      w.v(answer);
+    }
+  }
+  w.v(p.rules.length);
+  for (const rule of p.rules) {
+    w.v(rule.line);
+    w.v(rule.flags);
+    w.v(rule.priority);
+    w.s(rule.path);
+    if (rule.body === null) w.v(0);
+    else {
+      w.v(rule.body.length + 1);
+      for (const c of rule.body) w.bytes.push(c);
+    }
+    w.v(rule.statement);
+  }
+  for (const sources of p.groups) {
+    w.v(sources.length);
+    for (const [first, count] of sources) {
+      w.v(first);
+      w.v(count);
+    }
   }
   for (const b of a.trailing) w.bytes.push(b);
   return w;

@@ -76,6 +76,20 @@ describe('Robots#explain group choice', () => {
   });
 });
 
+describe('Robots#explain preferences (docs/semantics.md section 10)', () => {
+  it('says what the page may be used for: the deciding Content-Usage and Content-Signal lines and answers', () => {
+    const robots = compileRobots(['User-agent: *', 'Disallow: /private', 'Content-Usage: train-ai=n', 'Content-Usage: /ai-ok/ train-ai=y', 'Content-Signal: search=yes'].join('\n'));
+    const d = robots.explain('/ai-ok/page', 'AnyBot');
+    expect(d.usage?.answers).toEqual({ 'train-ai': 'y' });
+    expect(d.usage?.rules.map((r) => r.line)).toEqual([4]);
+    expect(d.signal?.answers).toEqual({ search: 'yes' });
+    expect(robots.explain('/page', 'AnyBot').usage?.answers).toEqual({ 'train-ai': 'n' });
+    // A disallowed URL has no preferences; out of scope there is no answer at all.
+    expect(robots.explain('/private/x', 'AnyBot').usage).toMatchObject({ allowed: false, answers: {} });
+    expect(compileRobots('User-agent: a\nDisallow: /', { agents: ['a'] }).explain('/x', 'b')).toMatchObject({ usage: undefined, signal: undefined });
+  });
+});
+
 describe('decideOutcome (rank-table entries)', () => {
   it('reads no match, the implicit /robots.txt allow, rules and companions', () => {
     expect(decideOutcome(NO_RANK)).toEqual({ outcome: 'no-match', ruleId: -1, allowed: true });

@@ -169,10 +169,13 @@ describe('loadRobots: header faults', () => {
 
 describe('loadRobots: bad-section (the body does not end where the header says)', () => {
   it('the body ends inside a number', () => {
-    // The last number, the warning's line, written in two bytes and cut after the first.
+    // The warning's line, written in two bytes and cut after the first (PREFERENCES follows).
     const long = corrupt((a) => (a.warnings[0]!.line = 200));
-    expect(long[long.length - 2]).toBe(0xc8);
-    expectCode(resealed(long.slice(0, long.length - 1)), 'bad-section');
+    const at = long.lastIndexOf(0xc8);
+    expect(long[at + 1]).toBe(0x01);
+    expectCode(resealed(long.slice(0, at + 1)), 'bad-section');
+    // The last number of PREFERENCES (the last group's source count) cut off.
+    expectCode(resealed(ARTIFACT.slice(0, ARTIFACT.length - 1)), 'bad-section');
     expectCode(resealed(ARTIFACT.slice(0, 17)), 'bad-section');
     expectCode(resealed(ARTIFACT.slice(0, 16)), 'bad-section', 'no body at all');
   });

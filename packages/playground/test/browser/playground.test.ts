@@ -238,6 +238,41 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     await page.close();
   });
 
+  test('AI preferences: the AI crawlers panel by kind, the usage column and lint marks, as the runtime says', async () => {
+    const page = await openPage();
+    await page.selectOption('#example', 'ai-preferences');
+    await waitReady(page);
+    const robotsTxt = await editorText(page);
+    expect(robotsTxt).toContain('Content-Usage: /ai-ok/ train-ai=y');
+    const robots = compileRobots(robotsTxt);
+    // The verdict table gains its AI preferences column, each cell the runtime's answers.
+    expect(await page.isVisible('#usage-head')).toBe(true);
+    for (const [agent, url, prefs] of [['ClaudeBot', '/test', 'train-ai=n · ai-train=no · search=yes'], ['ClaudeBot', '/never/test', ''], ['ExampleBot', '/never/test', 'train-ai=y']] as const) {
+      expect(await page.getAttribute(`#results tbody tr[data-agent="${agent}"][data-url="${url}"]`, 'data-preferences')).toBe(prefs);
+      expect(robots.agent(agent).usage(url, 'train-ai') ?? null).toBe(prefs.includes('train-ai=') ? prefs.match(/train-ai=(.)/)![1] : null);
+    }
+    // The panel: four kinds, 166 crawlers, each cell the runtime's verdict for its URL.
+    await page.click('#ai-crawlers summary');
+    expect(await page.$$eval('#ai-kinds section', (ss) => ss.map((s) => (s as HTMLElement).dataset['kind']))).toEqual(['training', 'ai-search', 'assistant', 'other']);
+    const cells = await page.$$eval('#ai-kinds tbody tr', (trs) => trs.flatMap((tr) => [...tr.querySelectorAll('td[data-url]')].map((td) => ({
+      agent: (tr as HTMLElement).dataset['agent'] ?? '', url: (td as HTMLElement).dataset['url'] ?? '', verdict: (td as HTMLElement).dataset['verdict'] ?? '',
+    }))));
+    expect(cells.length).toBe(166 * 3);
+    for (const c of cells) expect(c.verdict, `${c.agent} ${c.url}`).toBe(robots.agent(c.agent).isAllowed(c.url) ? 'allowed' : 'blocked');
+    expect(await page.getAttribute('#ai-kinds tr[data-agent="GPTBot"]', 'data-group')).toBe('GPTBot');
+    expect(await page.getAttribute('#ai-kinds tr[data-agent="ClaudeBot"] td[data-url="/test"]', 'data-preferences')).toBe('train-ai=n · ai-train=no · search=yes');
+    expect(await page.textContent('#ai-kinds tr[data-agent="AI2Bot"] td.crawler')).toContain('⚠');
+    expect(await page.textContent('#ai-summary')).toContain('1 of 166 blocked at /test');
+    // Lint marks for preference lines, on their lines.
+    await pasteText(page, 'User-agent: *\nContent-Usage: Train-AI=n\nContent-Usage: ai=n\nContent-Signal: ai-train=n\n');
+    await waitReady(page);
+    for (const [line, code] of [[2, 'uppercase-preference-key'], [3, 'retired-category'], [4, 'wrong-answer-word']] as const) {
+      expect(await page.$(`#diagnostics li[data-line="${line}"][data-code="${code}"]`)).not.toBeNull();
+      expect(await page.getAttribute(`.cm-diag[data-line="${line}"]`, 'class')).toMatch(/diag-warning/);
+    }
+    await page.close();
+  });
+
   test('the shop example: warnings, directives, automaton, and the screenshot', async () => {
     const page = await openPage();
     const graphLines = await page.$$eval('#graph svg text.caption', (ts) => ts.map((t) => Number((t as SVGElement).dataset['line'])));

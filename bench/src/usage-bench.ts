@@ -1,0 +1,116 @@
+/**
+ * The `usage()` line of `pnpm bench`: warm hot-loop cost of `AgentRules#usage` (Content-Usage,
+ * docs/semantics.md section 10) next to `isAllowed` on the same group and URLs, for a
+ * robots.txt shaped like the ones sites publish (the attach draft's example plus the
+ * Content Signals Policy's managed lines and a few wildcard paths). The corpus has no
+ * preference lines yet, so the file is fixed here; the URLs are seeded.
+ */
+import { compile } from '@robomata/compiler';
+import { loadRobots } from '@robomata/runtime';
+import { canCollect, countGcEvents } from './measure.js';
+import { createPrng } from './prng.js';
+
+/** A robots.txt with 12 preference lines in the `*` group and 3 in a named one. */
+export const USAGE_BENCH_ROBOTS = [
+  'User-Agent: *',
+  'Content-Signal: search=yes, ai-train=no',
+  'Allow: /',
+  'Disallow: /never/',
+  'Disallow: /*?session=',
+  'Content-Usage: train-ai=n',
+  'Content-Usage: /ai-ok/ train-ai=y',
+  'Content-Usage: /blog/*.html$ train-ai=n, search=y',
+  'Content-Usage: /docs/ train-ai=y, search=y',
+  'Content-Usage: /docs/internal/ train-ai=n',
+  'Content-Usage: /*/drafts/ search=n',
+  'Content-Usage: /shop/*/reviews train-ai=n',
+  'Content-Usage: /media/*.jpg$ train-ai=n',
+  'Content-Usage: /media/*.png$ train-ai=n',
+  'Content-Signal: /news/ ai-input=no',
+  'Content-Signal: /api/ search=no',
+  '',
+  'User-Agent: ExampleBot',
+  'Allow: /',
+  'Content-Usage: train-ai=y',
+  'Content-Usage: /private/ train-ai=n',
+].join('\n');
+
+const _SEGMENTS = ['ai-ok', 'blog', 'docs', 'internal', 'drafts', 'shop', 'item', 'reviews', 'media', 'news', 'api', 'never', 'x'];
+const _ENDINGS = ['', '.html', '.jpg', '.png', '/', '?q=1', '?session=9'];
+
+/** Returns `count` seeded URL paths over the file's directories. */
+function _urls(count: number, seed: number): string[] {
+  const prng = createPrng(seed);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let path = '';
+    const depth = 1 + prng.int(4);
+    for (let d = 0; d < depth; d++) path += `/${_SEGMENTS[prng.int(_SEGMENTS.length)]}`;
+    out.push(`https://example.com${path}${_ENDINGS[prng.int(_ENDINGS.length)]}`);
+  }
+  return out;
+}
+
+/** Nanoseconds per call of `fn` over `urls`, median of `rounds` passes of at least 20 ms. */
+function _nsPerCall(urls: readonly string[], fn: (url: string) => unknown, rounds: number): number {
+  const per: number[] = [];
+  let sink = 0;
+  for (let r = 0; r < rounds; r++) {
+    let calls = 0;
+    const t0 = performance.now();
+    let elapsed = 0;
+    do {
+      for (const url of urls) if (fn(url) !== undefined) sink++;
+      calls += urls.length;
+      elapsed = performance.now() - t0;
+    } while (elapsed < 20);
+    per.push((elapsed * 1e6) / calls);
+  }
+  if (sink < 0) throw new Error('unreachable');
+  per.sort((a, b) => a - b);
+  return per[Math.floor(per.length / 2)] as number;
+}
+
+/** One measured line: usage(), signal() and isAllowed() ns per call on the same group and URLs. */
+export interface UsageBenchLine {
+  readonly usageNs: number;
+  readonly signalNs: number;
+  readonly isAllowedNs: number;
+  readonly urls: number;
+  /** GC events during {@link GC_CALLS} usage() and signal() calls (-1: not measured, no --expose-gc). */
+  readonly gcEvents: number;
+}
+
+/** usage() plus signal() calls whose GC events are counted: allocating 16 bytes per call would fill a young generation many times. */
+export const GC_CALLS = 2_000_000;
+
+/**
+ * Measures `usage()`, `signal()` and `isAllowed()` in a warm hot loop over 1,000 seeded URLs
+ * on the `*` group of {@link USAGE_BENCH_ROBOTS}, and the GC events of {@link GC_CALLS} more
+ * calls (0 when nothing is allocated per call; needs `--expose-gc`, as `pnpm bench` runs).
+ * About `rounds` x 60 ms plus a second.
+ */
+export async function measureUsage(profile: 'rfc9309' | 'google', rounds: number, seed: number): Promise<UsageBenchLine> {
+  const rules = loadRobots(compile(USAGE_BENCH_ROBOTS, { profile })).agent('AnyBot');
+  const urls = _urls(1_000, seed);
+  // Warm up every path first.
+  for (let k = 0; k < 20; k++) for (const url of urls) {
+    rules.usage(url, 'train-ai');
+    rules.signal(url, 'ai-train');
+    rules.isAllowed(url);
+  }
+  const usageNs = _nsPerCall(urls, (u) => rules.usage(u, 'train-ai'), rounds);
+  const signalNs = _nsPerCall(urls, (u) => rules.signal(u, 'ai-train'), rounds);
+  const isAllowedNs = _nsPerCall(urls, (u) => rules.isAllowed(u), rounds);
+  let sink = 0;
+  const gcEvents = !canCollect() ? -1 : await countGcEvents(() => {
+    for (let k = 0; k < GC_CALLS / (2 * urls.length); k++) {
+      for (const url of urls) {
+        if (rules.usage(url, 'train-ai') === 'n') sink++;
+        if (rules.signal(url, 'ai-train') === 'no') sink++;
+      }
+    }
+  });
+  if (sink < 0) throw new Error('unreachable');
+  return { usageNs, signalNs, isAllowedNs, urls: urls.length, gcEvents };
+}

@@ -1,0 +1,100 @@
+/**
+ * The rows of `robomata audit` (audit.ts) and of the playground's "AI crawlers" panel: every
+ * catalogued crawler against a loaded robots.txt, selected with `Robots#selectAgent`, with its
+ * verdict per URL and the preferences that apply (docs/semantics.md sections 3 and 10). No Node
+ * API: the playground bundles this module.
+ */
+
+import type { Robots } from '@robomata/runtime';
+import type { CatalogueEntry, CrawlerKind } from './catalogue.js';
+
+/** One (crawler, URL) row of the audit. */
+export interface AuditRow {
+  /** The catalogue's name. */
+  readonly agent: string;
+  readonly kind: CrawlerKind;
+  readonly url: string;
+  readonly allowed: boolean;
+  /** What the lookup compared: rfc9309 the crawler token, google the name verbatim. */
+  readonly token: string;
+  /** How the group was chosen: its own ('specific'), `*` ('global'), none (allow all). */
+  readonly selection: 'specific' | 'global' | 'none' | 'out-of-scope';
+  /** The deciding group: the token matched, `*`, or '' for none. */
+  readonly group: string;
+  /** Content-Usage answers that apply (category to `y`/`n`). */
+  readonly usage: Readonly<Record<string, string>>;
+  /** Content-Signal answers that apply (key to `yes`/`no`). */
+  readonly signal: Readonly<Record<string, string>>;
+  /** False when the name is not an RFC 9309 product token (`[A-Za-z_-]+`). */
+  readonly validToken: boolean;
+  /** Other catalogue names whose lookup token is the same (ASCII case-insensitively). */
+  readonly sharedWith: readonly string[];
+}
+
+/** RFC 9309 section 2.2.1: a product token is `[A-Za-z_-]+`. */
+const _PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
+
+/** Returns the audit rows of `robots` for every catalogue entry and URL, in catalogue order. */
+export function auditRobots(robots: Robots, catalogue: readonly CatalogueEntry[], urls: readonly string[]): AuditRow[] {
+  const picks = catalogue.map((entry) => ({ entry, pick: robots.selectAgent(entry.name) }));
+  const byToken = new Map<string, string[]>();
+  for (const { entry, pick } of picks) {
+    const key = pick.token.toLowerCase();
+    const names = byToken.get(key);
+    if (names === undefined) byToken.set(key, [entry.name]);
+    else names.push(entry.name);
+  }
+  const rows: AuditRow[] = [];
+  for (const { entry, pick } of picks) {
+    const sharedWith = (byToken.get(pick.token.toLowerCase()) ?? []).filter((n) => n !== entry.name);
+    for (const url of urls) {
+      // The runtime's decision says whether the URL may be fetched and what it may be used for.
+      const d = robots.explain(url, entry.name);
+      rows.push({
+        agent: entry.name,
+        kind: entry.kind,
+        url,
+        allowed: d.allowed !== false,
+        token: pick.token,
+        selection: pick.selection,
+        group: pick.selection === 'specific' ? pick.token : pick.selection === 'global' ? '*' : '',
+        usage: d.usage?.answers ?? {},
+        signal: d.signal?.answers ?? {},
+        validToken: _PRODUCT_TOKEN.test(entry.name),
+        sharedWith,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The summary of an audit at `/`. */
+export interface AuditSummary {
+  readonly crawlers: number;
+  readonly blocked: number;
+  /** Blocked crawlers whose decision came from the `*` group (no group of their own). */
+  readonly blockedByStar: number;
+  readonly specific: number;
+  readonly invalidTokens: number;
+  readonly sharedTokens: number;
+  /** Crawlers allowed at `/` with a Content-Usage `train-ai=n` there. */
+  readonly trainAiDisallowed: number;
+  /** Crawlers allowed at `/` with a Content-Signal `ai-train=no` there. */
+  readonly aiTrainNo: number;
+}
+
+/** Returns the summary of rows for URL `/` (one row per crawler). */
+export function summarizeAudit(rows: readonly AuditRow[]): AuditSummary {
+  const root = rows.filter((r) => r.url === '/');
+  const blocked = root.filter((r) => !r.allowed);
+  return {
+    crawlers: root.length,
+    blocked: blocked.length,
+    blockedByStar: blocked.filter((r) => r.selection === 'global').length,
+    specific: root.filter((r) => r.selection === 'specific').length,
+    invalidTokens: root.filter((r) => !r.validToken).length,
+    sharedTokens: root.filter((r) => r.sharedWith.length > 0).length,
+    trainAiDisallowed: root.filter((r) => r.usage['train-ai'] === 'n').length,
+    aiTrainNo: root.filter((r) => r.signal['ai-train'] === 'no').length,
+  };
+}

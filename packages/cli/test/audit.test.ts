@@ -1,0 +1,175 @@
+// robomata audit (audit.ts) and the bundled catalogue (catalogue.ts): every catalogued crawler
+// with its verdict, deciding group and preferences; the flags for names that are not product
+// tokens and names that share a token; the summary; JSON Lines; the profiles; and
+// `check --usage / --signal`. Verdicts are checked against @robomata/reference.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile } from '@robomata/compiler';
+import { createReferenceMatcher } from '@robomata/reference';
+import { loadRobots } from '@robomata/runtime';
+import { auditRobots, summarizeAudit } from '../src/audit-rows.js';
+import { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from '../src/catalogue.js';
+import { loadCatalogue } from '../src/catalogue-file.js';
+import { hasStackTrace, makeTempDir, runCli } from './_run.js';
+
+const tmp = makeTempDir();
+afterAll(() => tmp.remove());
+
+const SITE = [
+  'User-agent: *',
+  'Content-Signal: search=yes, ai-train=no',
+  'Content-Usage: train-ai=n',
+  'Allow: /',
+  'Disallow: /private/',
+  '',
+  'User-agent: GPTBot',
+  'Disallow: /',
+  '',
+  'User-agent: AI2Bot',
+  'Disallow: /private/',
+  'Content-Usage: /blog/ train-ai=y',
+  '',
+  'User-agent: CCBot',
+  'User-agent: Bytespider',
+  'Disallow: /',
+].join('\n');
+const SITE_FILE = tmp.path('site.txt');
+writeFileSync(SITE_FILE, SITE);
+
+describe('the bundled catalogue', () => {
+  const catalogue = loadCatalogue();
+
+  it('is the vendored ai.robots.txt list: 166 crawlers in file order, with licence and source commit', () => {
+    expect(catalogue.length).toBe(166);
+    expect(catalogue[0]!.name).toBe('AddSearchBot');
+    const dir = new URL('../catalogue/', import.meta.url);
+    expect(readFileSync(new URL('SOURCE.txt', dir), 'utf8')).toContain(CATALOGUE_COMMIT);
+    expect(readFileSync(new URL('LICENSE', dir), 'utf8')).toMatch(/^MIT License/);
+    // The list's robots.txt names the same crawlers, in the same order.
+    const listed = readFileSync(new URL('robots.txt', dir), 'utf8').split('\n').filter((l) => l.startsWith('User-agent: ')).map((l) => l.slice(12));
+    expect(listed).toEqual(catalogue.map((e) => e.name));
+  });
+
+  it('maps every function text to one documented kind', () => {
+    expect(new Set(catalogue.map((e) => e.kind))).toEqual(new Set(['training', 'ai-search', 'assistant', 'other']));
+    expect(classifyFunction('AI Assistants')).toBe('assistant');
+    expect(classifyFunction('AI Agents')).toBe('assistant');
+    expect(classifyFunction('Retrieves data to provide responses to user-initiated prompts.')).toBe('assistant');
+    expect(classifyFunction('AI Search Crawlers')).toBe('ai-search');
+    expect(classifyFunction('LLM training.')).toBe('training');
+    expect(classifyFunction('AI Data Scrapers')).toBe('training');
+    expect(classifyFunction('Unclear at this time.')).toBe('other');
+    expect(catalogue.find((e) => e.name === 'GPTBot')!.kind).toBe('training');
+    expect(catalogue.find((e) => e.name === 'ChatGPT-User')!.kind).toBe('assistant');
+  });
+
+  it('rejects a list that is not a JSON object', () => {
+    expect(() => parseCatalogue('[]')).toThrow(TypeError);
+    expect(parseCatalogue('{"X":{"function":"AI Assistants"}}')).toEqual([{ name: 'X', operator: '', respect: '', function: 'AI Assistants', kind: 'assistant', description: '' }]);
+  });
+});
+
+describe('auditRobots', () => {
+  const catalogue = loadCatalogue();
+
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`gives every crawler the reference's verdict and preferences (${profile})`, () => {
+      const robots = loadRobots(compile(SITE, { profile }));
+      const ref = createReferenceMatcher(SITE, { profile });
+      const rows = auditRobots(robots, catalogue, ['/', '/blog/x', '/private/y']);
+      expect(rows.length).toBe(3 * 166);
+      for (const row of rows) {
+        const token = robots.selectAgent(row.agent).token;
+        expect(row.allowed, `${row.agent} ${row.url}`).toBe(ref.isAllowed(token, row.url));
+        expect(row.usage['train-ai']).toBe(ref.usage(token, row.url, 'train-ai'));
+        expect(row.signal['ai-train']).toBe(ref.signal(token, row.url, 'ai-train'));
+      }
+    });
+  }
+
+  it('names the deciding group: own token, * or none', () => {
+    const rows = auditRobots(loadRobots(compile(SITE)), catalogue, ['/']);
+    const by = (name: string) => rows.find((r) => r.agent === name)!;
+    expect([by('GPTBot').group, by('GPTBot').selection, by('GPTBot').allowed]).toEqual(['GPTBot', 'specific', false]);
+    expect([by('ClaudeBot').group, by('ClaudeBot').selection, by('ClaudeBot').allowed]).toEqual(['*', 'global', true]);
+    expect(by('ClaudeBot').usage).toEqual({ 'train-ai': 'n' });
+    expect(by('ClaudeBot').signal).toEqual({ 'ai-train': 'no', 'search': 'yes' });
+    const none = auditRobots(loadRobots(compile('User-agent: Other\nDisallow: /\n')), catalogue, ['/']);
+    expect(none.every((r) => r.selection === 'none' && r.group === '' && r.allowed)).toBe(true);
+  });
+
+  it('flags the 21 names that are not product tokens and the names that cut to one token (rfc9309)', () => {
+    const rows = auditRobots(loadRobots(compile(SITE)), catalogue, ['/']);
+    expect(rows.filter((r) => !r.validToken).length).toBe(21);
+    const ai = rows.find((r) => r.agent === 'AI2Bot')!;
+    expect([ai.token, ai.validToken, ai.sharedWith]).toEqual(['AI', false, ['AI2Bot-DeepResearchEval', 'Ai2Bot-Dolma']]);
+    // AI2Bot's group is `User-agent: AI2Bot`, cut to `AI`: the three names select it.
+    expect(rows.filter((r) => r.sharedWith.includes('AI2Bot')).map((r) => [r.agent, r.group])).toEqual([['AI2Bot-DeepResearchEval', 'AI'], ['Ai2Bot-Dolma', 'Ai']]);
+    expect(rows.find((r) => r.agent === 'ChatGPT Agent')!.token).toBe('ChatGPT');
+    expect(rows.find((r) => r.agent === 'iaskspider/2.0')!.sharedWith).toEqual(['iaskspider']);
+  });
+
+  it('google matches names verbatim: AI2Bot does not select the AI group', () => {
+    const rows = auditRobots(loadRobots(compile(SITE, { profile: 'google' })), catalogue, ['/']);
+    const ai = rows.find((r) => r.agent === 'AI2Bot')!;
+    expect([ai.token, ai.selection, ai.validToken, ai.sharedWith]).toEqual(['AI2Bot', 'global', false, []]);
+  });
+
+  it('summarises at /: blocked, blocked only through *', () => {
+    const s = summarizeAudit(auditRobots(loadRobots(compile('User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: ClaudeBot\nAllow: /\n')), catalogue, ['/']));
+    // Every crawler but ClaudeBot is blocked; all but GPTBot only through the * group.
+    expect([s.crawlers, s.blocked, s.blockedByStar, s.specific]).toEqual([166, 165, 164, 2]);
+    const plain = summarizeAudit(auditRobots(loadRobots(compile(SITE)), catalogue, ['/']));
+    expect([plain.blocked, plain.blockedByStar, plain.invalidTokens]).toEqual([3, 0, 21]);
+  });
+});
+
+describe('robomata audit (CLI)', () => {
+  it('prints a header, one line per crawler and URL, then the summary', async () => {
+    const r = await runCli(['audit', SITE_FILE, '--url', '/', '--url', '/blog/x']);
+    expect(r.status).toBe(0);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('verdict\tagent\turl\tgroup\ttoken\tusage\tsignal\tflags');
+    expect(lines).toContain('blocked\tGPTBot\t/\tGPTBot\tGPTBot\t-\t-\t-');
+    expect(lines).toContain('allowed\tAI2Bot\t/blog/x\tAI\tAI\ttrain-ai=y\t-\tnot-a-token shares-token:AI2Bot-DeepResearchEval|Ai2Bot-Dolma');
+    expect(lines).toContain('allowed\tClaudeBot\t/\t*\tClaudeBot\ttrain-ai=n\tai-train=no,search=yes\t-');
+    expect(lines.filter((l) => /^(allowed|blocked)\t/.test(l)).length).toBe(2 * 166);
+    expect(r.stdout).toContain('166 catalogued crawlers (ai.robots.txt), rfc9309 profile: 3 blocked at /, 0 of them only through the * group');
+    expect(r.stdout).toContain('21 names are not RFC 9309 product tokens');
+  });
+
+  it('--json prints JSON Lines with agent, url, allowed, usage and signal, and no summary', async () => {
+    const r = await runCli(['audit', SITE_FILE, '--json', '--profile', 'google']);
+    expect(r.status).toBe(0);
+    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.length).toBe(166);
+    expect(rows.find((o) => o['agent'] === 'ClaudeBot')).toMatchObject({ url: '/', allowed: true, usage: { 'train-ai': 'n' }, signal: { 'ai-train': 'no', search: 'yes' }, group: '*' });
+    expect(rows.find((o) => o['agent'] === 'CCBot')).toMatchObject({ allowed: false, group: 'CCBot', usage: {}, signal: {} });
+  });
+
+  it('a missing file is an error with exit 2 and no stack trace', async () => {
+    const r = await runCli(['audit', tmp.path('nope.txt')]);
+    expect(r.status).toBe(2);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+  });
+});
+
+describe('robomata check --usage / --signal', () => {
+  it('adds one column per category and key (y/n, yes/no, - unknown), the pattern column always present', async () => {
+    const r = await runCli(['check', '--robots', SITE_FILE, '--agent', 'AI2Bot', '--usage', 'train-ai', '--signal', 'ai-train', '--header', '--exit-zero', '/blog/x', '/private/y', '/z']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')).toEqual([
+      'verdict\tagent\turl\tline\tkind\tpattern\tusage:train-ai\tsignal:ai-train',
+      'allowed\tAI2Bot\t/blog/x\t0\tnone\t\ty\t-',
+      'disallowed\tAI2Bot\t/private/y\t11\tdisallow\t/private/\t-\t-',
+      'allowed\tAI2Bot\t/z\t0\tnone\t\t-\t-',
+      '',
+    ]);
+  });
+
+  it('--json carries usage and signal objects (null for unknown)', async () => {
+    const r = await runCli(['check', '--robots', SITE_FILE, '--agent', 'ClaudeBot', '--usage', 'train-ai', '--usage', 'search', '--signal', 'search', '--json', '/a']);
+    expect(JSON.parse(r.stdout.trim())).toMatchObject({ verdict: 'allowed', usage: { 'train-ai': 'n', search: null }, signal: { search: 'yes' } });
+  });
+});

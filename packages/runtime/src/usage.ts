@@ -1,0 +1,511 @@
+/**
+ * AI preferences: the PREFERENCES section of an artifact (format.ts section 12) validated and
+ * decoded into tables of its own, and the `usage()` / `signal()` answers over them
+ * (docs/semantics.md section 10; draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-07,
+ * the Content Signals Policy). Allow/disallow matching never reads these tables.
+ */
+import { NO_RANK } from './format.js';
+import { fillPath } from './path-bytes.js';
+import { THREAD_SCRATCH } from './scratch.js';
+
+/** Words per rule record in {@link PreferenceTables.rules}. */
+const _RULE_WORDS = 10;
+const _R_LINE = 0;
+const _R_KIND = 1;
+const _R_ANCHORED = 2;
+const _R_PRIORITY = 3;
+const _R_BODY_OFF = 4;
+const _R_BODY_LEN = 5;
+const _R_STATEMENT = 6;
+const _R_PATH_OFF = 7;
+const _R_PATH_LEN = 8;
+/** 1 when the rule has the body and anchor of the rule before it in its source (matched once). */
+const _R_SAME = 9;
+
+/** Words per statement record: text offset, text length, first answer, answer count. */
+const _S_WORDS = 4;
+/** Words per answer record: key offset, key length, answer (1 allow, 2 disallow). */
+const _A_WORDS = 3;
+
+/** Rule kind of a Content-Usage line. */
+export const KIND_USAGE = 0;
+/** Rule kind of a Content-Signal line. */
+export const KIND_SIGNAL = 1;
+
+/** Answer codes of {@link answerPreference}. */
+export const ANSWER_UNKNOWN = 0;
+export const ANSWER_ALLOW = 1;
+export const ANSWER_DISALLOW = 2;
+
+/**
+ * @internal The decoded PREFERENCES section. Invariants (checked by {@link readPreferences}):
+ * every offset lies in `bytes`; statement and answer indices are in range; a group's sources
+ * are disjoint, ascending rule ranges; `kmp` holds, per body byte, the KMP failure value of
+ * that byte within its literal segment (the bytes between two wildcards).
+ */
+export class PreferenceTables {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly rules: Int32Array,
+    readonly ruleCount: number,
+    readonly statements: Int32Array,
+    readonly answers: Int32Array,
+    /** Per merged group: offset into `sources` and source count. */
+    readonly groups: Int32Array,
+    /** `firstRule, ruleCount` pairs. */
+    readonly sources: Int32Array,
+    /** KMP failure values, indexed by body byte offset minus `kmpBase`. */
+    readonly kmp: Int32Array,
+    readonly kmpBase: number,
+    /** Per merged group: 1 when it has Content-Usage rules, 2 Content-Signal, 3 both. */
+    readonly kinds: Uint8Array,
+  ) {}
+}
+
+/** Tables of an artifact without preferences. */
+export const NO_PREFERENCES = new PreferenceTables(
+  new Uint8Array(0), new Int32Array(0), 0, new Int32Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0),
+  new Int32Array(0), 0, new Uint8Array(0),
+);
+
+/** Throws the loader's typed error (load.ts passes it in: this module does not import load.ts). */
+export type FailFunction = (code: 'bad-section' | 'bad-table', message: string) => never;
+
+/** A bounds-checked reader of varints and byte strings over the section. */
+class _Reader {
+  constructor(
+    readonly bytes: Uint8Array,
+    public pos: number,
+    readonly fail: FailFunction,
+  ) {}
+
+  lastLength = 0;
+
+  v(what: string): number {
+    const b = this.bytes;
+    let x = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      if (this.pos >= b.length) this.fail('bad-section', `${what}: the body ends inside a number`);
+      const c = b[this.pos++] as number;
+      x += (c & 0x7f) * 2 ** shift;
+      if (c < 0x80) {
+        if (x > 0x7fffffff) this.fail('bad-table', `${what}: ${x} does not fit 31 bits`);
+        return x;
+      }
+    }
+    return this.fail('bad-table', `${what}: a number longer than 5 bytes`);
+  }
+
+  count(what: string, minBytes: number): number {
+    const n = this.v(what);
+    if (n * minBytes > this.bytes.length - this.pos) this.fail('bad-table', `${what}: ${n} entries cannot fit the ${this.bytes.length - this.pos} bytes left`);
+    return n;
+  }
+
+  s(what: string): number {
+    const len = this.v(what);
+    if (len > this.bytes.length - this.pos) this.fail('bad-table', `${what}: a ${len}-byte string overruns the artifact`);
+    const off = this.pos;
+    this.pos += len;
+    this.lastLength = len;
+    return off;
+  }
+}
+
+/** Returns true for a byte RFC 9651 allows in a key (`[a-z0-9_.*-]`; the first `[a-z*]`). */
+function _isKeyByte(c: number, first: boolean): boolean {
+  if ((c >= 0x61 && c <= 0x7a) || c === 0x2a) return true;
+  return !first && ((c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e);
+}
+
+/** Reads the statements and their answers. */
+function _readStatements(r: _Reader): { statements: Int32Array; count: number; answers: Int32Array } {
+  const count = r.count('preference statements', 2);
+  const statements = new Int32Array(_S_WORDS * count);
+  const answerList: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = r.s('preference statement');
+    const textLen = r.lastLength;
+    statements[_S_WORDS * i] = text;
+    statements[_S_WORDS * i + 1] = textLen;
+    const n = r.count('preference answers', 3);
+    statements[_S_WORDS * i + 2] = answerList.length / _A_WORDS;
+    statements[_S_WORDS * i + 3] = n;
+    let prevOff = -1;
+    let prevLen = 0;
+    for (let k = 0; k < n; k++) {
+      const at = r.v('preference key offset');
+      const len = r.v('preference key length');
+      if (len === 0 || at > textLen || len > textLen - at) r.fail('bad-table', `statement ${i}: key ${at}+${len} outside its ${textLen}-byte text`);
+      const off = text + at;
+      for (let j = 0; j < len; j++) if (!_isKeyByte(r.bytes[off + j] as number, j === 0)) r.fail('bad-table', `statement ${i}: a key byte outside RFC 9651 keys`);
+      if (prevOff >= 0 && _compare(r.bytes, prevOff, prevLen, off, len) >= 0) r.fail('bad-table', `statement ${i}: keys not strictly ascending`);
+      const answer = r.v('preference answer');
+      if (answer !== ANSWER_ALLOW && answer !== ANSWER_DISALLOW) r.fail('bad-table', `statement ${i}: answer ${answer}`);
+      answerList.push(off, len, answer);
+      prevOff = off;
+      prevLen = len;
+    }
+  }
+  return { statements, count, answers: Int32Array.from(answerList) };
+}
+
+function _compare(b: Uint8Array, aOff: number, aLen: number, bOff: number, bLen: number): number {
+  const m = aLen < bLen ? aLen : bLen;
+  for (let k = 0; k < m; k++) {
+    const d = (b[aOff + k] as number) - (b[bOff + k] as number);
+    if (d !== 0) return d;
+  }
+  return aLen - bLen;
+}
+
+/** Reads the rules; checks each body's matching form. */
+function _readRules(r: _Reader, statementCount: number): { rules: Int32Array; count: number } {
+  const count = r.count('preference rules', 6);
+  const rules = new Int32Array(_RULE_WORDS * count);
+  for (let i = 0; i < count; i++) {
+    const rec = _RULE_WORDS * i;
+    const line = r.v('preference line');
+    if (line < 1) r.fail('bad-table', `preference rule ${i}: line 0`);
+    const flags = r.v('preference flags');
+    if (flags > 3) r.fail('bad-table', `preference rule ${i}: unknown flags ${flags}`);
+    const priority = r.v('preference priority');
+    const pathOff = r.s('preference path');
+    const pathLen = r.lastLength;
+    // 0: the body is the path as written; else its length + 1, then its bytes.
+    const bodyStored = r.v('preference body');
+    if (bodyStored - 1 > r.bytes.length - r.pos) r.fail('bad-table', `preference rule ${i}: a ${bodyStored - 1}-byte body overruns the artifact`);
+    const bodyOff = bodyStored === 0 ? pathOff : r.pos;
+    const bodyLen = bodyStored === 0 ? pathLen : bodyStored - 1;
+    if (bodyStored > 0) r.pos += bodyLen;
+    const b = r.bytes;
+    if (bodyLen > 0 && b[bodyOff] !== 0x2f) r.fail('bad-table', `preference rule ${i}: the body does not start with '/'`);
+    if (bodyLen > 0 && b[bodyOff + bodyLen - 1] === 0x2a) r.fail('bad-table', `preference rule ${i}: the body ends with '*'`);
+    for (let k = 1; k < bodyLen; k++) if (b[bodyOff + k] === 0x2a && b[bodyOff + k - 1] === 0x2a) r.fail('bad-table', `preference rule ${i}: '**' in the body`);
+    if (bodyLen === 0 && (flags & 2) !== 0) r.fail('bad-table', `preference rule ${i}: an anchored empty body`);
+    if (priority < bodyLen) r.fail('bad-table', `preference rule ${i}: priority ${priority} below the body's ${bodyLen} bytes`);
+    const statement = r.v('preference statement index');
+    if (statement >= statementCount) r.fail('bad-table', `preference rule ${i}: statement ${statement} of ${statementCount}`);
+    rules[rec + _R_LINE] = line;
+    rules[rec + _R_KIND] = flags & 1;
+    rules[rec + _R_ANCHORED] = flags >> 1;
+    rules[rec + _R_PRIORITY] = priority;
+    rules[rec + _R_BODY_OFF] = bodyOff;
+    rules[rec + _R_BODY_LEN] = bodyLen;
+    rules[rec + _R_STATEMENT] = statement;
+    rules[rec + _R_PATH_OFF] = pathOff;
+    rules[rec + _R_PATH_LEN] = pathLen;
+  }
+  return { rules, count };
+}
+
+/**
+ * Reads, per merged group, its sources; checks that they are disjoint ascending rule ranges
+ * whose rules are ordered as format.ts says (usage first, then priority descending).
+ */
+function _readGroups(r: _Reader, groupCount: number, rules: Int32Array, ruleCount: number): { groups: Int32Array; sources: Int32Array; kinds: Uint8Array } {
+  const groups = new Int32Array(2 * groupCount);
+  const kinds = new Uint8Array(groupCount);
+  const sourceList: number[] = [];
+  for (let g = 0; g < groupCount; g++) {
+    const n = r.count('preference sources', 2);
+    groups[2 * g] = sourceList.length / 2;
+    groups[2 * g + 1] = n;
+    let end = 0;
+    for (let k = 0; k < n; k++) {
+      const first = r.v('preference source first rule');
+      const count = r.v('preference source rule count');
+      if (first < end || first > ruleCount || count > ruleCount - first) r.fail('bad-table', `group ${g}: preference rules ${first}+${count} of ${ruleCount} overlap or overrun`);
+      end = first + count;
+      for (let id = first; id < end; id++) {
+        const rec = _RULE_WORDS * id;
+        kinds[g] = (kinds[g] as number) | ((rules[rec + _R_KIND] as number) === KIND_USAGE ? 1 : 2);
+        if (id === first) continue;
+        const prev = rec - _RULE_WORDS;
+        rules[rec + _R_SAME] = _sameBody(r.bytes, rules, prev, rec) ? 1 : 0;
+        const dk = (rules[rec + _R_KIND] as number) - (rules[prev + _R_KIND] as number);
+        if (dk < 0 || (dk === 0 && (rules[rec + _R_PRIORITY] as number) > (rules[prev + _R_PRIORITY] as number))) {
+          r.fail('bad-table', `group ${g}: preference rules ${id - 1} and ${id} out of order`);
+        }
+      }
+      sourceList.push(first, count);
+    }
+  }
+  return { groups, sources: Int32Array.from(sourceList), kinds };
+}
+
+/** Returns true when rule records `a` and `b` have the same kind, anchor and body bytes. */
+function _sameBody(bytes: Uint8Array, rules: Int32Array, a: number, b: number): boolean {
+  if (rules[a + _R_KIND] !== rules[b + _R_KIND] || rules[a + _R_ANCHORED] !== rules[b + _R_ANCHORED]) return false;
+  const len = rules[a + _R_BODY_LEN] as number;
+  if (len !== rules[b + _R_BODY_LEN]) return false;
+  const ao = rules[a + _R_BODY_OFF] as number;
+  const bo = rules[b + _R_BODY_OFF] as number;
+  for (let k = 0; k < len; k++) if (bytes[ao + k] !== bytes[bo + k]) return false;
+  return true;
+}
+
+/**
+ * Returns the KMP failure table of every rule body, per literal segment (a wildcard resets it).
+ * O(total body bytes).
+ */
+function _buildKmp(bytes: Uint8Array, rules: Int32Array, ruleCount: number, base: number): Int32Array {
+  const kmp = new Int32Array(Math.max(0, bytes.length - base));
+  for (let i = 0; i < ruleCount; i++) {
+    const off = rules[_RULE_WORDS * i + _R_BODY_OFF] as number;
+    const len = rules[_RULE_WORDS * i + _R_BODY_LEN] as number;
+    let s = 0;
+    while (s < len) {
+      let e = s;
+      while (e < len && bytes[off + e] !== 0x2a) e++;
+      // Segment [s, e): fail[j] = length of the longest proper border of seg[0..j].
+      kmp[off + s - base] = 0;
+      let k = 0;
+      for (let j = 1; j < e - s; j++) {
+        const c = bytes[off + s + j];
+        while (k > 0 && bytes[off + s + k] !== c) k = kmp[off + s + k - 1 - base] as number;
+        if (bytes[off + s + k] === c) k++;
+        kmp[off + s + j - base] = k;
+      }
+      s = e + 1;
+    }
+  }
+  return kmp;
+}
+
+/**
+ * Validates and decodes the PREFERENCES section starting at `pos` of `bytes` for an artifact of
+ * `groupCount` merged groups; returns the tables and the offset after the section. Throws
+ * through `fail` (the loader's RobotsFormatError) for anything format.ts section 12 forbids.
+ * O(section size).
+ */
+export function readPreferences(bytes: Uint8Array, pos: number, groupCount: number, fail: FailFunction): { tables: PreferenceTables; end: number } {
+  const r = new _Reader(bytes, pos, fail);
+  const st = _readStatements(r);
+  const ru = _readRules(r, st.count);
+  const gr = _readGroups(r, groupCount, ru.rules, ru.count);
+  const kmp = _buildKmp(bytes, ru.rules, ru.count, pos);
+  return { tables: new PreferenceTables(bytes, ru.rules, ru.count, st.statements, st.answers, gr.groups, gr.sources, kmp, pos, gr.kinds), end: r.pos };
+}
+
+/**
+ * Returns the end of the first occurrence of body segment `[s, e)` of the rule body at `off`
+ * in `path[from, m)`, or -1. KMP: O(m - from + e - s), no allocation.
+ */
+function _findSegment(t: PreferenceTables, off: number, s: number, e: number, m: number, from: number): number {
+  const b = t.bytes;
+  const kmp = t.kmp;
+  const base = t.kmpBase;
+  const path = THREAD_SCRATCH.path;
+  const len = e - s;
+  let k = 0;
+  for (let i = from; i < m; i++) {
+    const c = path[i];
+    while (k > 0 && b[off + s + k] !== c) k = kmp[off + s + k - 1 - base] as number;
+    if (b[off + s + k] === c) k++;
+    if (k === len) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * Returns true when rule `rec`'s body matches the path `THREAD_SCRATCH.path[0, m)` (docs/semantics.md
+ * section 4: `*` any run, `anchored` the whole path, else a prefix). The head (bytes before the
+ * first `*`) must be a prefix; an anchored last segment must end the path (checked first); each
+ * other segment is found leftmost after the previous one (the greedy choice is optimal for
+ * `*`-only globs), ending before an anchored last segment starts.
+ * O(m + body) with the KMP tables.
+ */
+function _matches(t: PreferenceTables, rec: number, m: number): boolean {
+  const rules = t.rules;
+  const b = t.bytes;
+  const off = rules[rec + _R_BODY_OFF] as number;
+  const len = rules[rec + _R_BODY_LEN] as number;
+  const anchored = (rules[rec + _R_ANCHORED] as number) === 1;
+  const path = THREAD_SCRATCH.path;
+  let s = 0;
+  while (s < len && b[off + s] !== 0x2a) {
+    if (s >= m || path[s] !== b[off + s]) return false;
+    s++;
+  }
+  if (s === len) return !anchored || m === len;
+  let pos = s;
+  s++;
+  // An anchored pattern's last segment must end the path: check it first (O(segment)), and
+  // the segments before it must end before it starts.
+  let limit = m;
+  if (anchored) {
+    let ls = len;
+    while (b[off + ls - 1] !== 0x2a) ls--;
+    limit = m - (len - ls);
+    if (limit < pos) return false;
+    for (let k = ls; k < len; k++) if (path[limit + k - ls] !== b[off + k]) return false;
+  }
+  for (;;) {
+    let e = s;
+    while (e < len && b[off + e] !== 0x2a) e++;
+    if (e === len && anchored) return limit >= pos;
+    const end = _findSegment(t, off, s, e, limit, pos);
+    if (end < 0) return false;
+    if (e === len) return true;
+    pos = end;
+    s = e + 1;
+  }
+}
+
+/** Returns true when `bytes[off, off + len)` spell the string `key` (ASCII). */
+function _keyEquals(bytes: Uint8Array, off: number, len: number, key: string): boolean {
+  if (len !== key.length) return false;
+  for (let k = 0; k < len; k++) if (bytes[off + k] !== key.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Returns statement `s`'s answer for `key` (ANSWER_*). O(answers of the statement). */
+function _answerOf(t: PreferenceTables, s: number, key: string): number {
+  const st = t.statements;
+  const first = st[_S_WORDS * s + 2] as number;
+  const n = st[_S_WORDS * s + 3] as number;
+  const a = t.answers;
+  for (let k = first; k < first + n; k++) {
+    const rec = _A_WORDS * k;
+    if (_keyEquals(t.bytes, a[rec] as number, a[rec + 1] as number, key)) return a[rec + 2] as number;
+  }
+  return ANSWER_UNKNOWN;
+}
+
+/** The fetch check a preference answer depends on (AgentRules#isAllowed). */
+export interface AllowCheck {
+  isAllowed(url: string): boolean;
+}
+
+/**
+ * Returns the combined answer (ANSWER_*) of the `kind` rules of merged group `group` for `key`
+ * at `url` (docs/semantics.md section 10): unknown when the group has no such rules or disallows
+ * the URL; else among the matching rules of the greatest priority, any disallow gives disallow,
+ * else any allow gives allow, else unknown. Rules within a source run by priority descending,
+ * so a source stops at its first rule shorter than the best match. No allocation;
+ * O(isAllowed + path + sum over the group's `kind` rules of (head + for wildcard rules whose
+ * head matches, path + body)), at worst O(rules x path + pattern bytes).
+ */
+export function answerPreference(t: PreferenceTables, group: number, kind: number, key: string, url: string, rfc: boolean, check: AllowCheck): number {
+  // Invariant: readPreferences validated the tables; no allocation. Hot: run pnpm bench.
+  if (group < 0 || ((t.kinds[group] as number) & (kind + 1)) === 0) return ANSWER_UNKNOWN;
+  if (!check.isAllowed(url)) return ANSWER_UNKNOWN;
+  const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
+  const rules = t.rules;
+  const src = t.sources;
+  const first = t.groups[2 * group] as number;
+  const count = t.groups[2 * group + 1] as number;
+  let best = -1;
+  let acc = 0;
+  for (let k = first; k < first + count; k++) {
+    const lo = src[2 * k] as number;
+    const hi = lo + (src[2 * k + 1] as number);
+    let matched = false;
+    for (let id = lo; id < hi; id++) {
+      const rec = _RULE_WORDS * id;
+      const rk = rules[rec + _R_KIND] as number;
+      if (rk < kind) continue;
+      if (rk > kind) break;
+      const p = rules[rec + _R_PRIORITY] as number;
+      if (p < best) break;
+      // A rule with the previous rule's path (same source, adjacent) has its match result.
+      if (id === lo || rules[rec + _R_SAME] === 0) matched = _matches(t, rec, m);
+      if (!matched) continue;
+      if (p > best) {
+        best = p;
+        acc = 0;
+      }
+      acc |= _answerOf(t, rules[rec + _R_STATEMENT] as number, key);
+    }
+  }
+  return (acc & ANSWER_DISALLOW) !== 0 ? ANSWER_DISALLOW : acc;
+}
+
+/** One Content-Usage or Content-Signal line that decides, for explanations. */
+export interface PreferenceRuleInfo {
+  /** 1-based line in the robots.txt. */
+  readonly line: number;
+  readonly kind: 'usage' | 'signal';
+  /** The path as written ('' when the line has none: it applies to every path). */
+  readonly path: string;
+  /** The statement of preference as written (the raw dictionary). */
+  readonly preference: string;
+  /** Its explicit answers: key to allow (`true`) or disallow (`false`). */
+  readonly answers: Readonly<Record<string, boolean>>;
+}
+
+/** Why a URL has the preferences it has, for one kind of line. */
+export interface PreferenceExplanation {
+  /** False when the group disallows the URL: then no preference applies. */
+  readonly allowed: boolean;
+  /** The matching lines of the greatest priority (the deciding ones), in line order. */
+  readonly rules: readonly PreferenceRuleInfo[];
+  /** Priority of those lines (octets of the path; 0 for lines without a path), -1 when none matches. */
+  readonly priority: number;
+  /** The combined answers per key (`y`/`n` for usage, `yes`/`no` for signal), every key the deciding lines answer. */
+  readonly answers: Readonly<Record<string, string>>;
+}
+
+const _DECODER = new TextDecoder();
+
+/**
+ * Returns the explanation of the `kind` preferences of merged group `group` at `url`: the
+ * deciding lines with their paths and raw dictionaries, and the combined answer of every key
+ * they state. Not hot: allocates. Same bound as {@link answerPreference}.
+ */
+export function explainPreference(t: PreferenceTables, group: number, kind: number, url: string, rfc: boolean, check: AllowCheck): PreferenceExplanation {
+  const allowed = check.isAllowed(url);
+  const out: PreferenceRuleInfo[] = [];
+  let best = -1;
+  if (allowed && group >= 0 && group < t.groups.length / 2) {
+    const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
+    const first = t.groups[2 * group] as number;
+    for (let k = first; k < first + (t.groups[2 * group + 1] as number); k++) {
+      const lo = t.sources[2 * k] as number;
+      for (let id = lo; id < lo + (t.sources[2 * k + 1] as number); id++) {
+        const rec = _RULE_WORDS * id;
+        if ((t.rules[rec + _R_KIND] as number) !== kind || !_matches(t, rec, m)) continue;
+        const p = t.rules[rec + _R_PRIORITY] as number;
+        if (p < best) continue;
+        if (p > best) out.length = 0;
+        best = p;
+        out.push(_ruleInfo(t, rec));
+      }
+    }
+  }
+  out.sort((a, b) => a.line - b.line);
+  const words = kind === KIND_USAGE ? ['y', 'n'] : ['yes', 'no'];
+  const answers: Record<string, string> = {};
+  for (const rule of out) {
+    for (const [key, allow] of Object.entries(rule.answers)) {
+      if (answers[key] !== words[1]) answers[key] = allow ? words[0]! : words[1]!;
+    }
+  }
+  return { allowed, rules: out, priority: best, answers };
+}
+
+/** Returns the description of rule record `rec`. */
+function _ruleInfo(t: PreferenceTables, rec: number): PreferenceRuleInfo {
+  const r = t.rules;
+  const b = t.bytes;
+  const s = r[rec + _R_STATEMENT] as number;
+  const text = (off: number, len: number): string => _DECODER.decode(b.subarray(off, off + len));
+  const answers: Record<string, boolean> = {};
+  const first = t.statements[_S_WORDS * s + 2] as number;
+  for (let k = first; k < first + (t.statements[_S_WORDS * s + 3] as number); k++) {
+    answers[text(t.answers[_A_WORDS * k] as number, t.answers[_A_WORDS * k + 1] as number)] = t.answers[_A_WORDS * k + 2] === ANSWER_ALLOW;
+  }
+  return {
+    line: r[rec + _R_LINE] as number,
+    kind: r[rec + _R_KIND] === KIND_USAGE ? 'usage' : 'signal',
+    path: text(r[rec + _R_PATH_OFF] as number, r[rec + _R_PATH_LEN] as number),
+    preference: text(t.statements[_S_WORDS * s] as number, t.statements[_S_WORDS * s + 1] as number),
+    answers,
+  };
+}
+
+/** Returns true when merged group `group` has rules of `kind` (KIND_USAGE or KIND_SIGNAL). */
+export function hasPreferences(t: PreferenceTables, group: number, kind: number): boolean {
+  return group >= 0 && group < t.kinds.length && ((t.kinds[group] as number) & (kind + 1)) !== 0;
+}
