@@ -34,7 +34,7 @@ const block = [
   '',
   table(section('How crawlers use it')),
   '',
-  'Checks per group before tier-up pays (ns per check over a freshly loaded group\'s first x checks, the automaton\'s build included; the default threshold is 128):',
+  'Checks per group before tier-up pays (ns per check over a freshly loaded group\'s first x checks, the automaton\'s build included; the default threshold is 64):',
   '',
   table(section('Checks per group before tier-up pays')),
   '',

@@ -57,13 +57,13 @@ export const tierTuning = {
   /**
    * Checks a group answers on the tier below before its automaton is built: ski rental, the
    * group tiers up once tier 0 has spent about what the build costs. `pnpm bench` series
-   * "checks per group before tier-up pays" (bench/results/report.md; quick run, 40 hosts):
-   * tier-up at the first check costs 9,147 ns per check over 1 check, 287 ns over 64 (tier 0:
-   * 188) and 108 ns over 512 (tier 0: 131), so the lines cross between 64 and 512 checks and
-   * 128 sits there; most hosts of a crawl (a median of 52 URLs) never tier up. 0 forces tier 1
+   * "checks per group before tier-up pays" (bench/results/report.md, full run, 200 hosts):
+   * ns per check with tier-up at the first check vs tier 0 only: 273 vs 149 over 32 checks,
+   * 173 vs 186 over 64, 125 vs 162 over 128, 84 vs 151 over 1,024; the lines cross between 32
+   * and 64, so 64. Most hosts of a crawl (a median of 52 URLs) never tier up. 0 forces tier 1
    * from the first check, Infinity keeps every group on tier 0.
    */
-  threshold: 128,
+  threshold: 64,
   /**
    * Most NFA positions (pattern bytes plus one per `*` and end) of a group that tiers up: a
    * transition costs O(positions of the state), so this bounds one build step. 65,536

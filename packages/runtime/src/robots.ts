@@ -181,7 +181,7 @@ function _urlError(url: unknown): TypeError {
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
  * all). Keep it and call {@link AgentRules.isAllowed} in hot loops: after
- * `tierTuning.threshold` checks (128) the group tiers up to its lazily built automaton
+ * `tierTuning.threshold` checks (64) the group tiers up to its lazily built automaton
  * (lazy-dfa.ts), which this object holds; answers are the same on both tiers. Thread safety:
  * an `AgentRules` and its automaton belong to the thread that created them (JS objects are
  * never shared between threads); to check in several workers, share the artifact bytes (a
