@@ -337,7 +337,7 @@ async function _measureInput(name: string, config: _Config): Promise<HostileRow[
     let parts = 0;
     let maxTrieNodes = 0;
     for (let g = 0; g < robots.groupCount; g++) {
-      for (const a of robots.describeGroup(g).automata) {
+      for (const a of robots.describeGroup(g).parts) {
         parts++;
         maxTrieNodes = Math.max(maxTrieNodes, a.nodes);
       }

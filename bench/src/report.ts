@@ -14,6 +14,7 @@ export const REPORT_FILES = {
   strategies: 'ns-per-check.svg',
   rules: 'scaling-rules.svg',
   lengths: 'scaling-url-length.svg',
+  tierUp: 'tier-up.svg',
 } as const;
 
 /** Returns a number with a sensible number of digits for a table. */
@@ -80,6 +81,18 @@ function _series(series: readonly WorkloadResult[]): { name: string; points: { x
   }));
 }
 
+/** Returns the text and table of the tier-up series. */
+function _tierUpText(r: BenchResults): string {
+  const rows = [
+    'A freshly loaded group answers its first x checks (its host\'s URLs cycled): ns per check with the build of its automaton included (tier-up at the first check), on tier 0 only (tries and segment scan), and with the default threshold. Where the first line falls under the second is where tier-up pays; the default threshold sits there.',
+    '',
+    '| checks per group | tier-up from the first check | tier 0 only | default threshold |',
+    '|---:|---:|---:|---:|',
+  ];
+  for (const p of r.tierUp) rows.push(`| ${p.x.toLocaleString('en-US')} | ${_fmt(p.tierUpNs)} ns | ${_fmt(p.stayBelowNs)} ns | ${_fmt(p.defaultNs)} ns |`);
+  return rows.join('\n');
+}
+
 /** Returns the report's Markdown text. */
 export function renderMarkdown(r: BenchResults): string {
   const m = r.meta;
@@ -106,6 +119,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(`### ${main.title}`, '', _strategyTable(main), '');
   }
   if (r.crawl.length > 0) out.push('## How crawlers use it', '', _crawlTable(r), '');
+  if (r.tierUp.length > 0) out.push('## Checks per group before tier-up pays', '', `![checks per group before tier-up pays](${REPORT_FILES.tierUp})`, '', _tierUpText(r), '');
   out.push('## Targets', '', 'Reported, never asserted by unit tests.', '', '| target | goal | measured | result | gap | reproduce |', '|---|---|---|---|---|---|');
   for (const t of r.targets) out.push(`| ${t.name} | ${t.goal} | ${t.measured} | ${t.pass === undefined ? 'not measured' : t.pass ? '**pass**' : '**miss**'} | ${t.gap} | \`${t.command}\` |`);
   out.push('');
@@ -138,7 +152,13 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('| what one host keeps | bytes per host | vs robots-parser |', '|---|---:|---:|');
     out.push(`| compiled: loadRobots(artifact) + one agent() | ${_fmt(mm.compiledBytesPerHost, 0)} | ${_ratio(mm.compiledBytesPerHost, mm.robotsParserBytesPerHost, 2)} |`);
     out.push(`| robots-parser parsed object | ${_fmt(mm.robotsParserBytesPerHost, 0)} | 1.00x |`);
-    out.push(`| regex-per-rule matcher (one agent) | ${_fmt(mm.regexBytesPerHost, 0)} | ${_ratio(mm.regexBytesPerHost, mm.robotsParserBytesPerHost, 2)} |`, '');
+    out.push(`| regex-per-rule matcher (one agent) | ${_fmt(mm.regexBytesPerHost, 0)} | ${_ratio(mm.regexBytesPerHost, mm.robotsParserBytesPerHost, 2)} |`);
+    out.push(`| compiled: compileRobots(text) + one agent() (keeps the parsed file for the other groups) | ${_fmt(mm.lazyBytesPerHost, 0)} | ${_ratio(mm.lazyBytesPerHost, mm.robotsParserBytesPerHost, 2)} |`, '');
+  }
+  if (r.automata !== undefined) {
+    const a = r.automata;
+    out.push('Counted apart: a tiered-up group\'s automaton (lazy-dfa.ts), measured after its crawler group of each crawl host answered its URLs three times on tier 1 ' +
+      `(${a.groups} groups; ${a.stayedBelow} stayed on tier 0): median **${_fmt(a.median, 0)} B**, p90 ${_fmt(a.p90, 0)} B, max ${_fmt(a.max, 0)} B per hot group; budget ${_fmt(a.budget, 0)} B per group (tierTuning.budgetBytes).`, '');
   }
   if (r.gc.length > 0) {
     out.push('## GC events', '', 'PerformanceObserver `gc` entries while the strategy runs passes of the main workload:', '', '| strategy | checks | GC events | per 1M checks |', '|---|---:|---:|---:|');
@@ -174,7 +194,7 @@ export const METHOD_NOTES = [
   '- **reference** is timed through its public API `isAllowed(robotsTxt, agent, url)`, which re-parses the file on every call: the package exposes no parse-once internals (its `exports` map hides `parse.js`/`match.js`), so its figure is parse + match per check, not matching alone.',
   '- **regex per rule** is what a careful user writes: the compiler\'s `parseRobotsTxt` plus group selection, each rule (in the profile\'s canonical/escaped form, plus the derived index.html rule) compiled to one anchored RegExp (`*` to `.*`, final `$` to `$`, all else escaped), sorted by priority (allow wins ties, then earliest line), first hit wins; the URL path is extracted and canonicalised on every call.',
   '- **robots-parser** 3.0.1 differs semantically (no RFC 9309 canonicalisation, agent cut at `/`, no implicit `/robots.txt` allow, no index.html rule, WHATWG URL parsing, no size limit, exact `user-agent`/`allow`/`disallow` keys only). We therefore **count** its disagreements with the reference on every input instead of aborting, and report the count next to its timing; it is still timed on the same inputs. A URL on another host (robots-parser returns `undefined`) counts as a disagreement.',
-  '- **compiled automaton**: `compile` + `loadRobots` once per file, `robots.agent(name)` once per agent (outside timing), then `AgentRules.isAllowed(url)` per check. The engine keeps no per-URL cache, so a warm check and the first check of a URL do the same work.',
+  '- **compiled automaton**: `compile` + `loadRobots` once per file, `robots.agent(name)` once per agent (outside timing), then `AgentRules.isAllowed(url)` per check. The engine keeps no per-URL cache; a group that has answered `tierTuning.threshold` checks gets its lazily built automaton (tier 1), whose states are built by the first URLs that need them, so the warm figure is tier 1 and the new-URL figures mostly tier 0 (see the tier-up series).',
   '- **How crawlers use it** (bench/src/crawl.ts): *cold host* times, per host, robots.txt text to the answers for its batch of URLs (robomata: `compile` + `loadRobots` + `agent` + checks, also with `agents: [crawler]`; robots-parser: parse + checks); *new URLs* times only the checks, each URL once, against a freshly loaded artifact (robots-parser: a freshly parsed object). Hosts are interleaved over rounds; each figure is the sum over hosts of the per-host median. The crawler is the random crawler name of each corpus host, or the token with the most `*` rules on the wildcard-heavy hosts.',
   '- **read-once floor**: a matcher that only sums `charCodeAt` over the whole URL string, run through the same loop; `this / floor` is the cost relative to reading the input once.',
   '- **Timing**: tinybench 6 (`runSync`) times whole passes over a workload; ns per check = pass latency / checks per pass. Each strategy gets its own pass function (built with `new Function`) so its call site stays monomorphic. Strategies are interleaved in rounds; the reported figure is the median over rounds of each round\'s median sample; the spread is the fastest and slowest sample of all rounds; MAD is the median absolute deviation of the samples relative to the median.',
@@ -199,6 +219,17 @@ export function writeReport(r: BenchResults, dir: string): string[] {
   if (rules.length > 0) write(REPORT_FILES.rules, renderLineChart({ title: 'Scaling with the number of rules', xLabel: 'rules in the group (log)', yLabel: 'ns per check (log)', logX: true, logY: true, series: _series(rules) }));
   const lengths = r.workloads.filter((w) => w.id.startsWith('length-'));
   if (lengths.length > 0) write(REPORT_FILES.lengths, renderLineChart({ title: 'Scaling with URL length', xLabel: 'URL bytes (log)', yLabel: 'ns per check (log)', logX: true, logY: true, series: _series(lengths) }));
+  if (r.tierUp.length > 0) {
+    const line = (name: string, pick: (p: BenchResults['tierUp'][number]) => number): { name: string; points: { x: number; y: number }[] } => ({ name, points: r.tierUp.map((p) => ({ x: p.x, y: pick(p) })).filter((p) => Number.isFinite(p.y)) });
+    write(REPORT_FILES.tierUp, renderLineChart({
+      title: 'Checks per group before tier-up pays',
+      xLabel: 'checks per group (log)',
+      yLabel: 'ns per check incl. build (log)',
+      logX: true,
+      logY: true,
+      series: [line('tier-up at the first check', (p) => p.tierUpNs), line('tier 0 only', (p) => p.stayBelowNs), line('default threshold', (p) => p.defaultNs)],
+    }));
+  }
   write(REPORT_FILES.json, JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2) + '\n');
   write(REPORT_FILES.markdown, renderMarkdown(r));
   return paths;

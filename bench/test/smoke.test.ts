@@ -26,12 +26,19 @@ describe('bench smoke', () => {
     expect(r.workloads.filter((w) => w.id.startsWith('rules-')).map((w) => w.x)).toEqual([10, 100]);
     expect(r.workloads.filter((w) => w.id.startsWith('length-')).map((w) => w.x)).toEqual([16, 256]);
     const names = r.targets.map((t) => t.name);
-    for (const name of ['warm compiled check vs robots-parser (corpus workload)', 'median artifact size vs its source', 'cold host: robots.txt bytes to answers for its URL batch',
-      'cold host, compile scoped to the crawler (agents)', 'new URLs (fresh load, each URL once), corpus', 'series where robots-parser is faster']) {
+    // Engine v3's targets (issue 19), each present.
+    for (const name of ['warm check vs the read-once floor (corpus workload)', 'warm check vs robots-parser (corpus workload)', 'warm check vs robots-parser, wildcard-heavy groups',
+      'warm check vs robots-parser, worst wildcard-heavy file', 'new URLs (fresh load, each URL once) vs robots-parser, corpus', 'new URLs vs robots-parser, wildcard-heavy groups',
+      'cold host with compileRobots (compile + load + 50-URL batch) vs robots-parser', 'cold host with a full compile vs robots-parser',
+      'retained memory per loaded host vs robots-parser (automata apart)', "median compile vs robots-parser's parse", 'GC events in 10^7 warm checks, after tier-up']) {
       expect(names).toContain(name);
     }
     // The crawler workloads ran on the same files and measured both sides.
-    expect(r.crawl.map((c) => c.id)).toEqual(expect.arrayContaining(['cold-host', 'cold-host-scoped', 'new-urls']));
+    expect(r.crawl.map((c) => c.id)).toEqual(expect.arrayContaining(['cold-host', 'cold-host-scoped', 'cold-host-lazy', 'new-urls']));
+    // The tier-up series has a point per configured x, each measured on both tiers.
+    expect(r.tierUp.map((p) => p.x)).toEqual([...TINY_CONFIG.tierUpChecks]);
+    for (const p of r.tierUp) expect(p.tierUpNs > 0 && p.stayBelowNs > 0 && p.defaultNs > 0).toBe(true);
+    expect(r.automata?.budget).toBeGreaterThan(0);
     for (const c of r.crawl) expect(c.robomataUs > 0 && c.robotsParserUs > 0 && c.checks > 0).toBe(true);
     expect(r.gc.find((g) => g.id === 'compiled')?.checks).toBeGreaterThanOrEqual(TINY_CONFIG.gcChecks);
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
 import { extractProductToken, loadRobots, type Robots } from '@robomata/runtime';
-import { scanTuning } from '../../packages/runtime/src/segment-scan.js';
+import { scanTuning, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { CONFORMANCE_CASES, type ConformanceCase } from './cases.js';
 
 function optionsOf(c: ConformanceCase): CompileOptions {
@@ -64,6 +64,7 @@ function compiled(c: ConformanceCase): Uint8Array {
 }
 
 const _DEFAULT_TUNING = { ...scanTuning };
+const _DEFAULT_TIER = { ...tierTuning };
 
 /** Option keys per input whose determinism was checked already (compiling twice is what costs). */
 const _checkedTwice = new Map<string | Uint8Array, Set<string>>();
@@ -80,18 +81,40 @@ describe('conformance: compiled artifact (default state cap)', () => {
   }
 });
 
-describe('conformance: every wildcard candidate verified by the sweep, or each one directly', () => {
+describe('conformance: tier 1, every group on its lazily built automaton from its first check', () => {
   afterEach(() => {
-    Object.assign(scanTuning, _DEFAULT_TUNING);
+    Object.assign(tierTuning, _DEFAULT_TIER);
   });
   for (const c of CONFORMANCE_CASES) {
     it(title(c), () => {
+      tierTuning.threshold = 0;
+      const robots = loadRobots(compiled(c));
+      expectCase(robots, c, 'automaton');
+      const rules = robots.agent(effectiveCase(c).agent);
+      // The forcing took effect (a group with no rules answers without any tier; the 16 KB
+      // literal of the line-cap cases needs one state per byte, past the cache budget, and its
+      // group gives the automaton up by design).
+      const state = tierOf(rules);
+      if (rules.groupIndex >= 0) expect(state.tier === 1 || (state.stayBelow && c.url.length > 10_000)).toBe(true);
+    });
+  }
+});
+
+describe('conformance: tier 0, every wildcard candidate verified by the sweep, or each one directly', () => {
+  afterEach(() => {
+    Object.assign(scanTuning, _DEFAULT_TUNING);
+    Object.assign(tierTuning, _DEFAULT_TIER);
+  });
+  for (const c of CONFORMANCE_CASES) {
+    it(title(c), () => {
+      tierTuning.threshold = Infinity;
       const robots = loadRobots(compiled(c));
       scanTuning.directMaxCandidates = 0;
       expectCase(robots, c, 'sweep');
       scanTuning.directMaxCandidates = Infinity;
       scanTuning.directMaxWork = Infinity;
       expectCase(robots, c, 'direct');
+      expect(tierOf(robots.agent(effectiveCase(c).agent)).tier).toBe(0);
     });
   }
 });

@@ -8,8 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { decide } from '@robomata/reference';
 import { extractProductToken } from '@robomata/runtime';
-import { scanTuning } from '../../packages/runtime/src/segment-scan.js';
-import { candidates } from '../../packages/runtime/src/tables.js';
+import { lastCandidateCount, scanTuning, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
@@ -17,18 +16,31 @@ const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
 const filesArb = robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt)));
 const agentsArb = fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 });
 const profileArb = fc.constantFrom('rfc9309' as const, 'google' as const);
-const mix = { allowed: 0, disallowed: 0, byRule: 0, withCandidates: 0 };
+const mix = { allowed: 0, disallowed: 0, byRule: 0, withCandidates: 0, tier1: 0 };
 const _DEFAULT_TUNING = { ...scanTuning };
+const _DEFAULT_TIER = { ...tierTuning };
 
-/** Which verification road the check forces: the default tuning, the sweep for every candidate, or each candidate directly. */
-type Road = 'default' | 'sweep' | 'direct';
+/**
+ * Which road the check forces: the default tuning; tier 0 (tries and segment scan) with the
+ * sweep for every candidate, or each candidate directly; or tier 1 (the group's lazy automaton
+ * from its first check, with a cache small enough to flush).
+ */
+type Road = 'default' | 'sweep' | 'direct' | 'automaton' | 'automaton-flushing';
 
 function setRoad(road: Road): void {
   Object.assign(scanTuning, _DEFAULT_TUNING);
+  Object.assign(tierTuning, _DEFAULT_TIER);
+  if (road === 'sweep' || road === 'direct') tierTuning.threshold = Infinity;
   if (road === 'sweep') scanTuning.directMaxCandidates = 0;
   if (road === 'direct') {
     scanTuning.directMaxCandidates = Infinity;
     scanTuning.directMaxWork = Infinity;
+  }
+  if (road === 'automaton' || road === 'automaton-flushing') tierTuning.threshold = 0;
+  if (road === 'automaton-flushing') {
+    // A few states' worth: flushes happen and must keep the answers exact.
+    tierTuning.budgetBytes = 4096;
+    tierTuning.minChecksPerFlush = 0;
   }
 }
 
@@ -42,11 +54,17 @@ function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309'
     const cut = extractProductToken(agent);
     const asked = profile === 'rfc9309' && cut !== '' ? cut : agent;
     for (const url of urls) {
+      const ctx0 = JSON.stringify({ txt, agent, url, profile, road });
       const want = decide(txt, asked, url, { profile });
       const got = rules.decide(url);
-      if (candidates.count > 0) mix.withCandidates++;
+      if (lastCandidateCount() > 0) mix.withCandidates++;
+      // The forcing took effect: every check of a group with rules ran on the forced tier.
+      const tier = tierOf(rules).tier;
+      if ((road === 'automaton' || road === 'automaton-flushing') && rules.groupIndex >= 0) expect(tier, ctx0).toBe(1);
+      if (road === 'sweep' || road === 'direct') expect(tier, ctx0).toBe(0);
+      if (tier === 1) mix.tier1++;
       const gotRule = got < 0 ? { line: 0, kind: 'none' } : robots.rule(got);
-      const ctx = JSON.stringify({ txt, agent, url, profile, road });
+      const ctx = JSON.stringify({ txt, agent, url, profile, road, urls, agents });
       expect(rules.isAllowed(url), ctx).toBe(want.allowed);
       expect({ line: gotRule.line, kind: gotRule.kind }, ctx).toEqual({ line: want.line, kind: want.kind });
       if (want.allowed) mix.allowed++;
@@ -63,12 +81,13 @@ describe('runtime agrees with the reference', () => {
     console.log(
       `differential mix over ${total} checks: ${((100 * mix.allowed) / total).toFixed(1)}% allowed, ` +
         `${((100 * mix.disallowed) / total).toFixed(1)}% disallowed, ${((100 * mix.byRule) / total).toFixed(1)}% decided by a rule, ` +
-        `${((100 * mix.withCandidates) / total).toFixed(1)}% with wildcard candidates`,
+        `${((100 * mix.withCandidates) / total).toFixed(1)}% with wildcard candidates, ${((100 * mix.tier1) / total).toFixed(1)}% on the automaton`,
     );
     // The generators must give plenty of both verdicts, and of wildcard candidates to verify.
     expect(mix.allowed / total).toBeGreaterThan(0.2);
     expect(mix.disallowed / total).toBeGreaterThan(0.2);
     expect(mix.withCandidates / total).toBeGreaterThan(0.1);
+    expect(mix.tier1 / total).toBeGreaterThan(0.1);
   });
 
   it(`on random files and URLs, both profiles (${RUNS} runs)`, () => {
@@ -90,6 +109,22 @@ describe('runtime agrees with the reference', () => {
   it(`every wildcard candidate verified directly, both profiles (${RUNS >> 2} runs)`, () => {
     fc.assert(
       fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile, 'direct')),
+      { numRuns: RUNS >> 2 },
+    );
+  });
+
+  // Every group on its lazily built automaton from its first check (tier 1).
+  it(`every group on its automaton (tier 1), both profiles (${RUNS >> 1} runs)`, () => {
+    fc.assert(
+      fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile, 'automaton')),
+      { numRuns: RUNS >> 1 },
+    );
+  });
+
+  // Tier 1 with a cache of a few states: it flushes on most checks, and the answers stay exact.
+  it(`every group on its automaton with a flushing cache, both profiles (${RUNS >> 2} runs)`, () => {
+    fc.assert(
+      fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile, 'automaton-flushing')),
       { numRuns: RUNS >> 2 },
     );
   });

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
+import { tierOf, tierTuning } from '@robomata/runtime/testing';
 
 export const CORPUS_DIR = new URL('../fixtures/corpus/robots/', import.meta.url);
 export const SHARDS = 4;
@@ -68,28 +69,47 @@ export interface Mismatch {
   readonly reference: string;
 }
 
-/** Checks one corpus file in one profile; returns the mismatches and the number of checks. */
-export function checkCorpusFile(name: string, profile: 'rfc9309' | 'google', urlCount: number): { mismatches: Mismatch[]; checks: number } {
+/**
+ * Checks one corpus file in one profile with each group on tier `tier` (0: tries and segment
+ * scan; 1: its lazily built automaton from the first check); returns the mismatches, the
+ * number of checks and how many of them the forced tier answered.
+ */
+export function checkCorpusFile(name: string, profile: 'rfc9309' | 'google', urlCount: number, tier: 0 | 1 = 0): { mismatches: Mismatch[]; checks: number; onTier: number } {
+  const saved = tierTuning.threshold;
+  tierTuning.threshold = tier === 1 ? 0 : Infinity;
+  try {
+    return _checkCorpusFile(name, profile, urlCount, tier);
+  } finally {
+    tierTuning.threshold = saved;
+  }
+}
+
+function _checkCorpusFile(name: string, profile: 'rfc9309' | 'google', urlCount: number, tier: 0 | 1): { mismatches: Mismatch[]; checks: number; onTier: number } {
   const bytes = new Uint8Array(readFileSync(new URL(name, CORPUS_DIR)));
   const text = new TextDecoder().decode(bytes);
   const robots = compileRobots(bytes, { profile });
   const ref = createReferenceMatcher(bytes, { profile });
   const mismatches: Mismatch[] = [];
   let checks = 0;
+  let onTier = 0;
   for (const agent of agentsFor(text)) {
     const rules = robots.agent(agent);
+    // A group without rules (or no group) answers with no tier at all.
+    const tiered = rules.groupIndex >= 0 && robots.describeGroup(rules.groupIndex).ruleIds.length > 0;
     for (const url of urlsFor(text, name, urlCount)) {
       const want = ref.decide(agent, url);
       const id = rules.decide(url);
       const line = id < 0 ? 0 : robots.rule(id).line;
       const allowed = rules.isAllowed(url);
       checks++;
+      // Groups past the automaton's NFA budget stay on tier 0 by design.
+      if (!tiered || tierOf(rules).tier === tier) onTier++;
       if (allowed !== want.allowed || line !== want.line) {
         mismatches.push({ file: name, agent, url, profile, runtime: `${allowed} line ${line}`, reference: `${want.allowed} line ${want.line}` });
       }
     }
   }
-  return { mismatches, checks };
+  return { mismatches, checks, onTier };
 }
 
 /**
@@ -97,22 +117,30 @@ export function checkCorpusFile(name: string, profile: 'rfc9309' | 'google', url
  * (rfc9309 for every file, google for every 4th), failing with the first mismatches.
  */
 export function defineCorpusShardTest(shard: number): void {
-  it(`corpus shard ${shard}: every file compiles and agrees with the reference (rfc9309; google on every 4th file)`, () => {
+  it(`corpus shard ${shard}: every file compiles and agrees with the reference (rfc9309 on both tiers; google on every 4th file, alternating tiers)`, () => {
     const files = corpusShard(shard);
     let checks = 0;
+    let onTier = 0;
     const mismatches: Mismatch[] = [];
     for (const [k, name] of files.entries()) {
-      const a = checkCorpusFile(name, 'rfc9309', 12);
-      checks += a.checks;
-      mismatches.push(...a.mismatches);
+      // Each file on both tiers.
+      for (const tier of [0, 1] as const) {
+        const a = checkCorpusFile(name, 'rfc9309', 12, tier);
+        checks += a.checks;
+        onTier += a.onTier;
+        mismatches.push(...a.mismatches);
+      }
       if (k % 4 === 0) {
-        const b = checkCorpusFile(name, 'google', 8);
+        const b = checkCorpusFile(name, 'google', 8, k % 8 === 0 ? 1 : 0);
         checks += b.checks;
+        onTier += b.onTier;
         mismatches.push(...b.mismatches);
       }
     }
     expect(files.length).toBeGreaterThan(1000);
     expect(checks).toBeGreaterThan(files.length * 10);
+    // The forcing took effect: all but the checks of groups past the NFA budget (or with no rules).
+    expect(onTier / checks).toBeGreaterThan(0.9);
     expect(mismatches.slice(0, 5)).toEqual([]);
   }, 600_000);
 }

@@ -1,5 +1,5 @@
 /**
- * Artifact fuzzing (issue 6; SECURITY.md "Artifacts"): seeded mutations of real version-2
+ * Artifact fuzzing (issue 6; SECURITY.md "Artifacts"): seeded mutations of real version-3
  * artifacts (corpus files and reduced hostile inputs; both profiles; with and without stored
  * patterns; agent-scoped) must either be rejected by `loadRobots` with a `RobotsFormatError`,
  * or load into a `Robots` whose every check (isAllowed and decide on every merged group, for

@@ -1,5 +1,5 @@
 /**
- * A test-side reader of the version-2 artifact layout (`@robomata/runtime/format` documents it):
+ * A test-side reader of the version-3 artifact layout (`@robomata/runtime/format` documents it):
  * walks a well-formed artifact and lists where each field lies, so the artifact fuzzer can aim
  * its mutations at counts, indices, ranks, string lengths and section boundaries instead of at
  * random bytes only. Written from format.ts's layout text alone, not from load.ts: it validates

@@ -48,7 +48,7 @@ export interface BoundsProfileResult {
   readonly loadMs: number;
   readonly groups: number;
   /** Parts (shared tries) over all merged groups, counted once per group that uses them. */
-  readonly automata: number;
+  readonly parts: number;
   /** Radix nodes of the largest part. */
   readonly maxNodes: number;
   /** Wildcard patterns of the largest group (over its parts). */
@@ -181,13 +181,13 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
     const c1 = _cpuNs();
     const robots = loadRobots(artifact);
     const loadMs = (_cpuNs() - c1) / 1e6;
-    let automata = 0;
+    let parts = 0;
     let maxNodes = 0;
     let maxWildcards = 0;
     for (let g = 0; g < robots.groupCount; g++) {
       let wildcards = 0;
-      for (const a of robots.describeGroup(g).automata) {
-        automata++;
+      for (const a of robots.describeGroup(g).parts) {
+        parts++;
         maxNodes = Math.max(maxNodes, a.nodes);
         wildcards += a.wildcards;
       }
@@ -234,7 +234,7 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
       artifactBytes: artifact.length,
       loadMs,
       groups: robots.groupCount,
-      automata,
+      parts,
       maxNodes,
       maxWildcards,
       worstCheckNs,

@@ -101,7 +101,7 @@ afterAll(() => {
       (p) =>
         `${r.name.padEnd(24)} ${p.profile.padEnd(8)} in ${String(r.inputBytes).padStart(8)} B  compile ${p.compileMs.toFixed(0).padStart(5)} ms cpu ` +
         `(${p.compileWallMs.toFixed(0)} wall)  mem+ ${(p.heapDeltaBytes / 2 ** 20).toFixed(1).padStart(6)} MiB (kept ${(p.retainedBytes / 2 ** 20).toFixed(1)})  ` +
-        `artifact ${String(p.artifactBytes).padStart(8)} B  load ${p.loadMs.toFixed(1)} ms  groups ${p.groups} parts ${p.automata} (max ${p.maxNodes} nodes, ` +
+        `artifact ${String(p.artifactBytes).padStart(8)} B  load ${p.loadMs.toFixed(1)} ms  groups ${p.groups} parts ${p.parts} (max ${p.maxNodes} nodes, ` +
         `${p.maxWildcards} wildcards)  worst check ${(p.worstCheckNs / 1000).toFixed(1)} us ${p.worstUrl}  ` +
         `new URL ${(p.worstNewUrlNs / 1000).toFixed(1)} us ${p.worstNewUrlBase}`,
     ),

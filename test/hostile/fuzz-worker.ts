@@ -1,7 +1,7 @@
 /**
  * Artifact-fuzzing worker (runs in a `worker_threads` Worker, transpiled by node-harness.ts).
  *
- * For `runs` seeded mutations of the given base artifacts (format version 2) it checks that
+ * For `runs` seeded mutations of the given base artifacts (format version 3) it checks that
  * `loadRobots` either throws `RobotsFormatError` or returns a `Robots` on which every query
  * answers without throwing and consistently: `isAllowed` and `decide` on every merged group
  * (through `agent()` and directly by index) for a set of URLs, `rule()` of every decided id,
@@ -16,6 +16,8 @@
  * another artifact. Most are followed by a fixed length word and checksum, so the structural
  * validation behind the checksum is what gets exercised; 1 in 8 keeps them stale.
  */
+import { artifactOf } from '@robomata/runtime/internal';
+import { tierTuning } from '@robomata/runtime/testing';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AgentRules, RobotsAgentError, RobotsFormatError, describeAutomaton, loadRobots } from '@robomata/runtime';
 import type { Robots } from '@robomata/runtime';
@@ -334,9 +336,15 @@ function _query(robots: Robots): number {
     for (const token of info.tokens.slice(0, 2)) agents.push(token);
     for (const id of info.ruleIds.slice(0, 50)) robots.rule(id);
     describeAutomaton(robots, g, { maxNodes: 50 });
-    // Every group, whether or not an agent selects it: AgentRules built on the group index.
-    const rules = new AgentRules('specific', g, robots._artifact());
-    for (const url of urls) n += _checkOne(robots, rules, url, ruleCount, `group ${g}`);
+    // Every group, whether or not an agent selects it: AgentRules built on the group index,
+    // on tier 0 and on tier 1 (its automaton built from the mutated tables from the first check).
+    const saved = tierTuning.threshold;
+    for (const threshold of [Number.POSITIVE_INFINITY, 0]) {
+      tierTuning.threshold = threshold;
+      const rules = new AgentRules('specific', g, artifactOf(robots));
+      for (const url of urls) n += _checkOne(robots, rules, url, ruleCount, `group ${g} threshold ${threshold}`);
+    }
+    tierTuning.threshold = saved;
   }
   for (const ua of agents) {
     let rules: AgentRules;

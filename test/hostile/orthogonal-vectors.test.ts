@@ -13,16 +13,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
-import { scanTuning } from '../../packages/runtime/src/segment-scan.js';
+import { scanTuning, tierTuning } from '@robomata/runtime/testing';
 import { orthogonalPath as pathOf, orthogonalRule as ruleOf } from './extra-inputs.js';
 import { createRng, pickInt } from './generate.js';
 
 /** The tuning in force when the file loaded, restored after each test. */
 const DEFAULT_TUNING = { ...scanTuning };
 
-/** Sets scanTuning so every check with candidates takes `road`. */
-function forceRoad(road: 'sweep' | 'direct'): void {
+/** Sets the tuning so every check stays on tier 0 and every check with candidates takes `road`, or goes to tier 1 (the automaton, which falls back to tier 0 past its work limit). */
+function forceRoad(road: 'sweep' | 'direct' | 'automaton'): void {
   Object.assign(scanTuning, DEFAULT_TUNING);
+  tierTuning.threshold = road === 'automaton' ? 0 : Number.POSITIVE_INFINITY;
+  if (road === 'automaton') return;
   if (road === 'sweep') {
     scanTuning.directMaxCandidates = 0;
   } else {
@@ -31,8 +33,11 @@ function forceRoad(road: 'sweep' | 'direct'): void {
   }
 }
 
+const DEFAULT_TIER = { ...tierTuning };
+
 afterEach(() => {
   Object.assign(scanTuning, DEFAULT_TUNING);
+  Object.assign(tierTuning, DEFAULT_TIER);
 });
 
 /** Coordinates per vector. */
@@ -85,7 +90,7 @@ describe('orthogonal-vectors rules', () => {
     expect(scanTuning.directMaxCandidates).toBe(0);
   });
 
-  for (const [profile, road] of [['rfc9309', 'sweep'], ['rfc9309', 'direct'], ['google', 'sweep'], ['google', 'direct']] as const) {
+  for (const [profile, road] of [['rfc9309', 'sweep'], ['rfc9309', 'direct'], ['google', 'sweep'], ['google', 'direct'], ['rfc9309', 'automaton'], ['google', 'automaton']] as const) {
     it(`${profile}, ${road} road: isAllowed answers each query, and decide names the longest orthogonal rule`, () => {
       forceRoad(road);
       const robots = compileRobots(txt, { profile });

@@ -5,7 +5,7 @@
  * API: the playground bundles this module.
  */
 
-import type { AgentRules, Robots } from '@robomata/runtime';
+import type { Robots } from '@robomata/runtime';
 import type { CatalogueEntry, CrawlerKind } from './catalogue.js';
 
 /** One (crawler, URL) row of the audit. */
@@ -47,18 +47,19 @@ export function auditRobots(robots: Robots, catalogue: readonly CatalogueEntry[]
   const rows: AuditRow[] = [];
   for (const { entry, pick } of picks) {
     const sharedWith = (byToken.get(pick.token.toLowerCase()) ?? []).filter((n) => n !== entry.name);
-    const rules: AgentRules | undefined = pick.selection === 'out-of-scope' ? undefined : robots.agent(entry.name);
     for (const url of urls) {
+      // The runtime's decision says whether the URL may be fetched and what it may be used for.
+      const d = robots.explain(url, entry.name);
       rows.push({
         agent: entry.name,
         kind: entry.kind,
         url,
-        allowed: rules === undefined ? true : rules.isAllowed(url),
+        allowed: d.allowed !== false,
         token: pick.token,
         selection: pick.selection,
         group: pick.selection === 'specific' ? pick.token : pick.selection === 'global' ? '*' : '',
-        usage: rules === undefined ? {} : rules._explainPreferences(url, 'usage').answers,
-        signal: rules === undefined ? {} : rules._explainPreferences(url, 'signal').answers,
+        usage: d.usage?.answers ?? {},
+        signal: d.signal?.answers ?? {},
         validToken: _PRODUCT_TOKEN.test(entry.name),
         sharedWith,
       });

@@ -11,14 +11,14 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type { AgentRules, Profile, Robots, RuleInfo } from '@robomata/runtime';
+import { classifyUrl, type AgentRules, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
 import { CliError, EXIT_FINDINGS, EXIT_OK, describeFileError } from './errors.js';
 import { reportAgentToken } from './agent-token.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { loadRobotsSource } from './load-robots.js';
 import { LineWriter } from './output.js';
-import { describeUnreadableUrl, describeUrlWithoutPath } from './url-path.js';
+import { describeUrlReading } from './url-reading.js';
 
 /** Options of {@link runCheck}, as parsed by commander. */
 export interface CheckOptions {
@@ -165,8 +165,13 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     }
   };
 
+  // The runtime says how it reads a URL; only the rare unreadable or host-relative one is explained (path as matched).
+  const urlProblem = (url: string): string | undefined => {
+    const form = classifyUrl(url);
+    return form === 'unreadable' || form === 'host-relative' ? describeUrlReading(robots.explain(url, options.agent[0] ?? '*')) : undefined;
+  };
   for (const url of args) {
-    const problem = describeUnreadableUrl(url) ?? describeUrlWithoutPath(url);
+    const problem = urlProblem(url);
     if (problem !== undefined) writeErrorLine(io, `robomata: warning: ${problem}`);
     await checkOne(url);
   }
@@ -182,12 +187,12 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
         lineNumber++;
         const url = raw.trim();
         if (url === '' || url.startsWith('#')) continue;
-        const unreadable = describeUnreadableUrl(url);
-        if (unreadable !== undefined) {
+        const form = classifyUrl(url);
+        if (form === 'unreadable') {
           tally.unreadable++;
-          if (tally.unreadable <= STREAM_URL_WARNINGS_MAX) writeErrorLine(io, `robomata: warning: line ${lineNumber}: ${unreadable}`);
+          if (tally.unreadable <= STREAM_URL_WARNINGS_MAX) writeErrorLine(io, `robomata: warning: line ${lineNumber}: ${urlProblem(url) ?? ''}`);
           else if (tally.unreadable === STREAM_URL_WARNINGS_MAX + 1) writeErrorLine(io, 'robomata: warning: further unreadable lines are counted in the summary only');
-        } else if (describeUrlWithoutPath(url) !== undefined) tally.withoutPath++;
+        } else if (form === 'host-relative') tally.withoutPath++;
         await checkOne(url);
         progress?.tick();
       }
@@ -206,7 +211,7 @@ const STREAM_URL_WARNINGS_MAX = 100;
 /**
  * Returns the summary line `check` writes to stderr after a stream (stdin or --urls):
  * `robomata: checked N URL(s) x M agent(s): A allowed, D disallowed`, plus how many streamed
- * lines had no parsable path of their own (see describeUrlWithoutPath).
+ * lines had no parsable path of their own (`classifyUrl` form 'host-relative').
  */
 export function formatCheckSummary(
   tally: { readonly urls: number; readonly allowed: number; readonly disallowed: number; readonly withoutPath: number; readonly unreadable?: number },

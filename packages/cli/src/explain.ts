@@ -1,17 +1,17 @@
 /**
  * `robomata explain`: why one URL is allowed or disallowed for one agent: the group chosen and
  * why (RFC 9309 section 2.2.1), the path matched, and the deciding rule with its line and kind
- * (longest match, section 2.2.2).
+ * (longest match, section 2.2.2). The runtime decides (`Robots#explain`); this module words it.
  */
 
-import type { Profile } from '@robomata/runtime';
+import type { Decision, Outcome, Profile, Selection, UrlForm } from '@robomata/runtime';
 import { EXIT_FINDINGS, EXIT_OK } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { reportAgentToken } from './agent-token.js';
 import { loadRobotsWithWarnings } from './load-robots.js';
 import type { ParseWarning } from './load-robots.js';
-import { describeUnreadableUrl, describeUrlWithoutPath, matchedPath } from './url-path.js';
+import { describeUrlReading } from './url-reading.js';
 
 /** Options of {@link runExplain}, as parsed by commander. */
 export interface ExplainOptions {
@@ -23,7 +23,7 @@ export interface ExplainOptions {
   readonly maxBytes?: number;
 }
 
-/** Everything `explain` reports about one (agent, URL). */
+/** Everything `explain` reports about one (agent, URL): the runtime's decision, in words. */
 export interface Explanation {
   readonly url: string;
   readonly agent: string;
@@ -32,8 +32,13 @@ export interface Explanation {
   /** False when `agent` names no crawler product token (docs/semantics.md section 3; also warned on stderr). */
   readonly tokenRecognised: boolean;
   readonly profile: Profile;
+  /** How the runtime read the URL (`classifyUrl`). */
+  readonly form: UrlForm;
+  /** The path as matched (the runtime's `Decision.path`). */
   readonly path: string;
   readonly allowed: boolean;
+  /** What decided (the runtime's `Decision.outcome`). */
+  readonly outcome: Outcome;
   readonly group: {
     readonly selection: 'specific' | 'global' | 'none';
     /** Index of the chosen (merged) group, -1 for none. */
@@ -43,6 +48,10 @@ export interface Explanation {
   };
   readonly rule: { readonly id: number; readonly line: number; readonly kind: 'allow' | 'disallow' | 'none'; readonly pattern: string };
   readonly reason: string;
+  /** The Content-Usage answers at the URL per category (`y`/`n`), from the runtime's decision (docs/semantics.md section 10). */
+  readonly usage: Readonly<Record<string, string>>;
+  /** The Content-Signal answers at the URL per key (`yes`/`no`). */
+  readonly signal: Readonly<Record<string, string>>;
   /**
    * The parser's warnings about the robots.txt (a truncated, HTML or binary body), also written to
    * stderr; a truncated file's cut may hide the rule that decides.
@@ -52,62 +61,61 @@ export interface Explanation {
 
 /** Returns the explanation of the verdict for `agent` on `url` under the given robots source. */
 export async function explainUrl(url: string, options: ExplainOptions, io: CliIo): Promise<Explanation> {
-  const urlProblem = describeUnreadableUrl(url) ?? describeUrlWithoutPath(url);
-  if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
   const { robots, warnings } = await loadRobotsWithWarnings(options.robots, {
     profile: options.profile,
     profileExplicit: options.profileExplicit,
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
-  const selected = reportAgentToken(robots, options.agent, io);
-  const rules = robots.agent(options.agent);
-  const path = matchedPath(url, robots.profile);
-  const info = rules.groupIndex >= 0 ? robots.describeGroup(rules.groupIndex) : undefined;
-  const tokens = info?.tokens ?? [];
-  const quoted = tokens.map((t) => JSON.stringify(t)).join(', ');
-  let groupReason: string;
-  if (rules.selection === 'specific') {
-    groupReason = `its own group: user-agent ${quoted} names "${selected.token}" (case-insensitive${robots.profile === 'google' ? ', verbatim' : ', by product token'})`;
-  } else if (rules.selection === 'global') {
-    groupReason = `the global group (User-agent: *): no group names "${options.agent}"`;
-  } else {
-    groupReason = `none: no group names "${options.agent}" and there is no global group, so everything is allowed`;
-  }
-  const id = rules.decide(url);
-  let rule: Explanation['rule'] = { id: -1, line: 0, kind: 'none', pattern: '' };
-  let reason: string;
-  if (id >= 0) {
-    const info = robots.rule(id);
-    const r = { ...info, pattern: info.pattern ?? '' };
-    rule = { id, line: r.line, kind: r.kind, pattern: r.pattern };
-    reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern})`;
-    const indexHtml = /^(.*\/)index\.htm[^/]*$/.exec(r.pattern);
-    if (r.kind === 'allow' && indexHtml !== null && !path.includes(r.pattern)) {
-      reason += `, through the index.html rule: it also allows ${indexHtml[1] ?? ''}$`;
-    }
-  } else if (robots.profile === 'rfc9309' && (path === '/robots.txt' || path.startsWith('/robots.txt?'))) {
-    reason = '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)';
-  } else if (rules.selection === 'none') {
-    reason = 'no group applies';
-  } else {
-    reason = 'no rule of the group matches the path';
-  }
+  reportAgentToken(robots, options.agent, io);
+  const d = robots.explain(url, options.agent);
+  const urlProblem = describeUrlReading(d);
+  if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
+  // An agent-scoped artifact answers nothing for another crawler: the runtime's RobotsAgentError.
+  if (d.outcome === 'out-of-scope' || d.group.selection === 'out-of-scope') robots.agent(options.agent);
+  const selection = d.group.selection as Selection;
+  const r = d.rule;
+  let reason = _OUTCOME_TEXT[d.outcome];
+  if (r !== undefined) reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern ?? ''})${d.outcome === 'index-html' ? reason : ''}`;
   const cut = warnings.find((w) => w.code === 'truncated');
   if (cut !== undefined) reason += `; but the file was cut at line ${cut.line} and the cut may hide rules that decide otherwise`;
   return {
     url,
     agent: options.agent,
-    token: selected.token,
-    tokenRecognised: selected.recognised,
+    token: d.group.token,
+    tokenRecognised: d.group.recognised,
     profile: robots.profile,
-    path,
-    allowed: id < 0 || rule.kind === 'allow',
-    group: { selection: rules.selection, index: rules.groupIndex, tokens, reason: groupReason },
-    rule,
+    form: d.form,
+    path: d.path,
+    allowed: d.allowed !== false,
+    outcome: d.outcome,
+    group: { selection, index: d.group.group, tokens: d.group.tokens, reason: _groupText(d, options.agent, robots.profile) },
+    rule: r === undefined ? { id: -1, line: 0, kind: 'none', pattern: '' } : { id: r.id, line: r.line, kind: r.kind, pattern: r.pattern ?? '' },
     reason,
+    usage: d.usage?.answers ?? {},
+    signal: d.signal?.answers ?? {},
     warnings,
   };
+}
+
+/** Words for each outcome of the runtime's decision (for 'index-html': what follows the rule). */
+const _OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
+  rule: 'the longest matching rule decides',
+  'index-html': ', through the index.html rule: it also allows its folder (docs/semantics.md section 5)',
+  'robots-txt': '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)',
+  'no-match': 'no rule of the group matches the path',
+  'no-group': 'no group applies',
+  'out-of-scope': 'the artifact was compiled for other agents only',
+};
+
+/** Returns how the group was chosen, in words, from the runtime's selection. */
+function _groupText(d: Decision, agent: string, profile: Profile): string {
+  const quoted = d.group.tokens.map((t) => JSON.stringify(t)).join(', ');
+  if (d.group.selection === 'specific') {
+    return `its own group: user-agent ${quoted} names "${d.group.token}" (case-insensitive${profile === 'google' ? ', verbatim' : ', by product token'})`;
+  }
+  if (d.group.selection === 'global') return `the global group (User-agent: *): no group names "${agent}"`;
+  return `none: no group names "${agent}" and there is no global group, so everything is allowed`;
 }
 
 /** Returns the explanation as aligned `label  value` lines. */
@@ -120,9 +128,16 @@ export function formatExplanation(e: Explanation): string {
     ['group', e.group.index >= 0 ? `#${e.group.index}, ${e.group.reason}` : e.group.reason],
     ['rule', e.rule.line > 0 ? `line ${e.rule.line}: ${e.rule.kind} ${e.rule.pattern}` : 'none'],
     ['verdict', `${e.allowed ? 'allowed' : 'disallowed'}: ${e.reason}`],
+    ...(Object.keys(e.usage).length > 0 ? [['usage', _answers(e.usage)] as [string, string]] : []),
+    ...(Object.keys(e.signal).length > 0 ? [['signal', _answers(e.signal)] as [string, string]] : []),
     ...e.warnings.map((w): [string, string] => ['warning', `line ${w.line}: ${w.message} [${w.code}]`]),
   ];
   return rows.map(([label, value]) => `${label.padEnd(8)}${value}`).join('\n');
+}
+
+/** Returns preference answers as `key=answer` pairs, comma-separated. */
+function _answers(a: Readonly<Record<string, string>>): string {
+  return Object.entries(a).map(([k, v]) => `${k}=${v}`).join(', ');
 }
 
 /** Runs `explain` and returns its exit code (0 allowed, 1 disallowed, like `check`). */

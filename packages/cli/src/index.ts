@@ -1,39 +1,19 @@
 /**
  * @robomata/cli: the `robomata` command line (check, explain, audit, compile, inspect, lint) as a
- * library, for embedding and tests. The executable is `dist/bin.js`.
+ * library: run it with your own streams (`runCli`), or load a robots.txt, URL or artifact as
+ * the commands do, explain a verdict in words, and audit a robots.txt against the bundled AI
+ * crawler catalogue. The executable is `dist/bin.js`; the
+ * commands' own formatting stays inside the package.
  */
 
 export { createProgram, runCli, CLI_VERSION } from './program.js';
 export { CliError, EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from './errors.js';
 export type { CliIo } from './io.js';
-export {
-  READABLE_COLUMNS,
-  TSV_COLUMNS,
-  addPreferences,
-  decideVerdict,
-  formatCheckSummary,
-  formatVerdictJson,
-  formatVerdictReadable,
-  formatVerdictTsv,
-  runCheck,
-} from './check.js';
-export type { CheckOptions, Verdict } from './check.js';
-export { explainUrl, formatExplanation, runExplain } from './explain.js';
+export { explainUrl, formatExplanation } from './explain.js';
 export type { Explanation, ExplainOptions } from './explain.js';
-export { AUDIT_COLUMNS, formatAuditJson, formatAuditSummary, formatAuditTsv, runAudit } from './audit.js';
-export type { AuditOptions } from './audit.js';
+export { CLI_USER_AGENT, loadRobotsSource, loadRobotsWithWarnings } from './load-robots.js';
 export { auditRobots, summarizeAudit } from './audit-rows.js';
 export type { AuditRow, AuditSummary } from './audit-rows.js';
-export { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from './catalogue.js';
-export { loadCatalogue, readCatalogueJson } from './catalogue-file.js';
+export { loadCatalogue } from './catalogue-file.js';
 export type { CatalogueEntry, CrawlerKind } from './catalogue.js';
-export { runCompile } from './compile.js';
-export type { CompileOptions } from './compile.js';
-export { describeArtifact, formatInspection, readFormatVersion, runInspect } from './inspect.js';
-export type { InspectOptions } from './inspect.js';
-export { runLint } from './lint.js';
-export type { LintOptions } from './lint.js';
-export { formatBytes, renderGroupDot } from './dot.js';
-export { describeUnreadableUrl, describeUrlWithoutPath, matchedPath } from './url-path.js';
-export { CLI_USER_AGENT, compileSource, formatParseWarning, isArtifact, loadRobotsSource, loadRobotsWithWarnings } from './load-robots.js';
 export type { LoadedRobots, ParseWarning } from './load-robots.js';

@@ -5,7 +5,7 @@
  */
 
 import { writeFile } from 'node:fs/promises';
-import type { Profile, Robots } from '@robomata/runtime';
+import { FORMAT_VERSION, type Profile, type Robots } from '@robomata/runtime';
 import { CliError, EXIT_OK, describeFileError } from './errors.js';
 import type { CliIo } from './io.js';
 import { loadArtifact, readInputFile } from './load-robots.js';
@@ -21,12 +21,6 @@ export interface InspectOptions {
   readonly profileExplicit: boolean;
 }
 
-/** Returns the artifact format version read from its header (the u16 at byte 4). */
-export function readFormatVersion(robots: Robots): number {
-  const bytes = robots.bytes;
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint16(4, true);
-}
-
 /** Returns the inspection of an artifact as a plain object (what --json prints). */
 export function describeArtifact(robots: Robots): {
   profile: Profile;
@@ -36,16 +30,17 @@ export function describeArtifact(robots: Robots): {
   otherDirectives: number;
   scope: readonly string[] | null;
   warnings: readonly { code: string; line: number; message: string }[];
-  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; built: boolean; automata: readonly { nodes: number; wildcards: number }[] }[];
+  groups: { index: number; global: boolean; tokens: readonly string[]; rules: number; crawlDelay: number | undefined; built: boolean; parts: readonly { nodes: number; wildcards: number }[] }[];
 } {
   const groups = [];
   for (let i = 0; i < robots.groupCount; i++) {
     const g = robots.describeGroup(i);
-    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, built: g.built, automata: g.automata });
+    groups.push({ index: g.index, global: g.global, tokens: g.tokens, rules: g.ruleIds.length, crawlDelay: g.crawlDelay, built: g.built, parts: g.parts });
   }
   return {
     profile: robots.profile,
-    version: readFormatVersion(robots),
+    // The loader accepts no other version.
+    version: FORMAT_VERSION,
     bytes: robots.byteLength,
     sitemaps: robots.sitemaps.length,
     otherDirectives: robots.otherDirectives().length,
@@ -73,7 +68,7 @@ export function formatInspection(path: string, d: ReturnType<typeof describeArti
     const who = g.global ? '* (global)' : g.tokens.map((t) => JSON.stringify(t)).join(', ');
     const delay = g.crawlDelay === undefined ? '' : `, crawl-delay ${g.crawlDelay}`;
     lines.push(`group ${g.index}: ${who}: ${g.rules} rule(s)${delay}${g.built ? '' : ', not built (outside the scope)'}`);
-    g.automata.forEach((a, part) => {
+    g.parts.forEach((a, part) => {
       lines.push(`  part ${part}: ${a.nodes} trie nodes, ${a.wildcards} wildcard pattern(s)`);
     });
   }

@@ -8,7 +8,7 @@ import { compileWithReport } from '@robomata/compiler';
 import type { ParsedRobots } from '@robomata/compiler';
 import { createRobotsCache } from '@robomata/fetch';
 import { RobotsFormatError, loadRobots } from '@robomata/runtime';
-import { MAGIC } from '@robomata/runtime/format';
+import { MAGIC, WARNING_MESSAGES } from '@robomata/runtime/format';
 import type { Profile, Robots } from '@robomata/runtime';
 import { CliError, describeFileError } from './errors.js';
 
@@ -135,9 +135,7 @@ export async function loadRobotsWithWarnings(source: string, options: LoadOption
     const warnings = fetched.robots.warnings;
     for (const w of warnings) options.warn(formatParseWarning(fetched.sourceUrl, w));
     if (fetched.truncated && !warnings.some((w) => w.code === 'truncated')) {
-      options.warn(
-        `robomata: warning: ${fetched.sourceUrl}: body longer than the limit; the rest was ignored, so the cut may hide rules [truncated]`,
-      );
+      options.warn(`robomata: warning: ${fetched.sourceUrl}: ${WARNING_MESSAGES.truncated} [truncated]`);
     }
     return { robots: fetched.robots, warnings };
   }

@@ -62,6 +62,16 @@ describe('robomata explain', () => {
     expect(google.profile).toBe('google');
   });
 
+  it('prints the Content-Usage and Content-Signal answers of the runtime\'s decision (JSON: usage, signal, outcome)', async () => {
+    const file = tmp.path('prefs.txt');
+    writeFileSync(file, 'User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Signal: search=yes\n');
+    const r = await runCli(['explain', '-r', file, '-a', 'X', '/page']);
+    expect(fields(r.stdout).usage).toBe('train-ai=n');
+    expect(fields(r.stdout).signal).toBe('search=yes');
+    const j = JSON.parse((await runCli(['explain', '-r', file, '-a', 'X', '--json', '/page'])).stdout) as { usage: object; signal: object; outcome: string };
+    expect(j).toMatchObject({ usage: { 'train-ai': 'n' }, signal: { search: 'yes' }, outcome: 'rule' });
+  });
+
   it('explains the implicit allow of /robots.txt (rfc9309)', async () => {
     const file = tmp.path('all.txt');
     writeFileSync(file, 'User-agent: *\nDisallow: /\n');

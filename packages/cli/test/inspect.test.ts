@@ -23,21 +23,21 @@ describe('robomata inspect', () => {
 
   it('--json: every group with its rules and parts; an agent-scoped artifact shows its scope', async () => {
     const r = await runCli(['inspect', ARTIFACT, '--json']);
-    const d = JSON.parse(r.stdout) as { bytes: number; scope: string[] | null; groups: { rules: number; automata: { nodes: number; wildcards: number }[] }[] };
+    const d = JSON.parse(r.stdout) as { bytes: number; scope: string[] | null; groups: { rules: number; parts: { nodes: number; wildcards: number }[] }[] };
     expect(d.bytes).toBe(readFileSync(ARTIFACT).byteLength);
     expect(d.scope).toBeNull();
     expect(d.groups).toHaveLength(4);
-    expect(d.groups.every((g) => g.automata.every((a) => a.nodes >= 1))).toBe(true);
+    expect(d.groups.every((g) => g.parts.every((a) => a.nodes >= 1))).toBe(true);
     // The example's wildcard rules (`*.json$`, `*/cache`, ...) are counted in the parts.
-    expect(d.groups.flatMap((g) => g.automata).reduce((s, a) => s + a.wildcards, 0)).toBeGreaterThan(0);
+    expect(d.groups.flatMap((g) => g.parts).reduce((s, a) => s + a.wildcards, 0)).toBeGreaterThan(0);
     const scoped = tmp.path('scoped.rbmt');
     writeFileSync(scoped, compile(readFileSync(EXAMPLE_ROBOTS), { agents: ['ExampleBot'] }));
-    const s = JSON.parse((await runCli(['inspect', scoped, '--json'])).stdout) as { scope: string[] | null; groups: { global: boolean; built: boolean; automata: unknown[] }[] };
+    const s = JSON.parse((await runCli(['inspect', scoped, '--json'])).stdout) as { scope: string[] | null; groups: { global: boolean; built: boolean; parts: unknown[] }[] };
     expect(s.scope).toEqual(['examplebot']);
     // Every group keeps its index; only the global group (ExampleBot has none of its own) is built.
     expect(s.groups).toHaveLength(4);
     expect(s.groups.filter((g) => g.built).map((g) => g.global)).toEqual([true]);
-    expect(s.groups.filter((g) => !g.built).every((g) => g.automata.length === 0)).toBe(true);
+    expect(s.groups.filter((g) => !g.built).every((g) => g.parts.length === 0)).toBe(true);
   });
 
   it('--dot --agent writes the group tries as a Graphviz digraph', async () => {

@@ -26,7 +26,7 @@ describe('parse warnings in every command', () => {
     expect(warningLines(html.stderr)).toEqual([`robomata: warning: ${HTML}:1: the body is an HTML page, not a robots.txt (a server error, login or soft-404 page served as robots.txt): its lines are not directives, so it most likely allows everything [html]`]);
     expect(html.stdout).toBe('allowed\tFooBot\t/x\t0\tnone\n');
     const binary = await runCli(['check', '-r', BINARY, '-a', 'FooBot', '/x']);
-    expect(warningLines(binary.stderr)).toEqual([expect.stringMatching(/^robomata: warning: .*www\.pch\.com:1: the body looks binary.*\[binary\]$/)]);
+    expect(warningLines(binary.stderr)).toEqual([expect.stringMatching(/^robomata: warning: .*www\.pch\.com:1: the body is binary data.*\[binary\]$/)]);
   });
 
   it('explain on a truncated file says the cut may hide rules, on stderr and in the verdict', async () => {

@@ -1,12 +1,12 @@
 /**
- * Stage 5 of the compiler: the planned parts' rules to matching tables (runtime format.ts):
+ * Stage 4 of the compiler: the planned parts' rules to matching tables (runtime format.ts):
  * every pattern ranked once over the whole file (docs/semantics.md section 5), each part's literal
  * patterns and wildcard heads in one radix trie, and every wildcard segment of the file in one
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
 import { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, bytesKey, compareRank, patternKey, patternsOfRule, type MatchPattern } from './normalize-pattern.js';
+import { WILDCARD, bytesKey, compareRank, markedPatternsOfRule, patternKey, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -36,6 +36,8 @@ export interface BuiltNode {
 export interface BuiltParts {
   /** Rule id per rank. */
   readonly rankRules: readonly number[];
+  /** Per rank: 1 when its pattern is an allow rule's index.html companion (docs/semantics.md section 5), else 0. */
+  readonly rankCompanion: Uint8Array;
   /**
    * Per rule id: true when its text as written can be rebuilt from the tables: its own pattern
    * is the rule's best rank, a node or wildcard names that rank, and the text is exactly the
@@ -75,9 +77,9 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
     for (const source of sources) {
       const first = plan.firstRule[source] as number;
       (parsed.groups[source] as ParsedRobots['groups'][number]).rules.forEach((rule, k) => {
-        patternsOfRule({ kind: rule.kind, line: rule.line, ruleId: first + k, escaped: rule.escaped }, profile).forEach((pattern, i) => {
-          all.push({ pattern, part, own: i === 0 });
-        });
+        for (const m of markedPatternsOfRule({ kind: rule.kind, line: rule.line, ruleId: first + k, escaped: rule.escaped }, profile)) {
+          all.push({ pattern: m.pattern, part, own: !m.companion });
+        }
       });
     }
   });
@@ -216,8 +218,9 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   ranked.forEach((r, rank) => (byPart[r.part] as number[]).push(rank));
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
   const rankRules = ranked.map((r) => r.pattern.ruleId);
+  const rankCompanion = Uint8Array.from(ranked, (r) => (r.own ? 0 : 1));
   const rebuildable = _rebuildable(parsed, plan, ranked, parts);
-  if (segments.list.length === 0) return { rankRules, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
+  if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
   const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
@@ -229,6 +232,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   });
   return {
     rankRules,
+    rankCompanion,
     rebuildable,
     parts,
     segmentTrie,

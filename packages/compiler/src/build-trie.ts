@@ -1,5 +1,5 @@
 /**
- * Stage 4 of the compiler: one trie kernel for both automata of the format (runtime
+ * The trie kernel of stage 4 (build-parts.ts): one kernel for both automata of the format (runtime
  * format.ts): sorted byte strings to a breadth-first byte trie in time linear in their bytes,
  * then either compressed into a part's radix trie of literal heads or given Aho-Corasick fail
  * links as the file's segment trie. No subset construction: a check walks the radix trie once

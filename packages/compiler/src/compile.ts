@@ -1,8 +1,9 @@
 /**
  * The compiler's entry points: robots.txt to artifact bytes (`compile`) or straight to a loaded
- * `Robots` (`compileRobots`). Stages: parse, merge groups, plan parts, build tries, serialise.
+ * `Robots` (`compileRobots`). Stages: parse (1), merge groups (2), plan parts (3), build parts (4), serialise (5).
  */
-import { AgentRules, Robots, extractProductToken, loadRobots } from '@robomata/runtime';
+import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
+import { withGroupBuilder } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
@@ -26,10 +27,14 @@ export interface CompileOptions {
   readonly patterns?: boolean;
 }
 
-/** Statistics of one compilation, for tooling and the benchmark. */
+/** One compilation: the artifact and the parse behind it (lines, diagnostics, warnings). */
 export interface CompileReport {
   readonly artifact: Uint8Array;
   readonly parsed: ParsedRobots;
+}
+
+/** @internal A compilation with the plan and tables behind its artifact (`@robomata/compiler/internals`). */
+export interface CompileStages extends CompileReport {
   /** Which groups were kept and how their parsed groups share parts. */
   readonly plan: PartPlan;
   /** The matching tables written. */
@@ -91,7 +96,7 @@ interface _Source {
 }
 
 /** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: Uint8Array | undefined): CompileReport {
+function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile);
@@ -108,11 +113,17 @@ function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undef
 }
 
 /**
- * Returns the compilation report: the artifact plus the parse, plan and tables behind it.
- * Never throws on content (only on argument types). Time and artifact size linear in the
- * input (plus sorting the patterns).
+ * Returns the compilation report: the artifact plus the parse behind it (diagnostics with
+ * lines, warnings). Never throws on content (only on argument types). Time and artifact size
+ * linear in the input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
+  const { artifact, parsed } = _build(_source(robotsTxt, options), undefined);
+  return { artifact, parsed };
+}
+
+/** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
+export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
   return _build(_source(robotsTxt, options), undefined);
 }
 
@@ -127,47 +138,21 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
 }
 
 /**
- * A `Robots` whose groups are built on their first `agent()`: it holds every group, rule and
- * string of the file, and builds a group's tries (in an artifact of its own, with the same
- * group indices and rule ids) the first time a crawler selects it.
+ * Returns the builder of a compileRobots `Robots`: group `g` built (once, cached) into an
+ * artifact of its own with the same group indices and rule ids.
  */
-class _LazyRobots extends Robots {
-  readonly #src: _Source;
-  readonly #built = new Map<number, Robots>();
-
-  constructor(base: Robots, src: _Source) {
-    super(base._artifact());
-    this.#src = src;
-  }
-
-  /** Returns the artifact that holds group `g`'s parts, building it on first use. */
-  #groupRobots(g: number): Robots {
-    if (this._isBuilt(g)) return this;
-    let robots = this.#built.get(g);
+function _groupBuilder(src: _Source): (g: number) => Robots {
+  const built = new Map<number, Robots>();
+  return (g) => {
+    let robots = built.get(g);
     if (robots === undefined) {
-      const only = new Uint8Array(this.#src.merged.groups.length);
+      const only = new Uint8Array(src.merged.groups.length);
       only[g] = 1;
-      robots = loadRobots(_build(this.#src, only).artifact);
-      this.#built.set(g, robots);
+      robots = loadRobots(_build(src, only).artifact);
+      built.set(g, robots);
     }
     return robots;
-  }
-
-  override agent(userAgent: string): AgentRules {
-    const pick = this._selectGroup(userAgent);
-    if (pick === -1) return this._global();
-    const g = pick >= 0 ? pick : -pick - 2;
-    if (this._isBuilt(g)) return super.agent(userAgent);
-    return this.#groupRobots(g).agent(userAgent);
-  }
-
-  override _canBuild(): boolean {
-    return true;
-  }
-
-  override _groupTables(index: number): ReturnType<Robots['_groupTables']> {
-    return index >= 0 && index < this.groupCount ? this.#groupRobots(index)._groupTables(index) : super._groupTables(index);
-  }
+  };
 }
 
 /**
@@ -179,5 +164,5 @@ class _LazyRobots extends Robots {
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options);
   const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
-  return new _LazyRobots(base, src);
+  return withGroupBuilder(base, _groupBuilder(src));
 }

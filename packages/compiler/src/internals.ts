@@ -4,7 +4,6 @@
  */
 export { mergeGroups, type MergedGroup, type MergedGroups } from './merge-groups.js';
 export {
-  normalizeGroupPatterns,
   patternsOfRule,
   compareRank,
   canonicalizePattern,
@@ -20,3 +19,4 @@ export { planParts, type PartPlan } from './plan-parts.js';
 export { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie, type RadixNode } from './build-trie.js';
 export { buildParts, type BuiltParts, type BuiltNode, type BuiltWildcard } from './build-parts.js';
 export { serializeArtifact, type ArtifactInput } from './serialize.js';
+export { compileStages, type CompileStages } from './compile.js';

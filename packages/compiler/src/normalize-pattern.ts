@@ -1,6 +1,6 @@
 /**
- * Stage 3 of the compiler: escaped allow/disallow values to the profile's pattern form, their
- * priorities, and the simplified matching form the automaton is built from (docs/semantics.md sections
+ * Pattern forms for stage 4 (build-parts.ts): escaped allow/disallow values to the profile's
+ * pattern form, their priorities, and the simplified matching form the tries are built from (docs/semantics.md sections
  * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
  */
 import { isUnreservedByte, type Profile } from '@robomata/runtime/format';
@@ -30,9 +30,9 @@ export interface MatchPattern {
   /** Octets of the profile's pattern form (docs/semantics.md sections 5 and 7). */
   readonly priority: number;
   readonly kind: RuleKind;
-  /** Line of the rule (1-based), or 0 for the rfc9309 implicit `/robots.txt` allow. */
+  /** Line of the rule (1-based). */
   readonly line: number;
-  /** Rule id reported by `decide`, or -1 for the implicit `/robots.txt` allow. */
+  /** Rule id reported by `decide` (the runtime applies the rfc9309 `/robots.txt` allow itself; it is no pattern). */
   readonly ruleId: number;
 }
 
@@ -173,35 +173,25 @@ export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
  * index.html companion (docs/semantics.md section 5); none when it can never decide. O(pattern).
  */
 export function patternsOfRule(rule: PatternSource, profile: Profile): MatchPattern[] {
-  const out: MatchPattern[] = [];
-  const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-  const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
-  if (p !== null) out.push(p);
-  if (rule.kind === 'allow') {
-    const derived = deriveIndexHtmlPattern(form);
-    const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
-    if (d !== null) out.push(d);
-  }
-  return out;
+  return markedPatternsOfRule(rule, profile).map((m) => m.pattern);
 }
 
 /**
- * Returns every pattern of a group in matching form, in rank order (see {@link compareRank}),
- * keeping only the best-ranked of patterns that match the same paths (a later duplicate can
- * never decide). The rfc9309 implicit `/robots.txt` allow is not a pattern: the runtime
- * applies it (RFC 9309 section 2.2.2). O(r log r) for r rules.
+ * Returns {@link patternsOfRule}'s patterns, each marked `companion` when it is the rule's
+ * derived index.html pattern rather than its own (docs/semantics.md section 5; the artifact's
+ * per-rank mark, format.ts RANKS).
  */
-export function normalizeGroupPatterns(rules: readonly PatternSource[], profile: Profile): MatchPattern[] {
-  const all: MatchPattern[] = [];
-  for (const rule of rules) for (const p of patternsOfRule(rule, profile)) all.push(p);
-  all.sort(compareRank);
-  const seen = new Set<string>();
-  return all.filter((p) => {
-    const key = patternKey(p);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+export function markedPatternsOfRule(rule: PatternSource, profile: Profile): { readonly pattern: MatchPattern; readonly companion: boolean }[] {
+  const out: { pattern: MatchPattern; companion: boolean }[] = [];
+  const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
+  const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
+  if (p !== null) out.push({ pattern: p, companion: false });
+  if (rule.kind === 'allow') {
+    const derived = deriveIndexHtmlPattern(form);
+    const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
+    if (d !== null) out.push({ pattern: d, companion: true });
+  }
+  return out;
 }
 
 /**

@@ -2,8 +2,9 @@
  * Stage 1 of the compiler: robots.txt bytes to groups, rules, sitemaps, other directives and
  * per-line diagnostics (docs/semantics.md sections 1 to 3 and 8; RFC 9309 section 2).
  *
- * CONTRACT (consumed by merge-groups.ts, normalize-pattern.ts, build-automaton.ts, serialize.ts).
+ * CONTRACT (consumed by merge-groups.ts, normalize-pattern.ts, build-parts.ts, serialize.ts).
  */
+import { WARNING_MESSAGES, type WarningCode } from '@robomata/runtime/format';
 
 import {
   checkPreferencePath, nearMissPreferenceKey, readPreference, splitPreferenceValue,
@@ -155,8 +156,9 @@ export interface ParsedRobots {
  *   byte (1 for a byte-order mark).
  */
 export interface ParseWarning {
-  readonly code: 'truncated' | 'html' | 'binary';
+  readonly code: WarningCode;
   readonly line: number;
+  /** The code's one text, `WARNING_MESSAGES[code]` of `@robomata/runtime/format` (what `Robots#warnings` says too). */
   readonly message: string;
 }
 
@@ -841,11 +843,7 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
   }
   const warnings = _detectContentWarnings(bytes);
   if (truncated) {
-    warnings.push({
-      code: 'truncated',
-      line: lineCount,
-      message: `the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read (the cut falls in line ${lineCount}): rules past the cut do not apply, so the cut may hide rules that disallow a URL`,
-    });
+    warnings.push({ code: 'truncated', line: lineCount, message: WARNING_MESSAGES.truncated });
   }
   return {
     groups: parser.groups,
@@ -883,30 +881,17 @@ function _detectContentWarnings(bytes: Uint8Array): ParseWarning[] {
   const sample = bytes.subarray(0, SNIFF_BYTES);
   const warnings: ParseWarning[] = [];
   if (sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))) {
-    warnings.push({
-      code: 'binary',
-      line: 1,
-      message: 'the body starts with a UTF-16 byte-order mark: it is UTF-16 text, not the UTF-8 robots.txt RFC 9309 requires, and its lines are not read as directives',
-    });
+    warnings.push({ code: 'binary', line: 1, message: WARNING_MESSAGES.binary });
     return warnings;
   }
   const suspect = _countControlBytes(sample);
   if (suspect.count >= BINARY_MIN_CONTROL_BYTES && suspect.count * 100 >= sample.length * BINARY_CONTROL_PERCENT) {
-    const percent = Math.round((suspect.count * 100) / sample.length);
-    warnings.push({
-      code: 'binary',
-      line: _lineAt(bytes, suspect.first),
-      message: `the body looks binary, not text: ${percent}% of its first ${_formatCount(sample.length)} bytes are control bytes; it is parsed as text anyway and its rules are probably not what the site meant`,
-    });
+    warnings.push({ code: 'binary', line: _lineAt(bytes, suspect.first), message: WARNING_MESSAGES.binary });
     return warnings;
   }
   const html = _htmlStart(sample);
   if (html >= 0) {
-    warnings.push({
-      code: 'html',
-      line: _lineAt(bytes, html),
-      message: 'the body is an HTML page, not a robots.txt (a server error, login or soft-404 page served as robots.txt): its lines are not directives, so it most likely allows everything',
-    });
+    warnings.push({ code: 'html', line: _lineAt(bytes, html), message: WARNING_MESSAGES.html });
   }
   return warnings;
 }

@@ -1,5 +1,5 @@
 /**
- * Stage 6 of the compiler: the plan and its matching tables to the artifact bytes laid out in
+ * Stage 5 of the compiler: the plan and its matching tables to the artifact bytes laid out in
  * `@robomata/runtime/format` (the one compiler/runtime contract): varints and byte strings,
  * deterministic (the same input always gives the same bytes).
  */
@@ -108,7 +108,7 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
     }
   }
   w.v(input.built.rankRules.length);
-  for (const id of input.built.rankRules) w.v(id);
+  input.built.rankRules.forEach((id, rank) => w.v((id << 1) | (input.built.rankCompanion[rank] as number)));
 }
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {

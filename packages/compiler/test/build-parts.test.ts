@@ -47,6 +47,8 @@ describe('buildParts: ranks', () => {
     // Rules: 0 /a (2), 1 allow /abc (4), 2 /*x (3), 3 allow /d/index.html (13) + /d/$ (4).
     const built = builtOf('User-agent: *\nDisallow: /a\nAllow: /abc\nDisallow: /*x\nAllow: /d/index.html\n');
     expect(built.rankRules).toEqual([3, 1, 3, 2, 0]);
+    // The format's per-rank mark: only /d/$ is an index.html companion.
+    expect(Array.from(built.rankCompanion)).toEqual([0, 0, 1, 0, 0]);
   });
 
   it('ranks globally across parts and groups', () => {

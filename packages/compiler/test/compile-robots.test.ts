@@ -1,5 +1,6 @@
 // compileRobots builds each group on the first agent() that selects it, with the group indices,
 // rule ids and answers of loadRobots(compile(...)); agent-scoped compiles keep every index too.
+import { isGroupBuilt } from '@robomata/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { decide } from '@robomata/reference';
@@ -19,7 +20,7 @@ describe('compileRobots', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
       const lazy = compileRobots(TXT, { profile });
       const full = loadRobots(compile(TXT, { profile }));
-      for (let g = 0; g < lazy.groupCount; g++) expect(lazy._isBuilt(g), `group ${g} built before any agent()`).toBe(false);
+      for (let g = 0; g < lazy.groupCount; g++) expect(isGroupBuilt(lazy, g), `group ${g} built before any agent()`).toBe(false);
       for (const agent of AGENTS) {
         const rules = lazy.agent(agent);
         expect(rules.groupIndex).toBe(full.agent(agent).groupIndex);
@@ -39,7 +40,7 @@ describe('compileRobots', () => {
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;
-    expect(lazy.describeGroup(g)).toMatchObject({ built: true, tokens: ['b', 'c'], automata: [{ wildcards: 1 }] });
+    expect(lazy.describeGroup(g)).toMatchObject({ built: true, tokens: ['b', 'c'], parts: [{ wildcards: 1 }] });
     expect(describeAutomaton(lazy, g).scans.map((s) => s.segments)).toEqual([['x']]);
   });
 });

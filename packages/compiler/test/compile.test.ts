@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRobots, RobotsAgentError } from '@robomata/runtime';
 import { decide as referenceDecide } from '@robomata/reference';
-import { compile, compileRobots, compileWithReport, type CompileOptions } from '../src/compile.js';
+import { compile, compileRobots, compileStages, compileWithReport, type CompileOptions } from '../src/compile.js';
 
 const TXT = 'User-agent: *\nDisallow: /private\nAllow: /private/ok\nDisallow: /*.gif$\n';
 
@@ -170,9 +170,10 @@ describe('compileRobots and compileWithReport', () => {
     }
   });
 
-  it('reports the parse, the plan and the tables behind the artifact', () => {
+  it('reports the parse behind the artifact; compileStages (internals) the plan and the tables too', () => {
     const txt = 'User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /*x\n';
-    const report = compileWithReport(txt, { profile: 'google' });
+    expect(Object.keys(compileWithReport(txt)).sort()).toEqual(['artifact', 'parsed']);
+    const report = compileStages(txt, { profile: 'google' });
     expect(Array.from(report.artifact)).toEqual(Array.from(compile(txt, { profile: 'google' })));
     expect(report.parsed.groups.length).toBe(2);
     expect(report.plan.groups.length).toBe(loadRobots(report.artifact).groupCount);
@@ -193,11 +194,11 @@ describe('entry points', () => {
     const main = await import('@robomata/compiler');
     const internals = await import('@robomata/compiler/internals');
     for (const name of ['compile', 'compileRobots', 'compileWithReport', 'parseRobotsTxt']) expect(typeof (main as Record<string, unknown>)[name], name).toBe('function');
-    for (const name of ['mergeGroups', 'planParts', 'buildParts', 'buildByteTrie', 'buildRadixTrie', 'buildFailLinks', 'serializeArtifact', 'patternsOfRule', 'compareRank']) {
+    for (const name of ['mergeGroups', 'planParts', 'buildParts', 'buildByteTrie', 'buildRadixTrie', 'buildFailLinks', 'serializeArtifact', 'patternsOfRule', 'compareRank', 'compileStages']) {
       expect(typeof (internals as Record<string, unknown>)[name], name).toBe('function');
       expect(name in main, `${name} stays out of the main entry`).toBe(false);
     }
-    for (const gone of ['buildAutomaton', 'emitModule', 'compressTrie']) {
+    for (const gone of ['buildAutomaton', 'emitModule', 'compressTrie', 'normalizeGroupPatterns']) {
       expect(gone in main, gone).toBe(false);
       expect(gone in internals, gone).toBe(false);
     }

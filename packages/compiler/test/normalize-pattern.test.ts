@@ -10,7 +10,6 @@ import {
   patternsOfRule,
   deriveIndexHtmlPattern,
   isUnreservedByte,
-  normalizeGroupPatterns,
   simplifyPattern,
   type MatchPattern,
   type PatternSource,
@@ -165,10 +164,15 @@ describe('simplifyPattern', () => {
   });
 });
 
-describe('normalizeGroupPatterns', () => {
+/** Every pattern of `rules` in rank order, as build-parts.ts ranks a part's patterns. */
+function rankedPatterns(rules: readonly PatternSource[], profile: 'rfc9309' | 'google'): MatchPattern[] {
+  return rules.flatMap((r) => patternsOfRule(r, profile)).sort(compareRank);
+}
+
+describe('patterns of a group in rank order', () => {
   it('computes priorities on the profile form: /*** = 4, /ツ = 10', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
-      const got = normalizeGroupPatterns([source('disallow', 2, '/***'), source('disallow', 3, '/ツ')], profile);
+      const got = rankedPatterns([source('disallow', 2, '/***'), source('disallow', 3, '/ツ')], profile);
       const byLine = new Map(got.filter((p) => p.line > 0).map((p) => [p.line, p.priority]));
       expect(byLine.get(2), profile).toBe(4);
       expect(byLine.get(3), profile).toBe(10);
@@ -177,20 +181,20 @@ describe('normalizeGroupPatterns', () => {
 
   it('canonicalises in rfc9309 only: %41 -> A, %2f -> %2F', () => {
     const rules = [source('disallow', 2, '/%41'), source('disallow', 3, '/%2f')];
-    const rfc = normalizeGroupPatterns(rules, 'rfc9309').filter((p) => p.line > 0);
+    const rfc = rankedPatterns(rules, 'rfc9309').filter((p) => p.line > 0);
     expect(rfc.map(show).sort()).toEqual(['/%2F', '/A']);
     expect(rfc.find((p) => p.line === 2)?.priority).toBe(2);
-    const google = normalizeGroupPatterns(rules, 'google');
+    const google = rankedPatterns(rules, 'google');
     expect(google.map(show).sort()).toEqual(['/%2F', '/%41']);
     expect(google.find((p) => p.line === 2)?.priority).toBe(4);
   });
 
   it('writes a non-final $ as %24 in rfc9309 and keeps it literal in google', () => {
     const rules = [source('disallow', 2, '/a$b')];
-    const rfc = normalizeGroupPatterns(rules, 'rfc9309').filter((p) => p.line > 0);
+    const rfc = rankedPatterns(rules, 'rfc9309').filter((p) => p.line > 0);
     expect(rfc.map(show)).toEqual(['/a%24b']);
     expect(rfc[0]?.priority).toBe(6);
-    const google = normalizeGroupPatterns(rules, 'google');
+    const google = rankedPatterns(rules, 'google');
     expect(google.map(show)).toEqual(['/a$b']);
     expect(google[0]?.anchored).toBe(false);
     expect(google[0]?.priority).toBe(4);
@@ -198,37 +202,37 @@ describe('normalizeGroupPatterns', () => {
 
   it('never lets $ alone decide', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
-      const got = normalizeGroupPatterns([source('disallow', 2, '$'), source('allow', 3, '')], profile);
+      const got = rankedPatterns([source('disallow', 2, '$'), source('allow', 3, '')], profile);
       expect(got.filter((p) => p.line > 0), profile).toEqual([]);
     }
   });
 
   it('adds the index.html companion of an allow (priority of the derived pattern, same rule)', () => {
-    const got = normalizeGroupPatterns([source('allow', 5, '/d/index.html', 11)], 'google');
+    const got = rankedPatterns([source('allow', 5, '/d/index.html', 11)], 'google');
     expect(got.map(show)).toEqual(['/d/index.html', '/d/$']);
     const companion = got[1] as MatchPattern;
     expect(companion).toMatchObject({ kind: 'allow', line: 5, ruleId: 11, priority: 4, anchored: true });
   });
 
   it('adds no companion for a disallow', () => {
-    const got = normalizeGroupPatterns([source('disallow', 5, '/d/index.html')], 'google');
+    const got = rankedPatterns([source('disallow', 5, '/d/index.html')], 'google');
     expect(got.map(show)).toEqual(['/d/index.html']);
   });
 
   it('derives the companion from the canonical form in rfc9309', () => {
     // %69 is `i`: the canonical form is /d/index.html, so the companion exists in rfc9309 only.
-    const rfc = normalizeGroupPatterns([source('allow', 2, '/d/%69ndex.html')], 'rfc9309').filter((p) => p.line > 0);
+    const rfc = rankedPatterns([source('allow', 2, '/d/%69ndex.html')], 'rfc9309').filter((p) => p.line > 0);
     expect(rfc.map(show)).toEqual(['/d/index.html', '/d/$']);
-    const google = normalizeGroupPatterns([source('allow', 2, '/d/%69ndex.html')], 'google');
+    const google = rankedPatterns([source('allow', 2, '/d/%69ndex.html')], 'google');
     expect(google.map(show)).toEqual(['/d/%69ndex.html']);
   });
 
   it('produces no implicit /robots.txt allow in either profile (the runtime applies it, RFC 9309 section 2.2.2)', () => {
     for (const profile of ['rfc9309', 'google'] as const) {
-      const got = normalizeGroupPatterns([source('disallow', 2, '/')], profile);
+      const got = rankedPatterns([source('disallow', 2, '/')], profile);
       expect(got.map(show), profile).toEqual(['/']);
       expect(got[0], profile).toMatchObject({ kind: 'disallow', line: 2, ruleId: 1 });
-      expect(normalizeGroupPatterns([], profile), profile).toEqual([]);
+      expect(rankedPatterns([], profile), profile).toEqual([]);
     }
   });
 
@@ -242,7 +246,7 @@ describe('normalizeGroupPatterns', () => {
       source('allow', 7, '/c'), // 2
       source('disallow', 8, '/d*$'), // 4
     ];
-    const got = normalizeGroupPatterns(rules, 'google');
+    const got = rankedPatterns(rules, 'google');
     expect(got.map((p) => [p.priority, p.kind, p.line])).toEqual([
       [4, 'disallow', 3],
       [4, 'disallow', 8],
@@ -254,25 +258,16 @@ describe('normalizeGroupPatterns', () => {
     ]);
   });
 
-  it('dedupes equal bodies, keeping the best-ranked entry', () => {
-    // Same body /a: line 2 (disallow, 2), line 3 (allow, 2), line 4 (disallow, 3 via /a*).
-    const got = normalizeGroupPatterns(
-      [source('disallow', 2, '/a'), source('allow', 3, '/a'), source('disallow', 4, '/a*'), source('allow', 5, '/a')],
-      'google',
-    );
-    expect(got.map((p) => [show(p), p.priority, p.kind, p.line])).toEqual([['/a', 3, 'disallow', 4]]);
+  it('gives /%41 and /A one key in rfc9309 (the canonical form), two in google', () => {
+    const key = (profile: 'rfc9309' | 'google', v: string): string => patternKey(rankedPatterns([source('disallow', 2, v)], profile)[0] as MatchPattern);
+    expect(key('rfc9309', '/A')).toBe(key('rfc9309', '/%41'));
+    expect(key('google', '/A')).not.toBe(key('google', '/%41'));
   });
 
-  it('dedupes on the canonical form in rfc9309 (/%41 and /A are one pattern)', () => {
-    const got = normalizeGroupPatterns([source('disallow', 2, '/A'), source('disallow', 3, '/%41')], 'rfc9309').filter((p) => p.line > 0);
-    expect(got.map((p) => [show(p), p.line])).toEqual([['/A', 2]]);
-    const google = normalizeGroupPatterns([source('disallow', 2, '/A'), source('disallow', 3, '/%41')], 'google');
-    expect(google.length).toBe(2);
-  });
-
-  it('does not dedupe an anchored pattern against its prefix form', () => {
-    const got = normalizeGroupPatterns([source('disallow', 2, '/a'), source('allow', 3, '/a$')], 'google');
+  it('ranks an anchored pattern before its prefix form and keys them apart', () => {
+    const got = rankedPatterns([source('disallow', 2, '/a'), source('allow', 3, '/a$')], 'google');
     expect(got.map(show)).toEqual(['/a$', '/a']);
+    expect(patternKey(got[0] as MatchPattern)).not.toBe(patternKey(got[1] as MatchPattern));
   });
 });
 

@@ -113,7 +113,7 @@ describe('serializeArtifact: sections', () => {
   });
 
   it('RANKS, SEGMENTS, WILDCARDS and PARTS: the built tables', () => {
-    expect(raw.ranks).toEqual([...input.built.rankRules]);
+    expect(raw.ranks).toEqual(input.built.rankRules.map((id, rank) => (id << 1) | (input.built.rankCompanion[rank] as number)));
     expect(raw.segmentCount).toBe(input.built.segmentTrie.count);
     raw.segments.forEach((n, k) => {
       const x = k + 1;

@@ -101,7 +101,7 @@ describe('robots.txt status policy in a crawl', () => {
     site.setRobots({ status: 200, body: '<!DOCTYPE html>\n<html><head><title>Not found</title></head><body>Disallow: /</body></html>\n', headers: { 'content-type': 'text/html' } });
     const c = makeCrawler();
     await c.run(['/', '/page/1', '/page/2', '/page/3']);
-    const html = c.warnings.filter((w) => w.includes('looks like an HTML page'));
+    const html = c.warnings.filter((w) => w.includes('is an HTML page'));
     expect(html).toHaveLength(1);
     expect(html[0]).toContain(site.base);
   });

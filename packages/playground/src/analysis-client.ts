@@ -10,8 +10,22 @@ import { Analyzer, type Analysis, type AnalysisInput } from './analyze.js';
 /** Receives each finished analysis (or the error message of a failed one). */
 export type AnalysisListener = (result: { analysis?: Analysis; error?: string; input: AnalysisInput }) => void;
 
+/** Analysis work counted since the page opened (tests assert work done, not time). */
+export interface AnalysisWork {
+  /** Requests made (one per debounced edit or input change). */
+  requests: number;
+  /** Analyses started (in the worker, or on the main thread). */
+  started: number;
+  /** Stale compiles ended by terminating their worker. */
+  terminated: number;
+  /** Analyses run on the main thread (no module workers). */
+  onMainThread: number;
+}
+
 /** The analysis queue. */
 export class AnalysisClient {
+  /** The work done so far. */
+  readonly work: AnalysisWork = { requests: 0, started: 0, terminated: 0, onMainThread: 0 };
   private _worker: Worker | undefined;
   private _fallback: Analyzer | undefined;
   private _running: AnalysisInput | undefined;
@@ -42,9 +56,11 @@ export class AnalysisClient {
 
   /** Requests the analysis of `input`; the listener gets it (or a newer one) later. */
   request(input: AnalysisInput): void {
+    this.work.requests++;
     const running = this._running;
     if (running !== undefined && this._worker !== undefined && (running.robotsTxt !== input.robotsTxt || running.profile !== input.profile)) {
       this._worker.terminate();
+      this.work.terminated++;
       this._worker = this._spawn();
       this._running = undefined;
       this._waiting = undefined;
@@ -58,11 +74,13 @@ export class AnalysisClient {
 
   private _start(input: AnalysisInput): void {
     this._running = input;
+    this.work.started++;
     const id = ++this._id;
     if (this._worker !== undefined) {
       this._worker.postMessage({ id, input });
       return;
     }
+    this.work.onMainThread++;
     setTimeout(() => {
       this._fallback ??= new Analyzer();
       try {

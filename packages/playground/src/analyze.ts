@@ -5,10 +5,9 @@
  * directives and the selected group's automaton.
  */
 import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
-import { findProductToken, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
+import { findProductToken, type Outcome, type Profile, type Robots, type RobotsWarning, type RuleInfo } from '@robomata/runtime';
 import { graphOf, type AutomatonGraph } from './automaton-graph.js';
 import { analyzeAiCrawlers, formatPreferences, type AiCrawlersPanel } from './ai-crawlers.js';
-import { findBodyWarnings, type BodyWarning } from './body-warnings.js';
 
 /** What the analysis needs: the page state, already split into lists. */
 export interface AnalysisInput {
@@ -46,6 +45,8 @@ export interface UrlAnswer {
   readonly allowed: boolean;
   /** The deciding rule, or undefined when no rule decides. */
   readonly rule: RuleInfo | undefined;
+  /** What decided (the runtime's `Robots#explain`). */
+  readonly outcome: Outcome;
   readonly reason: string;
   /** Content-Usage and Content-Signal preferences that apply (`train-ai=n · ai-train=no`), '' for none. */
   readonly preferences: string;
@@ -67,12 +68,15 @@ export interface Analysis {
   readonly lineCount: number;
   readonly byteLength: number;
   readonly diagnostics: readonly Diagnostic[];
-  readonly warnings: readonly BodyWarning[];
+  /** The body warnings the compiler recorded (truncated, HTML page, binary), with the runtime's one text per code. */
+  readonly warnings: readonly RobotsWarning[];
   readonly sitemaps: readonly { readonly line: number; readonly url: string }[];
   readonly others: readonly { readonly line: number; readonly key: string; readonly value: string }[];
   readonly agents: readonly AgentAnswer[];
   readonly results: readonly UrlAnswer[];
   readonly graph: GraphAnswer | undefined;
+  /** True when this analysis parsed and compiled the file (false: the last compile was reused). */
+  readonly compiled: boolean;
   /** True when the file has Content-Usage or Content-Signal lines (the verdict table then shows them). */
   readonly hasPreferences: boolean;
   /** The "AI crawlers" panel: the bundled catalogue against the file and the page's URLs. */
@@ -86,7 +90,6 @@ interface _Compiled {
   readonly profile: Profile;
   readonly parsed: ParsedRobots;
   readonly robots: Robots;
-  readonly lines: readonly string[];
 }
 
 /**
@@ -100,7 +103,8 @@ export class Analyzer {
   analyze(input: AnalysisInput): Analysis {
     const started = performance.now();
     const c = this._compile(input.robotsTxt, input.profile);
-    const compileMs = c === this._last ? 0 : performance.now() - started;
+    const compiled = c !== this._last;
+    const compileMs = compiled ? performance.now() - started : 0;
     this._last = c;
     const agents = input.agents.map((agent) => answerAgent(c.robots, agent));
     const results: UrlAnswer[] = [];
@@ -113,12 +117,13 @@ export class Analyzer {
       lineCount: c.parsed.lineCount,
       byteLength: c.parsed.byteLength,
       diagnostics: c.parsed.diagnostics,
-      warnings: findBodyWarnings(c.robots, c.parsed, (n) => c.lines[n - 1] ?? ''),
+      warnings: c.robots.warnings,
       sitemaps: c.parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
       others: c.robots.otherDirectives(),
       agents,
       results,
       graph: drawn === undefined ? undefined : drawGroup(c.robots, drawn, agents.indexOf(drawn), input.maxNodes),
+      compiled,
       hasPreferences: c.parsed.groups.some((g) => g.preferences.length > 0),
       aiCrawlers: analyzeAiCrawlers(c.robots, input.urls),
       compileMs,
@@ -130,7 +135,7 @@ export class Analyzer {
     if (last !== undefined && last.text === text && last.profile === profile) return last;
     const parsed = parseRobotsTxt(text, { profile });
     const robots = compileRobots(text, { profile });
-    return { text, profile, parsed, robots, lines: text.split(/\r\n|\r|\n/) };
+    return { text, profile, parsed, robots };
   }
 }
 
@@ -150,31 +155,24 @@ function answerAgent(robots: Robots, agent: string): AgentAnswer {
   return { agent, token, tokenRecognised: found.recognised || agent === '*', selection: rules.selection, groupIndex: rules.groupIndex, groupTokens, reason, crawlDelay: robots.crawlDelay(token) };
 }
 
-/** True when `url`'s path is /robots.txt (always allowed in the rfc9309 profile). */
-function isRobotsTxtPath(url: string): boolean {
-  try {
-    return new URL(url, 'http://robots.invalid').pathname === '/robots.txt';
-  } catch {
-    return false;
-  }
-}
+/** Words for each outcome of the runtime's decision. */
+const _OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
+  rule: 'longest matching rule',
+  'index-html': 'through the index.html rule (it also allows its folder)',
+  'robots-txt': '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)',
+  'no-match': 'no rule of the group matches: allowed',
+  'no-group': 'no group applies: allowed',
+  'out-of-scope': 'the artifact was compiled for other agents only',
+};
 
-/** Returns the verdict for one (URL, agent) with the deciding rule and why (RFC 9309 section 2.2.2). */
+/** Returns the verdict for one (URL, agent) with the deciding rule and why: the runtime's decision, in words. */
 function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: string): UrlAnswer {
-  const rules = robots.agent(agent.token);
-  const id = rules.decide(url);
-  const preferences = formatPreferences(rules._explainPreferences(url, 'usage').answers, rules._explainPreferences(url, 'signal').answers);
-  if (id >= 0) {
-    const rule = robots.rule(id);
-    return { url, agentIndex, allowed: rule.kind === 'allow', rule, reason: `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}`, preferences };
-  }
-  const reason =
-    agent.selection === 'none'
-      ? 'no group applies: allowed'
-      : robots.profile === 'rfc9309' && isRobotsTxtPath(url)
-        ? '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)'
-        : 'no rule of the group matches: allowed';
-  return { url, agentIndex, allowed: true, rule: undefined, reason, preferences };
+  const d = robots.explain(url, agent.token);
+  const rule = d.rule;
+  const lead = rule === undefined ? '' : `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}`;
+  const reason = rule === undefined ? _OUTCOME_TEXT[d.outcome] : d.outcome === 'index-html' ? `${lead}, ${_OUTCOME_TEXT[d.outcome]}` : lead;
+  const preferences = formatPreferences(d.usage?.answers ?? {}, d.signal?.answers ?? {});
+  return { url, agentIndex, allowed: d.allowed !== false, rule, outcome: d.outcome, reason, preferences };
 }
 
 /** Returns the automaton of `agent`'s group with the rules its nodes name. */

@@ -4,7 +4,7 @@
  * in the browser; nothing is sent anywhere.
  */
 import type { Profile } from '@robomata/runtime';
-import { AnalysisClient } from './analysis-client.js';
+import { AnalysisClient, type AnalysisWork } from './analysis-client.js';
 import type { Analysis, AnalysisInput } from './analyze.js';
 import { LineEditor, type LineMarks, type LineSeverity } from './editor.js';
 import { EXAMPLES } from './examples.js';
@@ -42,8 +42,6 @@ let writtenHash = '';
 const editor = new LineEditor($('editor'), () => scheduleAnalysis(EDIT_DEBOUNCE_MS + Math.min(EDIT_DEBOUNCE_MAX_EXTRA_MS, editor.view.state.doc.length / 1000)), (file) => {
   void file.text().then((text) => editor.setText(text));
 });
-// A read-only hook for tests and debugging: the text as analysed (the editor draws only what is in view).
-(window as unknown as { robomataPlayground: { text(): string } }).robomataPlayground = { text: () => editor.text };
 const client = new AnalysisClient(({ analysis, error, input }) => {
   if (error !== undefined) {
     status.textContent = `error: ${error}`;
@@ -58,6 +56,9 @@ const client = new AnalysisClient(({ analysis, error, input }) => {
       (analysis.compileMs > 0 ? `, compiled in ${analysis.compileMs.toFixed(0)} ms` : '') + (client.inWorker ? '' : ' (main thread)');
   }
 });
+// A read-only hook for tests and debugging: the text as analysed (the editor draws only what is in
+// view) and the analysis work done so far (AnalysisWork).
+(window as unknown as { robomataPlayground: { text(): string; work(): AnalysisWork } }).robomataPlayground = { text: () => editor.text, work: () => ({ ...client.work }) };
 
 /** Returns the page state from the inputs. */
 function currentState(): PlaygroundState {

@@ -57,8 +57,8 @@ export function renderAnalysis(analysis: Analysis, options: PanelOptions): void 
 function renderWarnings(analysis: Analysis, options: PanelOptions): void {
   $('warnings').replaceChildren(
     ...analysis.warnings.map((w) => {
-      const div = make('div', `warning ${w.kind}`, `${w.message} `);
-      div.dataset['kind'] = w.kind;
+      const div = make('div', `warning ${w.code}`, `${w.message} `);
+      div.dataset['kind'] = w.code;
       div.append(lineLink(w.line, `line ${w.line}`, options));
       return div;
     }),
@@ -199,10 +199,10 @@ function renderAiCrawlers(analysis: Analysis): void {
 }
 
 function renderDirectives(analysis: Analysis, options: PanelOptions): void {
-  const notRobots = analysis.warnings.find((w) => w.kind === 'html' || w.kind === 'binary');
+  const notRobots = analysis.warnings.find((w) => w.code === 'html' || w.code === 'binary');
   if (notRobots !== undefined) {
     // An HTML page or binary data is not a robots.txt: its "key: value" lines are not directives.
-    const what = notRobots.kind === 'html' ? 'an HTML page' : 'binary data';
+    const what = notRobots.code === 'html' ? 'an HTML page' : 'binary data';
     const note = (n: number): HTMLLIElement => make('li', 'none', `not listed: the body is ${what}, not a robots.txt${n > 0 ? ` (${n} line(s) read as such)` : ''}`);
     $('sitemaps').replaceChildren(note(analysis.sitemaps.length));
     $('others').replaceChildren(note(analysis.others.length));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compileRobots } from '@robomata/compiler';
+import { WARNING_MESSAGES } from '@robomata/runtime';
 import { describe, expect, test } from 'vitest';
 import { Analyzer, type AnalysisInput } from '../src/analyze.js';
 import { EXAMPLES, LARGE_EXAMPLE_BYTES, makeLargeRobotsTxt } from '../src/examples.js';
@@ -54,15 +55,31 @@ describe('Analyzer', () => {
     const a = new Analyzer().analyze(input({ robotsTxt: 'User-agent: a\nDisallow: /\n', agents: ['a', 'b'], urls: ['/robots.txt'] }));
     expect(a.agents[1]?.selection).toBe('none');
     expect(a.results[0]?.reason).toContain('RFC 9309');
+    expect(a.results[0]?.outcome).toBe('robots-txt');
     expect(a.results[1]?.reason).toContain('no group applies');
+    expect(a.results[1]?.outcome).toBe('no-group');
     expect(a.graph?.groupIndex).toBe(0);
+  });
+
+  test('the verdicts are the runtime\'s decisions: /%72obots.txt is the /robots.txt allow, /d/ the index.html rule', () => {
+    const a = new Analyzer().analyze(input({ robotsTxt: 'User-agent: *\nAllow: /d/index.html\nDisallow: /\n', agents: ['x'], urls: ['/%72obots.txt', '/d/', '/e'] }));
+    expect(a.results.map((r) => [r.outcome, r.allowed, r.rule?.line])).toEqual([['robots-txt', true, undefined], ['index-html', true, 2], ['rule', false, 3]]);
+    expect(a.results[0]?.reason).toContain('RFC 9309');
+    expect(a.results[1]?.reason).toContain('index.html rule');
+  });
+
+  test('body warnings are the compiler\'s, in the runtime\'s words', () => {
+    const a = new Analyzer().analyze(input({ robotsTxt: '<!DOCTYPE html>\n<html><body>Not found</body></html>\n' }));
+    expect(a.warnings).toEqual([{ code: 'html', line: 1, message: WARNING_MESSAGES.html }]);
   });
 
   test('a change of agents or URLs reuses the compiled file', () => {
     const analyzer = new Analyzer();
-    expect(analyzer.analyze(input({})).compileMs).toBeGreaterThan(0);
-    expect(analyzer.analyze(input({ urls: ['/x'] })).compileMs).toBe(0);
-    expect(analyzer.analyze(input({ profile: 'google' })).compileMs).toBeGreaterThan(0);
+    // Work counted, not time: which analyses compiled.
+    expect(analyzer.analyze(input({})).compiled).toBe(true);
+    const reused = analyzer.analyze(input({ urls: ['/x'] }));
+    expect([reused.compiled, reused.compileMs]).toEqual([false, 0]);
+    expect(analyzer.analyze(input({ profile: 'google' })).compiled).toBe(true);
   });
 
   test('the graph of the chosen agent names the rules its nodes decide and its scans verify', () => {
@@ -79,7 +96,7 @@ describe('examples', () => {
       const state = example.state();
       const a = new Analyzer().analyze({ robotsTxt: state.robotsTxt, profile: state.profile, agents: splitAgents(state.agents), urls: splitUrls(state.urls), graphAgent: 0, maxNodes: 150 });
       expect(a.results.length).toBeGreaterThan(0);
-      expect(a.warnings.map((w) => w.kind)).toEqual(example.id === 'html' ? ['html'] : []);
+      expect(a.warnings.map((w) => w.code)).toEqual(example.id === 'html' ? ['html'] : []);
     }
     const large = makeLargeRobotsTxt(LARGE_EXAMPLE_BYTES);
     expect(large).toBe(makeLargeRobotsTxt(LARGE_EXAMPLE_BYTES));

@@ -221,8 +221,8 @@ class _Robot implements RobomataRobot {
   getMatchingLineNumber(url: string, ua?: string): number {
     const target = this._target(url);
     if (target === undefined) return -1;
-    const id = this._rules(ua).decide(target);
-    return id < 0 ? -1 : this.robots.rule(id).line;
+    // The runtime's decision names the deciding rule (none for no match and the /robots.txt allow).
+    return this.robots.explain(target, this._agent(ua).token).rule?.line ?? -1;
   }
 
   getCrawlDelay(ua?: string): number | undefined {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { parseRobotsTxt } from '@robomata/compiler';
 import type { ParsedRobots } from '@robomata/compiler';
 import { createPrng } from '../../../bench/src/prng.js';
-import { matchedPath } from '../../cli/src/url-path.js';
+import { readMatchedPath } from '@robomata/runtime/testing';
 import { robotsParser } from '../src/index.js';
 import { productTokenOf } from '../src/robots-parser.js';
 import { findProductToken } from '@robomata/runtime';
@@ -183,7 +183,7 @@ function _unicodeTrimmed(parsed: ParsedRobots, lines: readonly number[]): boolea
 function _matchingDifference(ours: ReturnType<typeof robotsParser>, url: string, ua: string | undefined, patterns: readonly string[]): Difference {
   const rules = ours.robots.agent(productTokenOf(ua ?? '*'));
   if (rules.selection === 'specific' && ours.robots.describeGroup(rules.groupIndex).ruleIds.length === 0) return 'empty-group';
-  const raw = matchedPath(url, 'google');
+  const raw = readMatchedPath(url, false);
   const whatwg = _whatwgPath(url);
   if (whatwg !== undefined && whatwg !== raw && decodeURIComponentSafe(whatwg) !== decodeURIComponentSafe(raw)) return 'url-parsing';
   const id = rules.decide(url);

@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 /**
- * Worker-thread example: compile a robots.txt once, share the artifact with N workers through
- * a SharedArrayBuffer, check a stream of URLs on all of them and print the throughput next to
- * a single-thread run.
+ * Worker-thread example: load an artifact (written by `robomata compile`, or any compiler of
+ * yours) once, share it with N workers through a SharedArrayBuffer, check a stream of URLs on
+ * all of them and print the throughput next to a single-thread run. Uses the runtime only.
  *
  *   npx -y pnpm@10 build
- *   node packages/runtime/examples/worker-pool.mjs [robots.txt] [--agent Googlebot] [--workers 4] [--urls 1000000]
+ *   node packages/cli/dist/bin.js compile packages/cli/examples/robots.txt -o /tmp/example.rbmt
+ *   node packages/runtime/examples/worker-pool.mjs /tmp/example.rbmt [--agent Googlebot] [--workers 4] [--urls 1000000]
  *
- * Default robots.txt: packages/cli/examples/robots.txt. URLs are generated deterministically.
+ * URLs are generated deterministically.
  */
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadRobots } from '@robomata/runtime';
-import { compile } from '../../compiler/dist/index.js';
 import { checkInPool } from './pool.mjs';
 
 const { values, positionals } = parseArgs({
@@ -25,12 +25,16 @@ const { values, positionals } = parseArgs({
     urls: { type: 'string', default: '1000000' },
   },
 });
-const robotsPath = positionals[0] ?? new URL('../../cli/examples/robots.txt', import.meta.url);
+const artifactPath = positionals[0];
+if (artifactPath === undefined) {
+  console.error('usage: worker-pool.mjs ARTIFACT [--agent Googlebot] [--workers 4] [--urls 1000000] (ARTIFACT: robomata compile robots.txt -o ARTIFACT)');
+  process.exit(2);
+}
 const workers = Number(values.workers);
 const total = Number(values.urls);
 
-// 1. Compile once and put the artifact into shared memory.
-const bytes = compile(readFileSync(robotsPath));
+// 1. Read the artifact once and put it into shared memory.
+const bytes = readFileSync(artifactPath);
 const artifact = new SharedArrayBuffer(bytes.byteLength);
 new Uint8Array(artifact).set(bytes);
 

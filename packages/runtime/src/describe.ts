@@ -4,6 +4,7 @@
  * for `robomata inspect --dot` and the playground. Not used by checks.
  */
 import { NO_RANK } from './format.js';
+import { groupTablesOf } from './internal.js';
 import type { Robots } from './robots.js';
 import {
   NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
@@ -75,7 +76,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
   if (!(Number.isInteger(groupIndex) && groupIndex >= 0 && groupIndex < robots.groupCount)) {
     throw new RangeError(`no group ${String(groupIndex)}: there are ${robots.groupCount}`);
   }
-  const { tables: t, roots } = robots._groupTables(groupIndex);
+  const { tables: t, roots } = groupTablesOf(robots, groupIndex);
   const img = t.img;
   const maxNodes = options.maxNodes ?? 500;
   const nodes: GraphNode[] = [];

@@ -26,9 +26,13 @@
  *    from 0), and with FLAG_PATTERNS its pattern as written: `v` 0 when the text is exactly the
  *    body of the rule's best-ranked pattern (plus `$`) and the runtime rebuilds it from the
  *    tables, else `v` length + 1 and the bytes.
- * 4. RANKS: count, then per rank the rule id it decides for. Rank order is the decision order
- *    of docs/semantics.md section 5 over every pattern of the file: longer pattern first, allow before
- *    disallow, earlier line first; the lowest matching rank of a group decides.
+ * 4. RANKS: count, then per rank `ruleId << 1 | companion`: the rule id it decides for, and 1
+ *    when the rank's pattern is an allow rule's index.html companion (`Allow: /d/index.html`
+ *    also allows exactly `/d/`, docs/semantics.md section 5) rather than the rule's
+ *    own pattern (the loader rejects a companion of a disallow rule). Rank order is the
+ *    decision order of docs/semantics.md section 5 over every pattern of the file: longer
+ *    pattern first, allow before disallow, earlier line first; the lowest matching rank of a
+ *    group decides.
  * 5. SEGMENTS: the Aho-Corasick trie over every distinct literal segment (the bytes between
  *    two `*`, or after the last one) of the file's wildcard patterns: node count, then per
  *    node `1..count-1` in breadth-first order its parent (nondecreasing, `< node`), `b` edge
@@ -101,6 +105,15 @@ export const GROUP_FLAG_GLOBAL = 1;
 export const GROUP_FLAG_UNBUILT = 2;
 /** Warning codes in the order the WARNINGS section numbers them. */
 export const WARNING_CODES = ['truncated', 'html', 'binary'] as const;
+/**
+ * The one text of each warning code: the compiler's parse warnings, `Robots#warnings`, the CLI
+ * and the playground all print these (details such as byte counts travel in diagnostics).
+ */
+export const WARNING_MESSAGES: Readonly<Record<WarningCode, string>> = {
+  truncated: 'the body passed the size limit and was cut here (RFC 9309 section 2.5): rules past the cut do not apply, so the cut may hide rules that disallow a URL',
+  html: 'the body is an HTML page, not a robots.txt (a server error, login or soft-404 page served as robots.txt): its lines are not directives, so it most likely allows everything',
+  binary: 'the body is binary data or UTF-16 text, not the UTF-8 robots.txt RFC 9309 requires: it is parsed as text anyway and its rules are probably not what the site meant',
+};
 /** Rank value meaning "no rule matched". */
 export const NO_RANK = 0x7fffffff;
 

@@ -9,17 +9,14 @@ export {
   AgentRules,
   RobotsAgentError,
   type RobotsAgentErrorCode,
-  type AgentSelection,
-  type AutomatonInfo,
   type GroupInfo,
   type OtherDirective,
+  type PartInfo,
   type RobotsWarning,
-  type RuleInfo,
-  type Selection,
 } from './robots.js';
+export { type AgentSelection, type Decision, type GroupChoice, type Outcome, type RuleInfo, type Selection } from './explain.js';
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
-export { findPathStart } from './path-bytes.js';
 export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
 export type { PreferenceExplanation, PreferenceRuleInfo } from './usage.js';
-export { FORMAT_VERSION, type Profile, type WarningCode } from './format.js';
+export { FORMAT_VERSION, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';

@@ -6,13 +6,15 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, computeChecksum, type Profile,
 } from './format.js';
-import { GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_RECORD_WORDS, LoadedArtifact, REBUILD_PATTERN, Robots, parseCrawlDelay } from './robots.js';
+import { LoadedArtifact, Robots, parseCrawlDelay } from './robots.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
   NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT, AC_FINAL_OFF,
-  AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN,
+  AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
+  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
+  RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
 } from './tables.js';
 import { readPreferences } from './usage.js';
 
@@ -132,18 +134,19 @@ function _compareBytes(bytes: Uint8Array, aOff: number, aLen: number, bOff: numb
  */
 function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean): { base: number; count: number } {
   const n = r.count(what, withGroup ? 2 : 1);
-  const base = img.alloc(3 * n);
+  const base = img.alloc(TOKEN_WORDS * n);
   const w = img.words;
   for (let i = 0; i < n; i++) {
     const off = r.s(what);
     const len = r.lastLength;
+    const rec = base + TOKEN_WORDS * i;
     if (!_isToken(r.bytes, off, len)) _fail('bad-table', `${what} ${i}: a byte outside [a-z_-]`);
-    if (i > 0 && _compareBytes(r.bytes, w[base + 3 * i - 3] as number, w[base + 3 * i - 2] as number, off, len) >= 0) {
+    if (i > 0 && _compareBytes(r.bytes, w[rec - TOKEN_WORDS + TOKEN_OFF] as number, w[rec - TOKEN_WORDS + TOKEN_LEN] as number, off, len) >= 0) {
       _fail('bad-table', `${what}: tokens not strictly sorted at ${i}`);
     }
-    w[base + 3 * i] = off;
-    w[base + 3 * i + 1] = len;
-    w[base + 3 * i + 2] = withGroup ? r.v(what) : 0;
+    w[rec + TOKEN_OFF] = off;
+    w[rec + TOKEN_LEN] = len;
+    w[rec + TOKEN_GROUP] = withGroup ? r.v(what) : 0;
   }
   return { base, count: n };
 }
@@ -169,7 +172,7 @@ function _readHeader(bytes: Uint8Array): number {
 /** Reads RULES into the image (`line, allow, patternOff, patternLen` per rule); returns the rule count. */
 function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number; base: number } {
   const count = r.count('rules', 1);
-  const base = img.alloc(4 * count);
+  const base = img.alloc(RULE_WORDS * count);
   let line = 0;
   for (let i = 0; i < count; i++) {
     const w = r.v('rule line');
@@ -189,11 +192,11 @@ function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number
         r.pos += len;
       }
     }
-    const rec = base + 4 * i;
-    img.words[rec] = line;
-    img.words[rec + 1] = w & 1;
-    img.words[rec + 2] = off;
-    img.words[rec + 3] = len;
+    const rec = base + RULE_WORDS * i;
+    img.words[rec + RULE_LINE] = line;
+    img.words[rec + RULE_ALLOW] = w & 1;
+    img.words[rec + RULE_PATTERN_OFF] = off;
+    img.words[rec + RULE_PATTERN_LEN] = len;
   }
   return { count, base };
 }
@@ -387,7 +390,7 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
 interface _Groups {
   readonly count: number;
   readonly global: number;
-  /** Image offset of the group records (GROUP_RECORD_WORDS each, see robots.ts). */
+  /** Image offset of the group records (GROUP_WORDS each, see tables.ts). */
   readonly base: number;
 }
 
@@ -396,7 +399,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const count = r.count('groups', 5);
   const global = r.v('global group') - 1;
   if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
-  const base = img.alloc(GROUP_RECORD_WORDS * count);
+  const base = img.alloc(GROUP_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
     if ((flags & ~(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
@@ -417,7 +420,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       if (part.need > need) need = part.need;
     }
     const sourceCount = r.count('group sources', 2);
-    const sources = img.alloc(2 * sourceCount);
+    const sources = img.alloc(SOURCE_WORDS * sourceCount);
     // Sources are disjoint and ascending, so a group lists each rule at most once.
     let ruleEnd = 0;
     for (let k = 0; k < sourceCount; k++) {
@@ -425,19 +428,19 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       const rules = r.v('source rule count');
       if (firstRule < ruleEnd || firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount} overlap or overrun`);
       ruleEnd = firstRule + rules;
-      img.words[sources + 2 * k] = firstRule;
-      img.words[sources + 2 * k + 1] = rules;
+      img.words[sources + SOURCE_WORDS * k + SOURCE_FIRST_RULE] = firstRule;
+      img.words[sources + SOURCE_WORDS * k + SOURCE_RULE_COUNT] = rules;
     }
-    const rec = base + GROUP_RECORD_WORDS * g;
+    const rec = base + GROUP_WORDS * g;
     img.words[rec + GROUP_DELAY_OFF] = delayOff;
     img.words[rec + GROUP_DELAY_LEN] = delayLen;
-    img.words[rec] = flags;
-    img.words[rec + 1] = roots;
-    img.words[rec + 2] = partCount;
-    img.words[rec + 3] = sources;
-    img.words[rec + 4] = sourceCount;
+    img.words[rec + GROUP_FLAGS] = flags;
+    img.words[rec + GROUP_ROOTS] = roots;
+    img.words[rec + GROUP_ROOT_COUNT] = partCount;
+    img.words[rec + GROUP_SOURCES] = sources;
+    img.words[rec + GROUP_SOURCE_COUNT] = sourceCount;
     // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
-    img.words[rec + 5] = rfc && need < 12 ? 12 : need;
+    img.words[rec + GROUP_NEED] = rfc && need < 12 ? 12 : need;
   }
   return { count, global, base };
 }
@@ -495,9 +498,13 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const rankCount = r.count('ranks', 1);
   const rankBase = img.alloc(rankCount);
   for (let k = 0; k < rankCount; k++) {
-    const id = r.v('rank rule');
+    const x = r.v('rank rule');
+    const id = x >>> 1;
     if (id >= rules.count) _fail('bad-table', `rank ${k} names rule ${id} of ${rules.count}`);
-    img.words[rankBase + k] = ((id + 1) << 1) | (img.words[rules.base + 4 * id + 1] as number);
+    const companion = x & 1;
+    const allow = img.words[rules.base + RULE_WORDS * id + RULE_ALLOW] as number;
+    if (companion === 1 && allow !== 1) _fail('bad-table', `rank ${k}: an index.html companion of disallow rule ${id}`);
+    img.words[rankBase + k] = ((id + 1) << RANK_RULE_SHIFT) | (companion << 1) | allow;
   }
   const seg = _readSegments(r, img);
   const wild = _readWildcards(r, img, seg.base, seg.count, rankCount);
@@ -509,24 +516,40 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const groups = _readGroups(r, img, parts, rules.count, profile === 'rfc9309');
   for (let i = 0; i < agents.count; i++) {
-    const g = img.words[agents.base + 3 * i + 2] as number;
+    const g = img.words[agents.base + TOKEN_WORDS * i + TOKEN_GROUP] as number;
     if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
-  const sitemaps = _readRecords(r, img, 'sitemaps', ['s'], 2);
-  const directives = _readRecords(r, img, 'directives', ['v', 's', 's', 'v'], 6);
-  const warnings = _readRecords(r, img, 'warnings', ['v', 'v'], 2);
+  const sitemaps = _readRecords(r, img, 'sitemaps', ['s'], SITEMAP_WORDS);
+  const directives = _readRecords(r, img, 'directives', ['v', 's', 's', 'v'], DIRECTIVE_WORDS);
+  const warnings = _readRecords(r, img, 'warnings', ['v', 'v'], WARNING_WORDS);
   for (let i = 0; i < warnings.count; i++) {
-    if ((img.words[warnings.base + 2 * i] as number) >= WARNING_CODES.length) _fail('bad-table', `warning code ${img.words[warnings.base + 2 * i]}`);
+    const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
+    if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
   }
   const preferences = readPreferences(bytes, r.pos, groups.count, _fail);
   r.pos = preferences.end;
   if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
   const tables = new Tables(img.words.slice(0, img.used), bytes, nodeState.nodeBase, nodeState.nodes, seg.base, seg.row, wild.base, wild.count, seg.count, rankBase, rankCount);
-  const loaded = new LoadedArtifact(
-    bytes, profile, tables, scope.base, scope.count, agents.base, agents.count,
-    groups.count, groups.global, groups.base, rules.count, rules.base, sitemaps.base, sitemaps.count,
-    directives.base, directives.count, warnings.base, warnings.count,
-  );
-  loaded.preferences = preferences.tables;
+  const loaded = new LoadedArtifact({
+    bytes,
+    profile,
+    tables,
+    scopeBase: scope.base,
+    scopeCount: scope.count,
+    agentBase: agents.base,
+    agentCount: agents.count,
+    groupCount: groups.count,
+    globalGroup: groups.global,
+    groupBase: groups.base,
+    ruleCount: rules.count,
+    ruleBase: rules.base,
+    sitemapBase: sitemaps.base,
+    sitemapCount: sitemaps.count,
+    directiveBase: directives.base,
+    directiveCount: directives.count,
+    warningBase: warnings.base,
+    warningCount: warnings.count,
+    preferences: preferences.tables,
+  });
   return new Robots(loaded);
 }

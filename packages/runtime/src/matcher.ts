@@ -6,11 +6,12 @@
  * found decides. No allocation in steady state.
  */
 import { NO_RANK } from './format.js';
-import { fillPath, pathBuffer } from './path-bytes.js';
+import { fillPath } from './path-bytes.js';
+import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
   IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN,
-  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, candidates, searchChildren, type Tables,
+  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, searchChildren, type Candidates, type Tables,
 } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
@@ -21,8 +22,7 @@ function _radixChild(img: Int32Array, base: number, x: number, b: number): numbe
 }
 
 /** Records radix node `x` (which holds wildcard patterns) as passed with its head ending at `pos`. */
-function _addCandidate(x: number, pos: number, patterns: number): void {
-  const c = candidates;
+function _addCandidate(c: Candidates, x: number, pos: number, patterns: number): void {
   if (c.count === c.node.length) c.grow();
   c.node[c.count] = x;
   c.bound[c.count] = pos;
@@ -32,17 +32,17 @@ function _addCandidate(x: number, pos: number, patterns: number): void {
 
 /**
  * Returns the lowest rank below `best` among the literal patterns of the part rooted at radix
- * node `root` that match the path `pathBuffer[0, m)`, else `best`; records the nodes passed
- * that hold wildcard patterns (their heads match) as candidates.
+ * node `root` that match the path `sc.path[0, m)`, else `best`; records the nodes passed
+ * that hold wildcard patterns (their heads match) in `sc.candidates`.
  * O(min(m, the part's deepest head)).
  */
-export function walkTrie(t: Tables, root: number, m: number, best: number): number {
+export function walkTrie(t: Tables, root: number, m: number, best: number, sc: Scratch): number {
   // Invariant: at node x the path's first `pos` bytes spell x's full label path, and every
   // pattern ending at a node on that path has been seen. Hot: run pnpm bench.
   const img = t.img;
   const bytes = t.bytes;
   const base = t.nodeBase;
-  const path = pathBuffer;
+  const path = sc.path;
   let x = root;
   let pos = 0;
   for (;;) {
@@ -50,7 +50,7 @@ export function walkTrie(t: Tables, root: number, m: number, best: number): numb
     const pr = img[rec + NODE_PREFIX_RANK] as number;
     if (pr < best) best = pr;
     const wc = img[rec + NODE_WILD_COUNT] as number;
-    if (wc > 0) _addCandidate(x, pos, wc);
+    if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
     if (pos === m) {
       const er = img[rec + NODE_END_RANK] as number;
       return er < best ? er : best;
@@ -72,27 +72,32 @@ export function walkTrie(t: Tables, root: number, m: number, best: number): numb
  * Returns the rank that decides `url` for a group made of the parts whose roots the image lists
  * at `[roots, roots + rootCount)`: the
  * lowest rank of a matching pattern, {@link IMPLICIT_RANK} for the rfc9309 `/robots.txt`
- * allow, or NO_RANK when nothing matches. `need` is how many path bytes can matter (the
+ * allow, or NO_RANK when nothing matches. `sc` is the thread's scratch (scratch.ts). `need` is how many path bytes can matter (the
  * deepest head plus one, or all of them when the group has wildcard patterns). O(path + the
  * verification of the candidates, see segment-scan.ts); no allocation in steady state.
  */
-export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean): number {
+export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean, sc: Scratch): number {
   // Invariant: candidates are appended during the walks only. Hot: run pnpm bench.
-  const m = fillPath(url, rfc, need);
-  if (rfc && m >= 11 && _isRobotsTxt(m)) return IMPLICIT_RANK;
-  candidates.count = 0;
-  candidates.patterns = 0;
+  const m = fillPath(url, rfc, need, sc);
+  if (rfc && m >= 11 && _isRobotsTxt(sc.path, m)) return IMPLICIT_RANK;
+  const c = sc.candidates;
+  c.count = 0;
+  c.patterns = 0;
   let best = NO_RANK;
-  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best);
-  return candidates.count === 0 ? best : verifyCandidates(t, m, best);
+  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
+  return c.count === 0 ? best : verifyCandidates(t, m, best, sc);
 }
 
 /** `/robots.txt` as bytes. */
 const _ROBOTS_TXT = [47, 114, 111, 98, 111, 116, 115, 46, 116, 120, 116];
 
 /** Returns true when the path is `/robots.txt` or starts with `/robots.txt?` (RFC 9309 section 2.2.2). */
-function _isRobotsTxt(m: number): boolean {
-  const path = pathBuffer;
+function _isRobotsTxt(path: Uint8Array, m: number): boolean {
   for (let k = 0; k < 11; k++) if (path[k] !== _ROBOTS_TXT[k]) return false;
   return m === 11 || path[11] === 63;
+}
+
+/** Returns how many trie nodes with wildcard candidates the thread's last tier-0 check passed (for test statistics). */
+export function lastCandidateCount(): number {
+  return THREAD_SCRATCH.candidates.count;
 }

@@ -2,32 +2,26 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import { GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, type Profile, type WarningCode } from './format.js';
+import { decideOutcome, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
+import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
+import { classifyUrl } from './read-url.js';
+import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
+import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from './select-group.js';
-import { NODE_CHILD_COUNT, NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, type Tables } from './tables.js';
 import {
-  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, NO_PREFERENCES, answerPreference, explainPreference,
+  DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
+  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, NODE_CHILD_COUNT,
+  NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
+  TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, type Tables,
+} from './tables.js';
+import {
+  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, answerPreference, explainPreference,
   type PreferenceExplanation, type PreferenceTables,
 } from './usage.js';
 
-/** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
-export const REBUILD_PATTERN = -2;
-
-/** Words per group record in the image: see the `GROUP_*` offsets. */
-export const GROUP_RECORD_WORDS = 8;
-/** Image offset and count of the group's part roots. */
-const _GROUP_ROOTS = 1;
-const _GROUP_ROOT_COUNT = 2;
-/** Image offset and count of its sources (`firstRule, ruleCount` pairs). */
-const _GROUP_SOURCES = 3;
-const _GROUP_SOURCE_COUNT = 4;
-/** Path bytes that can matter to it (NO_RANK: all). */
-const _GROUP_NEED = 5;
-/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
-export const GROUP_DELAY_OFF = 6;
-export const GROUP_DELAY_LEN = 7;
 
 /** Returns the crawl-delay written at `bytes[off, off + len)` in seconds (NaN when it is not a number). */
 export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): number {
@@ -38,53 +32,82 @@ export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): nu
 
 /**
  * @internal A validated artifact as load.ts decodes it: the image (tables.ts) with the offsets
- * and counts of its records; strings stay in `bytes` and are decoded on first use.
+ * and counts of its records (layouts in tables.ts); strings stay in `bytes` and are decoded on
+ * first use. Built from one named object ({@link LoadedArtifactFields}).
  */
 export class LoadedArtifact {
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly profile: Profile,
-    readonly tables: Tables,
-    /** Scope tokens: `offset, length, 0` per token. */
-    readonly scopeBase: number,
-    readonly scopeCount: number,
-    /** Agent tokens: `offset, length, group` per token. */
-    readonly agentBase: number,
-    readonly agentCount: number,
-    readonly groupCount: number,
-    readonly globalGroup: number,
-    /** Image offset of the group records (GROUP_RECORD_WORDS each). */
-    readonly groupBase: number,
-    readonly ruleCount: number,
-    /** Image offset of the rule records: line, allow, pattern offset, pattern length (-1: not kept). */
-    readonly ruleBase: number,
-    /** Sitemaps: `offset, length` each. */
-    readonly sitemapBase: number,
-    readonly sitemapCount: number,
-    /** Per directive: line delta, key offset, key length, value offset, value length, parsed group + 1. */
-    readonly directiveBase: number,
-    readonly directiveCount: number,
-    /** Per warning: code, line. */
-    readonly warningBase: number,
-    readonly warningCount: number,
-  ) {}
+  readonly bytes: Uint8Array;
+  readonly profile: Profile;
+  readonly tables: Tables;
+  /** Scope tokens (TOKEN_WORDS each, group 0). */
+  readonly scopeBase: number;
+  readonly scopeCount: number;
+  /** Agent tokens (TOKEN_WORDS each). */
+  readonly agentBase: number;
+  readonly agentCount: number;
+  readonly groupCount: number;
+  readonly globalGroup: number;
+  /** Image offset of the group records (GROUP_WORDS each). */
+  readonly groupBase: number;
+  readonly ruleCount: number;
+  /** Image offset of the rule records (RULE_WORDS each). */
+  readonly ruleBase: number;
+  /** Sitemaps (SITEMAP_WORDS each). */
+  readonly sitemapBase: number;
+  readonly sitemapCount: number;
+  /** Directives (DIRECTIVE_WORDS each). */
+  readonly directiveBase: number;
+  readonly directiveCount: number;
+  /** Warnings (WARNING_WORDS each). */
+  readonly warningBase: number;
+  readonly warningCount: number;
 
-  /** The PREFERENCES section (usage.ts), set by the loader. */
-  preferences: PreferenceTables = NO_PREFERENCES;
+  constructor(f: LoadedArtifactFields) {
+    this.bytes = f.bytes;
+    this.profile = f.profile;
+    this.tables = f.tables;
+    this.scopeBase = f.scopeBase;
+    this.scopeCount = f.scopeCount;
+    this.agentBase = f.agentBase;
+    this.agentCount = f.agentCount;
+    this.groupCount = f.groupCount;
+    this.globalGroup = f.globalGroup;
+    this.groupBase = f.groupBase;
+    this.ruleCount = f.ruleCount;
+    this.ruleBase = f.ruleBase;
+    this.sitemapBase = f.sitemapBase;
+    this.sitemapCount = f.sitemapCount;
+    this.directiveBase = f.directiveBase;
+    this.directiveCount = f.directiveCount;
+    this.warningBase = f.warningBase;
+    this.warningCount = f.warningCount;
+    this.preferences = f.preferences;
+  }
+  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
+  readonly preferences: PreferenceTables;
 }
 
-/** One allow/disallow rule, for explanations. */
-export interface RuleInfo {
-  readonly id: number;
-  /** 1-based line in the robots.txt. */
-  readonly line: number;
-  readonly kind: 'allow' | 'disallow';
-  /** The pattern as written, or undefined when the artifact was compiled without patterns. */
-  readonly pattern: string | undefined;
+/** @internal The fields of a {@link LoadedArtifact}, by name. */
+export type LoadedArtifactFields = { readonly [K in keyof LoadedArtifact]: LoadedArtifact[K] };
+
+/** Package-private method keys of {@link Robots} (read through internal.ts): not public method names. */
+export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
+export const GROUP_TABLES: unique symbol = Symbol('robomata.groupTables');
+export const IS_BUILT: unique symbol = Symbol('robomata.isBuilt');
+/** Package-private method key of {@link AgentRules}: the rank-table entry the untiered walk finds (for `Robots#explain`). */
+const UNTIERED_ENTRY: unique symbol = Symbol('robomata.untieredEntry');
+
+/** @internal Returns the `Robots` that holds group `g` built (same group indices and rule ids); called once per group (the builder caches). */
+export type GroupBuilder = (g: number) => Robots;
+
+/** @internal A group's tables and the trie roots of its parts, for tooling. */
+export interface GroupTables {
+  readonly tables: Tables;
+  readonly roots: readonly number[];
 }
 
-/** Size of one part (shared trie) of a group. */
-export interface AutomatonInfo {
+/** Size of one part (a trie shared by the merged groups made of the same parsed groups). */
+export interface PartInfo {
   /** Radix-trie nodes. */
   readonly nodes: number;
   /** Patterns with a `*`, verified by the segment scan. */
@@ -101,8 +124,8 @@ export interface GroupInfo {
   readonly crawlDelay: number | undefined;
   /** False when its tries were left out of this artifact (an agent-scoped compile): `agent()` refuses it. */
   readonly built: boolean;
-  /** Its parts: tries shared with every merged group made of the same parsed groups. */
-  readonly automata: readonly AutomatonInfo[];
+  /** Its parts: tries shared with every merged group made of the same parsed groups (empty when not built). */
+  readonly parts: readonly PartInfo[];
 }
 
 /** A directive other than user-agent/allow/disallow/sitemap, with its line. */
@@ -118,24 +141,6 @@ export interface RobotsWarning {
   /** 1-based line it concerns (for 'truncated', the line where the cut falls, read only in part). */
   readonly line: number;
   readonly message: string;
-}
-
-/** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
-export type Selection = 'specific' | 'global' | 'none';
-
-/**
- * Which token and group a User-Agent selects ({@link Robots.selectAgent}), without building or
- * throwing: for callers that report the choice (fetch, the CLI, the playground).
- */
-export interface AgentSelection {
-  /** What the lookup compared: rfc9309 the crawler token (docs/semantics.md section 3), google the string verbatim. */
-  readonly token: string;
-  /** True when a crawler's product token was found in the string (`findProductToken`). */
-  readonly recognised: boolean;
-  /** As {@link AgentRules.selection}; 'out-of-scope' when an agent-scoped artifact left the group out (`agent()` throws). */
-  readonly selection: Selection | 'out-of-scope';
-  /** Merged-group index ('global': the `*` group); -1 for 'none' and 'out-of-scope'. */
-  readonly group: number;
 }
 
 /** `_pickGroup` result for a crawler whose group an agent-scoped artifact left out. */
@@ -156,11 +161,6 @@ export class RobotsAgentError extends Error {
 }
 
 const _DECODER = new TextDecoder();
-const _WARNING_TEXT: Record<WarningCode, string> = {
-  truncated: 'content past the size limit was ignored: rules after this point are not applied',
-  html: 'the body looks like an HTML page, not a robots.txt',
-  binary: 'the body looks like binary data, not a robots.txt',
-};
 
 /** Throws the TypeError of a non-string User-Agent. */
 function _checkAgent(userAgent: unknown): void {
@@ -180,9 +180,14 @@ function _urlError(url: unknown): TypeError {
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
- * all). Keep it and call {@link AgentRules.isAllowed} in hot loops. Invariant: the image lists
- * the trie roots of the group's parts at `[_roots, _roots + _rootCount)` (none: allow all);
- * `_need` bounds the path bytes read.
+ * all). Keep it and call {@link AgentRules.isAllowed} in hot loops: after
+ * `tierTuning.threshold` checks (64) the group tiers up to its lazily built automaton
+ * (lazy-dfa.ts), which this object holds; answers are the same on both tiers. Thread safety:
+ * an `AgentRules` and its automaton belong to the thread that created them (JS objects are
+ * never shared between threads); to check in several workers, share the artifact bytes (a
+ * `SharedArrayBuffer` is read in place, never written) and `loadRobots` them in each worker.
+ * Invariant: the image lists the trie roots of the group's parts at `[_roots, _roots +
+ * _rootCount)` (none: allow all); `_need` bounds the path bytes read.
  */
 export class AgentRules {
   private readonly _t: Tables;
@@ -190,6 +195,12 @@ export class AgentRules {
   private readonly _rootCount: number;
   private readonly _need: number;
   private readonly _rfc: boolean;
+  /** Checks answered on the tier below so far (counts up to the tier-up threshold). */
+  private _checks = 0;
+  /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
+  private _dfa: LazyDfa | null = null;
+  /** True once the group cannot tier up (past the NFA budget) or gave its automaton up. */
+  private _stayBelow = false;
   private readonly _prefs: PreferenceTables;
 
   /** @internal Use {@link Robots.agent}. */
@@ -202,12 +213,51 @@ export class AgentRules {
   ) {
     this._t = a.tables;
     this._rfc = a.profile === 'rfc9309';
-    const rec = a.groupBase + groupIndex * GROUP_RECORD_WORDS;
+    const rec = a.groupBase + groupIndex * GROUP_WORDS;
     const img = a.tables.img;
-    this._roots = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOTS] as number);
-    this._rootCount = groupIndex < 0 ? 0 : (img[rec + _GROUP_ROOT_COUNT] as number);
-    this._need = groupIndex < 0 ? 0 : (img[rec + _GROUP_NEED] as number);
+    this._roots = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOTS] as number);
+    this._rootCount = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOT_COUNT] as number);
+    this._need = groupIndex < 0 ? 0 : (img[rec + GROUP_NEED] as number);
     this._prefs = a.preferences;
+  }
+
+  /**
+   * Returns the deciding rank of `url` (see matcher.ts bestRank): on the group's automaton once
+   * it tiered up (tier 1, lazy-dfa.ts), else on the tries and segment scan (tier 0), counting
+   * checks towards the tier-up threshold.
+   */
+  private _rank(url: string): number {
+    // Invariant: the group has parts. Hot: run pnpm bench.
+    let d = this._dfa;
+    if (d === null && !this._stayBelow && ++this._checks > tierTuning.threshold) d = this._tierUp();
+    if (d !== null) {
+      const r = runLazyDfa(d, url, this._rfc);
+      if (r !== TIER_FALLBACK) return r;
+      if (d.gaveUp) this._giveUp();
+    }
+    return bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
+  }
+
+  /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
+  private _tierUp(): LazyDfa | null {
+    const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._roots, this._roots + this._rootCount), tierTuning.maxPositions);
+    if (nfa === null) this._stayBelow = true;
+    else this._dfa = new LazyDfa(nfa, this._rfc);
+    return this._dfa;
+  }
+
+  /** Drops an automaton that thrashed its cache: the group stays on the tier below. */
+  private _giveUp(): void {
+    this._dfa = null;
+    this._stayBelow = true;
+  }
+
+  /** Which tier answers this group's checks now and the automaton's bytes (read through `tierOf` of `@robomata/runtime/testing`). */
+  [TIER_STATE](): TierState {
+    const d = this._dfa;
+    const stayBelow = this._stayBelow;
+    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow };
+
   }
 
   /**
@@ -261,8 +311,8 @@ export class AgentRules {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
     if (this._rootCount === 0) return true;
-    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
-    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & 1) === 1;
+    const r = this._rank(url);
+    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & RANK_ALLOW) !== 0;
   }
 
   /**
@@ -273,15 +323,43 @@ export class AgentRules {
     // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
     if (this._rootCount === 0) return -1;
-    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc);
-    return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> 1) - 1;
+    const r = this._rank(url);
+    return r === NO_RANK || r < 0 ? -1 : ((this._t.img[this._t.rankBase + r] as number) >> RANK_RULE_SHIFT) - 1;
+  }
+
+  /**
+   * Returns true when the rule that decides `url` (see {@link AgentRules.decide}) decides
+   * through its index.html companion pattern (an `Allow: /dir/index.html` also allows exactly
+   * `/dir/`, docs/semantics.md section 5), not its own pattern; false otherwise
+   * (also when no rule decides). Zero allocation.
+   */
+  decidedByIndexHtml(url: string): boolean {
+    // Invariant: as isAllowed. Hot: run pnpm bench.
+    if (typeof url !== 'string') throw _urlError(url);
+    if (this._rootCount === 0) return false;
+    const r = this._rank(url);
+    return r !== NO_RANK && r >= 0 && ((this._t.img[this._t.rankBase + r] as number) & RANK_COMPANION) !== 0;
+  }
+
+  /**
+   * Returns the rank-table entry (tables.ts `RANK_*`) of the rank that decides `url` on the
+   * tries and segment scan (tier 0), NO_RANK when nothing matches, IMPLICIT_RANK for the rfc9309
+   * `/robots.txt` allow. A tiered-up automaton settles on answers, not rules, so explanations
+   * walk tier 0; it counts no check towards tiering up. Not hot.
+   */
+  [UNTIERED_ENTRY](url: string): number {
+    if (this._rootCount === 0) return NO_RANK;
+    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
+    return r === NO_RANK || r < 0 ? r : (this._t.img[this._t.rankBase + r] as number);
   }
 }
 
 /**
  * A loaded artifact: every merged group's parts, the rule table, sitemaps, directives and
- * warnings. Created by `loadRobots` (or `compileRobots` in the compiler). Immutable; safe to
- * share. Strings are decoded on first use.
+ * warnings. Created by `loadRobots` (or `compileRobots` in the compiler). Its answers never
+ * change; it caches what it decodes (strings on first use, one `AgentRules` per group with
+ * that group's tier-up automaton) and belongs to the thread that loaded it: the artifact bytes
+ * (`robots.bytes`) are what can be shared across threads.
  */
 export class Robots {
   private readonly _a: LoadedArtifact;
@@ -291,10 +369,13 @@ export class Robots {
   private _globalRules: AgentRules | undefined = undefined;
   private _sitemaps: readonly string[] | undefined = undefined;
   private _patterns: PatternIndex | undefined = undefined;
+  /** Builds an unbuilt group on its first `agent()` (compileRobots; see internal.ts), or null. */
+  private readonly _builder: GroupBuilder | null;
 
-  /** @internal Use `loadRobots`. */
-  constructor(artifact: LoadedArtifact) {
+  /** @internal Use `loadRobots` (or `compileRobots`, through internal.ts). */
+  constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null) {
     this._a = artifact;
+    this._builder = builder;
     const img = artifact.tables.img;
     this._agents = { strings: artifact.bytes, entries: img, base: artifact.agentBase, count: artifact.agentCount };
     this._scope = artifact.scopeCount === 0 ? null : { strings: artifact.bytes, entries: img, base: artifact.scopeBase, count: artifact.scopeCount };
@@ -324,12 +405,12 @@ export class Robots {
   /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
   get scope(): readonly string[] | null {
     const a = this._a;
-    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, 3);
+    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, TOKEN_WORDS);
   }
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
-    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, 2);
+    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, SITEMAP_WORDS);
     return this._sitemaps;
   }
 
@@ -339,9 +420,9 @@ export class Robots {
     const img = a.tables.img;
     const out: RobotsWarning[] = [];
     for (let i = 0; i < a.warningCount; i++) {
-      const at = a.warningBase + 2 * i;
-      const code = WARNING_CODES[img[at] as number] as WarningCode;
-      out.push({ code, line: img[at + 1] as number, message: _WARNING_TEXT[code] });
+      const at = a.warningBase + WARNING_WORDS * i;
+      const code = WARNING_CODES[img[at + WARNING_CODE] as number] as WarningCode;
+      out.push({ code, line: img[at + WARNING_LINE] as number, message: WARNING_MESSAGES[code] });
     }
     return out;
   }
@@ -364,6 +445,8 @@ export class Robots {
     if (pick === -1) return this._global();
     const g = pick >= 0 ? pick : -pick - 2;
     if (!this._isBuilt(g)) {
+      // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
+      if (this._builder !== null) return this._builder(g).agent(userAgent);
       throw new RobotsAgentError(
         'agent-not-in-scope',
         `this artifact was compiled for ${JSON.stringify(this.scope)} only; the group "${userAgent}" selects was left out: compile again with it in options.agents`,
@@ -428,8 +511,8 @@ export class Robots {
     return this._a.globalGroup < 0 ? -1 : -this._a.globalGroup - 2;
   }
 
-  /** @internal The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
-  _global(): AgentRules {
+  /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
+  private _global(): AgentRules {
     if (this._globalRules === undefined) {
       const g = this._a.globalGroup;
       this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
@@ -437,20 +520,44 @@ export class Robots {
     return this._globalRules;
   }
 
-  /** @internal Returns true when `agent()` answers for group `g` (it is built, or can be). */
-  _canBuild(g: number): boolean {
-    return this._isBuilt(g);
+  /** Returns true when `agent()` answers for group `g` (it is built, or can be). */
+  private _canBuild(g: number): boolean {
+    return this._builder !== null || this._isBuilt(g);
   }
 
-  /** @internal Returns true when group `g`'s parts are in this artifact. */
-  _isBuilt(g: number): boolean {
+  /** Returns true when group `g`'s parts are in this artifact. */
+  private _isBuilt(g: number): boolean {
     const a = this._a;
-    return ((a.tables.img[a.groupBase + g * GROUP_RECORD_WORDS] as number) & GROUP_FLAG_UNBUILT) === 0;
+    return ((a.tables.img[a.groupBase + g * GROUP_WORDS + GROUP_FLAGS] as number) & GROUP_FLAG_UNBUILT) === 0;
   }
 
   /** Returns true when `userAgent` may fetch `url`; `agent(userAgent).isAllowed(url)`. */
   isAllowed(url: string, userAgent: string): boolean {
     return this.agent(userAgent).isAllowed(url);
+  }
+
+  /**
+   * Returns why `url` is (dis)allowed for `userAgent` ({@link Decision}): the group it selected
+   * and that group's tokens, the outcome (a rule, its index.html companion, the rfc9309
+   * `/robots.txt` allow, no match, no group, out of scope), the deciding rule and the path as
+   * matched, how the URL was read (`classifyUrl`), and why it has its Content-Usage and
+   * Content-Signal preferences (docs/semantics.md section 10). Never throws for the scope of an agent-scoped artifact ('out-of-scope', `allowed`
+   * undefined); TypeError for a non-string. `allowed` equals {@link Robots.isAllowed}'s answer.
+   * Not hot: O(URL + the group's segments) like a tier-0 check, plus the allocations of the answer.
+   */
+  explain(url: string, userAgent: string): Decision {
+    if (typeof url !== 'string') throw _urlError(url);
+    const sel = this.selectAgent(userAgent);
+    const path = readMatchedPath(url, this._a.profile === 'rfc9309');
+    const form = classifyUrl(url);
+    const group = { ...sel, tokens: sel.group >= 0 ? this._groupTokens(sel.group) : [] };
+    if (sel.selection === 'out-of-scope') return { url, form, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path, usage: undefined, signal: undefined };
+    const rules = this.agent(userAgent);
+    const usage = rules._explainPreferences(url, 'usage');
+    const signal = rules._explainPreferences(url, 'signal');
+    if (sel.selection === 'none') return { url, form, group, outcome: 'no-group', rule: undefined, allowed: true, path, usage, signal };
+    const o = decideOutcome(rules[UNTIERED_ENTRY](url));
+    return { url, form, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path, usage, signal };
   }
 
   /** Returns the deciding rule id for `userAgent` and `url`, or -1; `agent(userAgent).decide(url)`. */
@@ -465,14 +572,14 @@ export class Robots {
       throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.ruleCount - 1}`);
     }
     const img = a.tables.img;
-    const rec = a.ruleBase + 4 * id;
-    const len = img[rec + 3] as number;
+    const rec = a.ruleBase + RULE_WORDS * id;
+    const len = img[rec + RULE_PATTERN_LEN] as number;
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
       this._patterns ??= new PatternIndex(a.tables, a.ruleCount);
       pattern = rebuildPattern(a.tables, this._patterns, id);
-    } else if (len >= 0) pattern = this._text(img[rec + 2] as number, len);
-    return { id, line: img[rec] as number, kind: img[rec + 1] === 1 ? 'allow' : 'disallow', pattern };
+    } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
+    return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
   }
 
   /** Returns the crawl-delay in seconds of the group `userAgent` obeys, or undefined. */
@@ -487,9 +594,13 @@ export class Robots {
     const out: OtherDirective[] = [];
     let line = 0;
     for (let i = 0; i < a.directiveCount; i++) {
-      const at = a.directiveBase + 6 * i;
-      line += d[at] as number;
-      out.push({ line, key: this._text(d[at + 1] as number, d[at + 2] as number), value: this._text(d[at + 3] as number, d[at + 4] as number) });
+      const at = a.directiveBase + DIRECTIVE_WORDS * i;
+      line += d[at + DIRECTIVE_LINE_DELTA] as number;
+      out.push({
+        line,
+        key: this._text(d[at + DIRECTIVE_KEY_OFF] as number, d[at + DIRECTIVE_KEY_LEN] as number),
+        value: this._text(d[at + DIRECTIVE_VALUE_OFF] as number, d[at + DIRECTIVE_VALUE_LEN] as number),
+      });
     }
     return out;
   }
@@ -501,42 +612,51 @@ export class Robots {
       throw new RangeError(`no group ${String(index)}: there are ${a.groupCount}`);
     }
     const img = a.tables.img;
-    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
-    const tokens: string[] = [];
-    for (let i = 0; i < a.agentCount; i++) {
-      const at = a.agentBase + 3 * i;
-      if (img[at + 2] === index) tokens.push(this._text(img[at] as number, img[at + 1] as number));
-    }
+    const rec = a.groupBase + index * GROUP_WORDS;
+    const tokens = this._groupTokens(index);
     const ruleIds: number[] = [];
-    const src = img[rec + _GROUP_SOURCES] as number;
-    for (let k = 0; k < (img[rec + _GROUP_SOURCE_COUNT] as number); k++) {
-      const first = img[src + 2 * k] as number;
-      for (let id = first; id < first + (img[src + 2 * k + 1] as number); id++) ruleIds.push(id);
+    const src = img[rec + GROUP_SOURCES] as number;
+    for (let k = 0; k < (img[rec + GROUP_SOURCE_COUNT] as number); k++) {
+      const first = img[src + SOURCE_WORDS * k + SOURCE_FIRST_RULE] as number;
+      for (let id = first; id < first + (img[src + SOURCE_WORDS * k + SOURCE_RULE_COUNT] as number); id++) ruleIds.push(id);
     }
     return {
       index,
       tokens,
-      global: ((img[rec] as number) & 1) === 1,
+      global: ((img[rec + GROUP_FLAGS] as number) & GROUP_FLAG_GLOBAL) !== 0,
       ruleIds,
       crawlDelay: this._crawlDelayOf(index),
       built: this._canBuild(index),
-      automata: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this._groupTables(index)),
+      parts: ((g) => g.roots.map((root) => _partSize(g.tables, root)))(this[GROUP_TABLES](index)),
     };
   }
 
-  /** @internal Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (empty when not built). */
-  _groupTables(index: number): { readonly tables: Tables; readonly roots: readonly number[] } {
+  /** Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (built first under compileRobots; empty when not built). Read through internal.ts. */
+  [GROUP_TABLES](index: number): GroupTables {
+    if (this._builder !== null && index >= 0 && index < this._a.groupCount && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
     const a = this._a;
     const img = a.tables.img;
-    const rec = a.groupBase + index * GROUP_RECORD_WORDS;
-    const roots = Array.from(img.subarray(img[rec + _GROUP_ROOTS] as number, (img[rec + _GROUP_ROOTS] as number) + (img[rec + _GROUP_ROOT_COUNT] as number)));
+    const rec = a.groupBase + index * GROUP_WORDS;
+    const roots = Array.from(img.subarray(img[rec + GROUP_ROOTS] as number, (img[rec + GROUP_ROOTS] as number) + (img[rec + GROUP_ROOT_COUNT] as number)));
     return { tables: a.tables, roots };
+  }
+
+  /** Returns the lower-cased product tokens that select merged group `index` (`*` for the global group), in token order. */
+  private _groupTokens(index: number): string[] {
+    const a = this._a;
+    const img = a.tables.img;
+    const tokens: string[] = [];
+    for (let i = 0; i < a.agentCount; i++) {
+      const at = a.agentBase + TOKEN_WORDS * i;
+      if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
+    }
+    return tokens;
   }
 
   private _crawlDelayOf(group: number): number | undefined {
     if (group < 0) return undefined;
     const a = this._a;
-    const rec = a.groupBase + group * GROUP_RECORD_WORDS;
+    const rec = a.groupBase + group * GROUP_WORDS;
     const len = a.tables.img[rec + GROUP_DELAY_LEN] as number;
     return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.tables.img[rec + GROUP_DELAY_OFF] as number, len);
   }
@@ -549,9 +669,14 @@ export class Robots {
     return out;
   }
 
-  /** @internal Returns the decoded artifact, for tooling (describe.ts). */
-  _artifact(): LoadedArtifact {
+  /** Returns the decoded artifact, for tooling (read through internal.ts). */
+  [ARTIFACT](): LoadedArtifact {
     return this._a;
+  }
+
+  /** Returns true when group `g`'s parts are in this artifact (read through internal.ts). */
+  [IS_BUILT](g: number): boolean {
+    return this._isBuilt(g);
   }
 
   private _text(off: number, len: number): string {
@@ -560,7 +685,7 @@ export class Robots {
 }
 
 /** Returns the node and wildcard counts of the part rooted at `root` (a BFS over its trie). */
-function _partSize(t: Tables, root: number): AutomatonInfo {
+function _partSize(t: Tables, root: number): PartInfo {
   const img = t.img;
   let nodes = 0;
   let wildcards = 0;

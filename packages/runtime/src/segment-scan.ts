@@ -11,11 +11,11 @@
  * patterns advanced), at most O(path + the group's segments) per byte reported; no allocation
  * in steady state.
  */
-import { pathBuffer } from './path-bytes.js';
+import type { Scratch, SweepWork } from './scratch.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
   AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
-  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, candidates,
+  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
   searchChildren, type Tables,
 } from './tables.js';
 
@@ -38,33 +38,8 @@ export const scanTuning = {
   directMaxWork: 1 << 14,
 };
 
-/**
- * Per-thread state of the sweep: per radix node whether the walk passed it (`nodeGen == gen`);
- * per wildcard pattern its next segment index, bound and queue link; per Aho-Corasick node how
- * far its first-segment list has been started (`firstGen == gen`) and the queue of patterns
- * waiting for the segment ending there (`qGen == gen`); the patterns waiting for their final
- * anchored segment. Buffers only grow (to the largest artifact the thread has matched).
- */
-class _SweepWork {
-  nodeGen: Int32Array = new Int32Array(0);
-  firstGen: Int32Array = new Int32Array(0);
-  firstPos: Int32Array = new Int32Array(0);
-  wIdx: Int32Array = new Int32Array(0);
-  wBound: Int32Array = new Int32Array(0);
-  wNext: Int32Array = new Int32Array(0);
-  qHead: Int32Array = new Int32Array(0);
-  qTail: Int32Array = new Int32Array(0);
-  qGen: Int32Array = new Int32Array(0);
-  finWild: Int32Array = new Int32Array(0);
-  finBound: Int32Array = new Int32Array(0);
-  finCount = 0;
-  gen = 0;
-}
-
-const _sw = new _SweepWork();
-
-function _ensureSweep(t: Tables): void {
-  const s = _sw;
+/** Grows `s`'s arrays to `t`'s tables and starts a new generation. */
+function _ensureSweep(t: Tables, s: SweepWork): void {
   if (s.nodeGen.length < t.nodeCount) s.nodeGen = new Int32Array(t.nodeCount);
   if (s.wIdx.length < t.wildCount) {
     s.wIdx = new Int32Array(t.wildCount);
@@ -92,10 +67,9 @@ function _ensureSweep(t: Tables): void {
  * Returns true when segment `s` (the Aho-Corasick node where it ends) occurs in the path
  * ending at offset `e`: compares backwards along the parent chain. O(segment length).
  */
-export function segmentEndsAt(t: Tables, s: number, e: number): boolean {
+export function segmentEndsAt(t: Tables, s: number, e: number, path: Uint8Array): boolean {
   const img = t.img;
   const base = t.acBase;
-  const path = pathBuffer;
   let j = e - 1;
   while (s !== 0) {
     const rec = base + s * AC_WORDS;
@@ -110,7 +84,7 @@ export function segmentEndsAt(t: Tables, s: number, e: number): boolean {
  * Returns true when wildcard pattern `w` matches the path `[0, m)` with its head ending at
  * `bound`, by leftmost search of each segment. O(path x segment bytes).
  */
-export function matchWildcard(t: Tables, w: number, bound: number, m: number): boolean {
+export function matchWildcard(t: Tables, w: number, bound: number, m: number, path: Uint8Array): boolean {
   const img = t.img;
   const rec = t.wildBase + w * WILD_WORDS;
   const k = img[rec + WILD_SEG_COUNT] as number;
@@ -119,9 +93,9 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number): b
   for (let j = 0; j < k; j++) {
     const s = img[segs + j] as number;
     const len = img[t.acBase + s * AC_WORDS + AC_DEPTH] as number;
-    if (anchored && j === k - 1) return m - len >= bound && segmentEndsAt(t, s, m);
+    if (anchored && j === k - 1) return m - len >= bound && segmentEndsAt(t, s, m, path);
     let e = bound + len;
-    while (e <= m && !segmentEndsAt(t, s, e)) e++;
+    while (e <= m && !segmentEndsAt(t, s, e, path)) e++;
     if (e > m) return false;
     bound = e;
   }
@@ -133,10 +107,10 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number): b
  * `[0, m)`, else `best`. Few small candidates (see {@link scanTuning}) are matched one by one;
  * else one sweep decides them all. Same answers on both roads.
  */
-export function verifyCandidates(t: Tables, m: number, best: number): number {
-  // Invariant: candidates.node/bound[0, count) are distinct trie nodes. Hot: run pnpm bench.
-  const c = candidates;
-  if (c.patterns > scanTuning.directMaxCandidates) return sweepCandidates(t, m, best);
+export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch): number {
+  // Invariant: sc.candidates.node/bound[0, count) are distinct trie nodes. Hot: run pnpm bench.
+  const c = sc.candidates;
+  if (c.patterns > scanTuning.directMaxCandidates) return sweepCandidates(t, m, best, sc);
   const img = t.img;
   let work = 0;
   for (let i = 0; i < c.count; i++) {
@@ -144,7 +118,7 @@ export function verifyCandidates(t: Tables, m: number, best: number): number {
     const first = img[rec + NODE_WILD_FIRST] as number;
     for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
   }
-  if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best);
+  if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best, sc);
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
     const first = img[rec + NODE_WILD_FIRST] as number;
@@ -153,15 +127,14 @@ export function verifyCandidates(t: Tables, m: number, best: number): number {
       const r = img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
       // Ascending rank within a node: once one cannot beat `best`, none after it can.
       if (r >= best) break;
-      if (matchWildcard(t, w, c.bound[i] as number, m)) best = r;
+      if (matchWildcard(t, w, c.bound[i] as number, m, sc.path)) best = r;
     }
   }
   return best;
 }
 
 /** Queues pattern `w` behind segment node `s` with `bound` (the sweep's queues keep bounds nondecreasing). */
-function _enqueue(s: number, w: number, bound: number): void {
-  const sw = _sw;
+function _enqueue(sw: SweepWork, s: number, w: number, bound: number): void {
   sw.wBound[w] = bound;
   sw.wNext[w] = -1;
   if (sw.qGen[s] !== sw.gen) {
@@ -174,10 +147,9 @@ function _enqueue(s: number, w: number, bound: number): void {
 }
 
 /** Sets pattern `w` waiting for its segment `j` from `bound`: queued, or kept for the end check when it is the final anchored one. */
-function _await(t: Tables, w: number, j: number, bound: number): void {
+function _await(t: Tables, sw: SweepWork, w: number, j: number, bound: number): void {
   const img = t.img;
   const rec = t.wildBase + w * WILD_WORDS;
-  const sw = _sw;
   if ((img[rec + WILD_ANCHORED] as number) === 1 && j === (img[rec + WILD_SEG_COUNT] as number) - 1) {
     sw.finWild[sw.finCount] = w;
     sw.finBound[sw.finCount] = bound;
@@ -185,16 +157,15 @@ function _await(t: Tables, w: number, j: number, bound: number): void {
     return;
   }
   sw.wIdx[w] = j;
-  _enqueue(img[(img[rec + WILD_SEG_OFF] as number) + j] as number, w, bound);
+  _enqueue(sw, img[(img[rec + WILD_SEG_OFF] as number) + j] as number, w, bound);
 }
 
 /**
  * Advances the patterns queued behind segment node `s` whose bound lets the occurrence ending
  * at `e` count; returns the new best rank (a pattern whose last segment matched).
  */
-function _advanceQueue(t: Tables, s: number, e: number, best: number): number {
+function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: number): number {
   const img = t.img;
-  const sw = _sw;
   const start = e - (img[t.acBase + s * AC_WORDS + AC_DEPTH] as number);
   let w = sw.qHead[s] as number;
   while (w >= 0 && (sw.wBound[w] as number) <= start) {
@@ -207,7 +178,7 @@ function _advanceQueue(t: Tables, s: number, e: number, best: number): number {
     if (r < best) {
       const j = (sw.wIdx[w] as number) + 1;
       if (j === (img[rec + WILD_SEG_COUNT] as number)) best = r;
-      else _await(t, w, j, e);
+      else _await(t, sw, w, j, e);
     }
     w = sw.qGen[s] === sw.gen ? (sw.qHead[s] as number) : -1;
   }
@@ -220,9 +191,8 @@ function _advanceQueue(t: Tables, s: number, e: number, best: number): number {
  * once, at its leftmost such occurrence (the list ascends by head depth and a per-segment
  * cursor remembers how far it was started). Returns the new best rank.
  */
-function _startFirst(t: Tables, s: number, e: number, best: number): number {
+function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: number): number {
   const img = t.img;
-  const sw = _sw;
   const rec = t.acBase + s * AC_WORDS;
   const start = e - (img[rec + AC_DEPTH] as number);
   const off = img[rec + AC_FIRST_OFF] as number;
@@ -236,7 +206,7 @@ function _startFirst(t: Tables, s: number, e: number, best: number): number {
     const r = img[wrec + WILD_RANK] as number;
     if (r >= best) continue;
     if ((img[wrec + WILD_SEG_COUNT] as number) === 1) best = r;
-    else _await(t, w, 1, e);
+    else _await(t, sw, w, 1, e);
   }
   sw.firstGen[s] = sw.gen;
   sw.firstPos[s] = k;
@@ -248,9 +218,9 @@ function _startFirst(t: Tables, s: number, e: number, best: number): number {
  * path: those waiting for it (all others matched) and the one-segment ones listed at each
  * segment node on the output chain of the sweep's last state `x`.
  */
-function _finishAnchored(t: Tables, x: number, m: number, best: number): number {
+function _finishAnchored(t: Tables, sc: Scratch, x: number, m: number, best: number): number {
   const img = t.img;
-  const sw = _sw;
+  const sw = sc.sweep;
   const base = t.acBase;
   for (let i = 0; i < sw.finCount; i++) {
     const w = sw.finWild[i] as number;
@@ -258,7 +228,7 @@ function _finishAnchored(t: Tables, x: number, m: number, best: number): number 
     const r = img[rec + WILD_RANK] as number;
     if (r >= best) continue;
     const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
-    if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m)) best = r;
+    if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m, sc.path)) best = r;
   }
   let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
   while (o !== 0) {
@@ -283,16 +253,16 @@ function _finishAnchored(t: Tables, x: number, m: number, best: number): number 
  * patterns are checked against the segments that end the path. O(m x segments ending per byte
  * + patterns started and advanced).
  */
-export function sweepCandidates(t: Tables, m: number, best: number): number {
+export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch): number {
   // Invariant: each queue holds patterns in nondecreasing bound order; a pattern is started
   // once. Hot: run pnpm bench.
-  _ensureSweep(t);
-  const sw = _sw;
-  const c = candidates;
+  const sw = sc.sweep;
+  _ensureSweep(t, sw);
+  const c = sc.candidates;
   for (let i = 0; i < c.count; i++) sw.nodeGen[c.node[i] as number] = sw.gen;
   sw.finCount = 0;
   const img = t.img;
-  const path = pathBuffer;
+  const path = sc.path;
   const base = t.acBase;
   const row = t.acRootRow;
   let x = 0;
@@ -309,12 +279,12 @@ export function sweepCandidates(t: Tables, m: number, best: number): number {
     }
     let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
     while (o !== 0) {
-      if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, o, pos + 1, best);
-      if (sw.qGen[o] === sw.gen) best = _advanceQueue(t, o, pos + 1, best);
+      if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, sw, o, pos + 1, best);
+      if (sw.qGen[o] === sw.gen) best = _advanceQueue(t, sw, o, pos + 1, best);
       o = img[base + o * AC_WORDS + AC_DICT] as number;
     }
   }
-  return _finishAnchored(t, x, m, best);
+  return _finishAnchored(t, sc, x, m, best);
 }
 
 /** Returns the child of Aho-Corasick node `x` on byte `b`, or 0 (the root is nobody's child). */

@@ -1,6 +1,7 @@
 /**
  * The in-memory image a loaded artifact is matched on (built and validated by load.ts, read by
- * matcher.ts and segment-scan.ts), and the thread-wide scratch of a check.
+ * matcher.ts, segment-scan.ts and lazy-dfa.ts): every record layout by name, and the candidate
+ * list of a check's scratch (scratch.ts).
  */
 
 /** Words per radix node in the image: see the `NODE_*` offsets. */
@@ -64,6 +65,59 @@ export const WILD_SEG_BYTES = 4;
 export const WILD_HEAD_NODE = 5;
 export const WILD_HEAD_DEPTH = 6;
 
+/** Words per merged-group record in the image: see the `GROUP_*` offsets. */
+export const GROUP_WORDS = 8;
+/** Group flags (format.ts GROUP_FLAG_*). */
+export const GROUP_FLAGS = 0;
+/** Image offset and count of the group's part roots (radix node indices). */
+export const GROUP_ROOTS = 1;
+export const GROUP_ROOT_COUNT = 2;
+/** Image offset and count of its sources (SOURCE_WORDS each). */
+export const GROUP_SOURCES = 3;
+export const GROUP_SOURCE_COUNT = 4;
+/** Path bytes that can matter to it (NO_RANK: all). */
+export const GROUP_NEED = 5;
+/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
+export const GROUP_DELAY_OFF = 6;
+export const GROUP_DELAY_LEN = 7;
+
+/** Words per group source (a parsed group's rules): first rule id, rule count. */
+export const SOURCE_WORDS = 2;
+export const SOURCE_FIRST_RULE = 0;
+export const SOURCE_RULE_COUNT = 1;
+
+/** Words per rule record: line, allow (1) or disallow (0), pattern offset and length (see the `RULE_*` offsets). */
+export const RULE_WORDS = 4;
+export const RULE_LINE = 0;
+export const RULE_ALLOW = 1;
+export const RULE_PATTERN_OFF = 2;
+/** Pattern length in the artifact; -1: not kept; REBUILD_PATTERN: rebuilt from the tables. */
+export const RULE_PATTERN_LEN = 3;
+/** Pattern length of a rule record whose text is rebuilt from the tables (pattern-text.ts). */
+export const REBUILD_PATTERN = -2;
+
+/** Words per token record (AGENTS and SCOPE; select-group.ts reads the same layout): string offset, length, merged group (0 in SCOPE). */
+export const TOKEN_WORDS = 3;
+export const TOKEN_OFF = 0;
+export const TOKEN_LEN = 1;
+export const TOKEN_GROUP = 2;
+
+/** Words per directive record: line delta, key offset and length, value offset and length, parsed group + 1. */
+export const DIRECTIVE_WORDS = 6;
+export const DIRECTIVE_LINE_DELTA = 0;
+export const DIRECTIVE_KEY_OFF = 1;
+export const DIRECTIVE_KEY_LEN = 2;
+export const DIRECTIVE_VALUE_OFF = 3;
+export const DIRECTIVE_VALUE_LEN = 4;
+export const DIRECTIVE_GROUP = 5;
+
+/** Words per sitemap record: string offset and length. */
+export const SITEMAP_WORDS = 2;
+/** Words per warning record: code (index in WARNING_CODES) and line. */
+export const WARNING_WORDS = 2;
+export const WARNING_CODE = 0;
+export const WARNING_LINE = 1;
+
 /** Rank returned for the rfc9309 implicit `/robots.txt` allow (RFC 9309 section 2.2.2). */
 export const IMPLICIT_RANK = -1;
 
@@ -89,15 +143,22 @@ export class Tables {
     readonly wildBase: number,
     readonly wildCount: number,
     readonly acCount: number,
-    /** Image offset of the rank table: `(ruleId + 1) << 1 | allow` per rank. */
+    /** Image offset of the rank table: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow` per rank. */
     readonly rankBase: number,
     readonly rankCount: number,
   ) {}
 }
 
-/** Returns the rule id rank `rank` decides for (the rank table holds `(ruleId + 1) << 1 | allow`). */
+/** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */
+export const RANK_RULE_SHIFT = 2;
+/** Rank-table bit: the rank's pattern is an allow rule's index.html companion (format.ts RANKS). */
+export const RANK_COMPANION = 2;
+/** Rank-table bit: the rank's rule is an allow. */
+export const RANK_ALLOW = 1;
+
+/** Returns the rule id rank `rank` decides for (see {@link RANK_RULE_SHIFT}). */
 export function ruleOfRank(t: Tables, rank: number): number {
-  return ((t.img[t.rankBase + rank] as number) >> 1) - 1;
+  return ((t.img[t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1;
 }
 
 /** Returns the segment ending at Aho-Corasick node `s` (its bytes as Latin-1 characters), read back along the parents. */
@@ -125,8 +186,8 @@ export function searchChildren(img: Int32Array, base: number, words: number, fie
 
 /**
  * The trie nodes with wildcard patterns the check in progress passed (each one's head matched,
- * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. One per thread (a check
- * runs to its end before another starts, and nothing in a check calls out); buffers only grow.
+ * ending at `bound[i]`), `[0, count)`, and how many patterns they hold. Part of the thread's
+ * Scratch (scratch.ts); buffers only grow.
  */
 export class Candidates {
   node: Int32Array = new Int32Array(64);
@@ -145,5 +206,3 @@ export class Candidates {
   }
 }
 
-/** The thread's candidate scratch. */
-export const candidates = new Candidates();

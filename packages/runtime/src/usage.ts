@@ -5,7 +5,8 @@
  * the Content Signals Policy). Allow/disallow matching never reads these tables.
  */
 import { NO_RANK } from './format.js';
-import { fillPath, pathBuffer } from './path-bytes.js';
+import { fillPath } from './path-bytes.js';
+import { THREAD_SCRATCH } from './scratch.js';
 
 /** Words per rule record in {@link PreferenceTables.rules}. */
 const _RULE_WORDS = 10;
@@ -295,7 +296,7 @@ function _findSegment(t: PreferenceTables, off: number, s: number, e: number, m:
   const b = t.bytes;
   const kmp = t.kmp;
   const base = t.kmpBase;
-  const path = pathBuffer;
+  const path = THREAD_SCRATCH.path;
   const len = e - s;
   let k = 0;
   for (let i = from; i < m; i++) {
@@ -308,7 +309,7 @@ function _findSegment(t: PreferenceTables, off: number, s: number, e: number, m:
 }
 
 /**
- * Returns true when rule `rec`'s body matches the path `pathBuffer[0, m)` (docs/semantics.md
+ * Returns true when rule `rec`'s body matches the path `THREAD_SCRATCH.path[0, m)` (docs/semantics.md
  * section 4: `*` any run, `anchored` the whole path, else a prefix). The head (bytes before the
  * first `*`) must be a prefix; an anchored last segment must end the path (checked first); each
  * other segment is found leftmost after the previous one (the greedy choice is optimal for
@@ -321,7 +322,7 @@ function _matches(t: PreferenceTables, rec: number, m: number): boolean {
   const off = rules[rec + _R_BODY_OFF] as number;
   const len = rules[rec + _R_BODY_LEN] as number;
   const anchored = (rules[rec + _R_ANCHORED] as number) === 1;
-  const path = pathBuffer;
+  const path = THREAD_SCRATCH.path;
   let s = 0;
   while (s < len && b[off + s] !== 0x2a) {
     if (s >= m || path[s] !== b[off + s]) return false;
@@ -390,7 +391,7 @@ export function answerPreference(t: PreferenceTables, group: number, kind: numbe
   // Invariant: readPreferences validated the tables; no allocation. Hot: run pnpm bench.
   if (group < 0 || ((t.kinds[group] as number) & (kind + 1)) === 0) return ANSWER_UNKNOWN;
   if (!check.isAllowed(url)) return ANSWER_UNKNOWN;
-  const m = fillPath(url, rfc, NO_RANK);
+  const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
   const rules = t.rules;
   const src = t.sources;
   const first = t.groups[2 * group] as number;
@@ -465,7 +466,7 @@ export function explainPreference(t: PreferenceTables, group: number, kind: numb
   const out: PreferenceRuleInfo[] = [];
   let best = -1;
   if (allowed && group >= 0 && group < t.groups.length / 2) {
-    const m = fillPath(url, rfc, NO_RANK);
+    const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
     const first = t.groups[2 * group] as number;
     for (let k = first; k < first + (t.groups[2 * group + 1] as number); k++) {
       const lo = t.sources[2 * k] as number;

@@ -55,6 +55,7 @@ export interface RawArtifact {
    * is rebuilt from the tables (written `v` 0), else the bytes (written `v` length + 1, bytes).
    */
   rules: { w: number; pattern?: Uint8Array | null }[];
+  /** Per rank `ruleId << 1 | companion` as written (format version 3). */
   ranks: number[];
   /** SEGMENTS node count as written. */
   segmentCount: number;

@@ -1,13 +1,15 @@
 // Test helpers for segment-scan.ts: a plain backtracking wildcard matcher (the oracle, written
 // from docs/semantics.md section 4 alone), and the candidates of a check collected the way bestRank
 // collects them, with each candidate pattern's rank and rule pattern.
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
+import { artifactOf, groupTablesOf } from '../src/internal.js';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
 import { NO_RANK } from '../src/format.js';
 import { walkTrie } from '../src/matcher.js';
 import { fillPath } from '../src/path-bytes.js';
 import type { Robots } from '../src/robots.js';
-import { NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, candidates, type Tables } from '../src/tables.js';
+import { NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, RANK_RULE_SHIFT, type Tables } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
 const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(compile(txt, options));
@@ -30,7 +32,7 @@ export function matchesByBacktracking(pattern: string, path: string): boolean {
   return go(0, 0);
 }
 
-/** One wildcard pattern of a check's candidates. */
+/** One wildcard pattern of a check's sc.candidates. */
 export interface CandidatePattern {
   /** Wildcard pattern index (for matchWildcard). */
   readonly w: number;
@@ -52,28 +54,28 @@ export interface ScanFixture {
 export function scanFixture(rules: readonly string[]): ScanFixture {
   const robots = loadedOf(`User-agent: *\n${rules.join('\n')}\n`, { profile: 'google' });
   const g = robots.agent('x').groupIndex;
-  return { robots, t: robots._artifact().tables, roots: Int32Array.from(g < 0 ? [] : [...robots._groupTables(g).roots]) };
+  return { robots, t: artifactOf(robots).tables, roots: Int32Array.from(g < 0 ? [] : [...groupTablesOf(robots, g).roots]) };
 }
 
 /**
  * Fills the path of `url` and walks every part as bestRank does; returns the path length, the
- * best literal rank and the candidate patterns (candidates.* stay set for segment-scan calls).
+ * best literal rank and the candidate patterns (sc.candidates.* stay set for segment-scan calls).
  */
 export function collectCandidates(f: ScanFixture, url: string): { m: number; literal: number; patterns: CandidatePattern[] } {
-  const m = fillPath(url, false, NO_RANK);
-  candidates.count = 0;
-  candidates.patterns = 0;
+  const m = fillPath(url, false, NO_RANK, sc);
+  sc.candidates.count = 0;
+  sc.candidates.patterns = 0;
   let literal = NO_RANK;
-  for (const root of f.roots) literal = walkTrie(f.t, root, m, literal);
+  for (const root of f.roots) literal = walkTrie(f.t, root, m, literal, sc);
   const img = f.t.img;
   const patterns: CandidatePattern[] = [];
-  for (let i = 0; i < candidates.count; i++) {
-    const rec = f.t.nodeBase + (candidates.node[i] as number) * NODE_WORDS;
+  for (let i = 0; i < sc.candidates.count; i++) {
+    const rec = f.t.nodeBase + (sc.candidates.node[i] as number) * NODE_WORDS;
     const first = img[rec + NODE_WILD_FIRST] as number;
     for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) {
       const rank = img[f.t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-      const rule = f.robots.rule(((img[f.t.rankBase + rank] as number) >> 1) - 1);
-      patterns.push({ w, rank, pattern: rule.pattern as string, bound: candidates.bound[i] as number });
+      const rule = f.robots.rule(((img[f.t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1);
+      patterns.push({ w, rank, pattern: rule.pattern as string, bound: sc.candidates.bound[i] as number });
     }
   }
   return { m, literal, patterns };

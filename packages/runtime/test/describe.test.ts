@@ -44,7 +44,7 @@ describe('describeAutomaton', () => {
     const all = describeAutomaton(r, 0);
     const cut = describeAutomaton(r, 0, { maxNodes: 5 });
     expect(all.omitted).toBe(0);
-    expect(all.nodes.length).toBe(r.describeGroup(0).automata[0]!.nodes);
+    expect(all.nodes.length).toBe(r.describeGroup(0).parts[0]!.nodes);
     expect(cut.nodes).toEqual(all.nodes.slice(0, 5));
     expect(cut.edges).toEqual(all.edges.filter((e) => e.to < 5));
     expect(cut.omitted).toBeGreaterThan(0);
@@ -54,7 +54,7 @@ describe('describeAutomaton', () => {
     // format: "at most maxNodes states (default 500; the rest counted in omitted)".
     const rules = Array.from({ length: 30 }, (_, k) => `Disallow: /p${String.fromCharCode(97 + (k % 26))}${k}`).join('\n');
     const r = compileRobots(`User-agent: *\n${rules}\n`);
-    const total = r.describeGroup(0).automata[0]!.nodes;
+    const total = r.describeGroup(0).parts[0]!.nodes;
     for (const maxNodes of [1, 5, 20]) {
       const cut = describeAutomaton(r, 0, { maxNodes });
       expect(cut.nodes.length + cut.omitted, `maxNodes ${maxNodes}`).toBe(total);

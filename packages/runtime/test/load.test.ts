@@ -200,7 +200,8 @@ describe('loadRobots: bad-table (one invariant of format.ts at a time)', () => {
     ['scope tokens without the scoped flag', (a) => (a.scope = [utf8('foo')])],
     // RULES and RANKS.
     ['rule lines that do not ascend', (a) => (a.rules[1]!.w = a.rules[1]!.w & 1)],
-    ['a rank naming a rule that does not exist', (a) => (a.ranks[0] = a.rules.length)],
+    ['a rank naming a rule that does not exist', (a) => (a.ranks[0] = a.rules.length << 1)],
+    ['an index.html companion mark on a disallow rule', (a) => (a.ranks[0] = (a.rules.findIndex((r) => (r.w & 1) === 0) << 1) | 1)],
     // SEGMENTS.
     ['a segment trie without a root', (a) => {
       a.segmentCount = 0;

@@ -2,6 +2,8 @@
 // rank deciding a URL over a group's parts, the rfc9309 implicit /robots.txt allow, the `need`
 // bound), against @robomata/reference's decide() on literal, anchored, index.html and
 // multi-part groups, in both profiles.
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
+import { artifactOf, groupTablesOf } from '../src/internal.js';
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
@@ -10,9 +12,10 @@ import { NO_RANK } from '../src/format.js';
 import { bestRank, walkTrie } from '../src/matcher.js';
 import { fillPath } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
-import { GROUP_RECORD_WORDS, type Robots } from '../src/robots.js';
+import { type Robots } from '../src/robots.js';
 import {
-  IMPLICIT_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, candidates, type Tables,
+  IMPLICIT_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, type Tables,
+  RANK_RULE_SHIFT, GROUP_WORDS,
 } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
@@ -26,17 +29,17 @@ const PROFILES = ['rfc9309', 'google'] as const;
  * from its group record (words 1, 2 and 5: robots.ts).
  */
 function groupOf(robots: Robots, agent: string): { t: Tables; roots: number; rootCount: number; need: number } {
-  const a = robots._artifact();
+  const a = artifactOf(robots);
   const g = robots.agent(agent).groupIndex;
-  const rec = a.groupBase + g * GROUP_RECORD_WORDS;
+  const rec = a.groupBase + g * GROUP_WORDS;
   const img = a.tables.img;
   const group = { t: a.tables, roots: img[rec + 1] as number, rootCount: img[rec + 2] as number, need: img[rec + 5] as number };
-  expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...robots._groupTables(g).roots]);
+  expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...groupTablesOf(robots, g).roots]);
   return group;
 }
 
 /** The rule id a rank stands for. */
-const ruleOfRank = (t: Tables, rank: number): number => ((t.img[t.rankBase + rank] as number) >> 1) - 1;
+const ruleOfRank = (t: Tables, rank: number): number => ((t.img[t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1;
 
 /** The line (0: none) and verdict bestRank gives, read through the rank table. */
 function verdict(robots: Robots, t: Tables, rank: number): { allowed: boolean; line: number } {
@@ -52,10 +55,10 @@ function expectReference(txt: string, agent: string, urls: readonly string[], pr
   for (const url of urls) {
     const want = referenceDecide(txt, agent, url, { profile });
     const ctx = `${profile} ${agent} ${JSON.stringify(url)}`;
-    const all = bestRank(t, roots, rootCount, NO_RANK, url, profile === 'rfc9309');
+    const all = bestRank(t, roots, rootCount, NO_RANK, url, profile === 'rfc9309', sc);
     const got = verdict(robots, t, all);
     expect(got, ctx).toEqual({ allowed: want.allowed, line: want.line });
-    expect(bestRank(t, roots, rootCount, need, url, profile === 'rfc9309'), `${ctx} with need ${need}`).toBe(all);
+    expect(bestRank(t, roots, rootCount, need, url, profile === 'rfc9309', sc), `${ctx} with need ${need}`).toBe(all);
   }
 }
 
@@ -95,8 +98,8 @@ describe('bestRank against the reference', () => {
       'User-agent: *', 'Disallow: /', '',
     ].join('\n');
     const robots = loadedOf(txt);
-    expect(robots._groupTables(robots.agent('a').groupIndex).roots.length).toBe(2);
-    expect(robots._groupTables(robots.agent('b').groupIndex).roots.length).toBe(2);
+    expect(groupTablesOf(robots, robots.agent('a').groupIndex).roots.length).toBe(2);
+    expect(groupTablesOf(robots, robots.agent('b').groupIndex).roots.length).toBe(2);
     const urls = ['/shared', '/shared/ok', '/shared/ok/no', '/shared/ok/no/x', '/shared/ok/no/yx', '/own', '/b-only', '/x.pdf', '/shared/ok/x.pdf', '/', '/robots.txt'];
     for (const profile of PROFILES) for (const agent of ['a', 'b', 'c']) expectReference(txt, agent, urls, profile);
   });
@@ -106,17 +109,17 @@ describe('bestRank against the reference', () => {
     const robots = loadedOf(txt);
     const { t, roots, rootCount } = groupOf(robots, 'x');
     for (const url of ['/robots.txt', '/robots.txt?x', 'http://h/robots.txt', '/%72obots.txt', '/robots%2Etxt?', '/robots.txt#?']) {
-      expect(bestRank(t, roots, rootCount, NO_RANK, url, true), url).toBe(IMPLICIT_RANK);
+      expect(bestRank(t, roots, rootCount, NO_RANK, url, true, sc), url).toBe(IMPLICIT_RANK);
       expect(referenceDecide(txt, 'x', url).allowed, url).toBe(true);
     }
     for (const url of ['/robots.txtx', '/robots.txt/', '/robots.tx', '/Robots.txt', '/robots.txt;']) {
-      expect(bestRank(t, roots, rootCount, NO_RANK, url, true), url).not.toBe(IMPLICIT_RANK);
+      expect(bestRank(t, roots, rootCount, NO_RANK, url, true, sc), url).not.toBe(IMPLICIT_RANK);
     }
     const urls = ['/robots.txt', '/robots.txt?x', '/robots.txtx', '/robots.txt/', '/robots.txt#?', '/%72obots.txt'];
     for (const profile of PROFILES) expectReference(txt, 'x', urls, profile);
     const google = loadedOf(txt, { profile: 'google' });
     const g = groupOf(google, 'x');
-    expect(verdict(google, g.t, bestRank(g.t, g.roots, g.rootCount, NO_RANK, '/robots.txt', false)).allowed).toBe(false);
+    expect(verdict(google, g.t, bestRank(g.t, g.roots, g.rootCount, NO_RANK, '/robots.txt', false, sc)).allowed).toBe(false);
   });
 });
 
@@ -153,8 +156,8 @@ describe('bestRank: many candidates', () => {
     } finally {
       Object.assign(scanTuning, tuning);
     }
-    expect(candidates.node.length).toBeGreaterThanOrEqual(100);
-    expect(candidates.bound.length).toBe(candidates.node.length);
+    expect(sc.candidates.node.length).toBeGreaterThanOrEqual(100);
+    expect(sc.candidates.bound.length).toBe(sc.candidates.node.length);
   });
 });
 
@@ -164,21 +167,21 @@ describe('walkTrie', () => {
     const robots = loadedOf(txt, { profile: 'google' });
     const { t, roots, rootCount } = groupOf(robots, 'x');
     expect(rootCount).toBe(1);
-    const m = fillPath(path, false, NO_RANK);
-    candidates.count = 0;
-    candidates.patterns = 0;
-    const rank = walkTrie(t, t.img[roots] as number, m, best);
+    const m = fillPath(path, false, NO_RANK, sc);
+    sc.candidates.count = 0;
+    sc.candidates.patterns = 0;
+    const rank = walkTrie(t, t.img[roots] as number, m, best, sc);
     const found: [string | undefined, number][] = [];
-    for (let i = 0; i < candidates.count; i++) {
+    for (let i = 0; i < sc.candidates.count; i++) {
       // A candidate is a radix node passed whose wildcard patterns' head matched.
-      const rec = t.nodeBase + (candidates.node[i] as number) * NODE_WORDS;
+      const rec = t.nodeBase + (sc.candidates.node[i] as number) * NODE_WORDS;
       const first = t.img[rec + NODE_WILD_FIRST] as number;
       for (let w = first; w < first + (t.img[rec + NODE_WILD_COUNT] as number); w++) {
         const r = t.img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-        found.push([robots.rule(ruleOfRank(t, r)).pattern, candidates.bound[i] as number]);
+        found.push([robots.rule(ruleOfRank(t, r)).pattern, sc.candidates.bound[i] as number]);
       }
     }
-    expect(candidates.patterns, 'candidates.patterns counts the patterns of the nodes').toBe(found.length);
+    expect(sc.candidates.patterns, 'sc.candidates.patterns counts the patterns of the nodes').toBe(found.length);
     return { rank, found, robots, t };
   }
 

@@ -3,6 +3,7 @@
 // marks, %, hex digits, *, $, #, NUL, non-ASCII, lone and paired surrogates), and with a
 // `need` it writes a prefix of them: all of them when shorter than `need`, else at least
 // `need` and at most 11 more. Runs: ROBOMATA_DIFF_RUNS / 4 (default 5,000).
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_RANK } from '../src/format.js';
@@ -27,8 +28,8 @@ describe('fillPath (property)', () => {
         (url, rfc, need) => {
           const raw = pathFromUrl(url);
           const want = latin1(rfc ? canonicalize(raw, false) : raw);
-          const m = fillPath(url, rfc, need);
-          const got = latin1(pathBytes.pathBuffer.subarray(0, m));
+          const m = fillPath(url, rfc, need, sc);
+          const got = latin1(sc.path.subarray(0, m));
           const ctx = `${rfc ? 'rfc9309' : 'google'} ${JSON.stringify(url)} need ${need}`;
           if (want.length < need) {
             expect(got, ctx).toBe(want);

@@ -3,6 +3,7 @@
 // escapes upper-cased, `*` and `$` as %2A and %24, non-ASCII as UTF-8, lone surrogates as
 // U+FFFD), the `need` cut, and URLs longer than the buffer. Expected bytes come from
 // @robomata/reference's pathFromUrl and canonicalize, or are written out by hand.
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
 import { describe, expect, it } from 'vitest';
 import { NO_RANK } from '../src/format.js';
 import * as pathBytes from '../src/path-bytes.js';
@@ -14,8 +15,8 @@ const latin1 = (b: Uint8Array): string => String.fromCharCode(...b);
 
 /** The path fillPath writes for `url`, as Latin-1 text. */
 function filled(url: string, rfc: boolean, need = NO_RANK): string {
-  const m = fillPath(url, rfc, need);
-  return latin1(pathBytes.pathBuffer.subarray(0, m));
+  const m = fillPath(url, rfc, need, sc);
+  return latin1(sc.path.subarray(0, m));
 }
 
 /** The reference's path bytes for `url` in a profile, as Latin-1 text. */
@@ -166,22 +167,22 @@ describe('fillPath: the need cut', () => {
     const url = 'http://h/abcdefghijklmnopqrstuvwxyz/0123456789';
     const full = filled(url, true);
     for (let need = 0; need <= full.length + 2; need++) {
-      const m = fillPath(url, true, need);
+      const m = fillPath(url, true, need, sc);
       if (full.length >= need) {
         expect(m, `need ${need}`).toBeGreaterThanOrEqual(need);
         expect(m).toBeLessThanOrEqual(need + 11);
       } else {
         expect(m, `need ${need}`).toBe(full.length);
       }
-      expect(latin1(pathBytes.pathBuffer.subarray(0, m))).toBe(full.slice(0, m));
+      expect(latin1(sc.path.subarray(0, m))).toBe(full.slice(0, m));
     }
   });
 
   it('finishes the character in progress: a 4-byte character in rfc9309 writes 12 bytes at once', () => {
-    const m = fillPath('/😀😀', true, 2);
+    const m = fillPath('/😀😀', true, 2, sc);
     expect(m).toBe(13);
-    expect(latin1(pathBytes.pathBuffer.subarray(0, m))).toBe('/%F0%9F%98%80');
-    expect(fillPath('/😀😀', false, 2)).toBe(5);
+    expect(latin1(sc.path.subarray(0, m))).toBe('/%F0%9F%98%80');
+    expect(fillPath('/😀😀', false, 2, sc)).toBe(5);
   });
 
   it('writes the leading / of a ?-path first, and / alone for no path', () => {
@@ -193,12 +194,12 @@ describe('fillPath: the need cut', () => {
 
 describe('fillPath: long URLs', () => {
   it('grows the buffer for a URL longer than any before, and keeps working for short ones after', () => {
-    const before = pathBytes.pathBuffer.length;
+    const before = sc.path.length;
     const long = `http://h/${'ツ'.repeat(before)}x`;
-    const m = fillPath(long, true, NO_RANK);
+    const m = fillPath(long, true, NO_RANK, sc);
     expect(m).toBe(1 + 9 * before + 1);
-    expect(pathBytes.pathBuffer.length).toBeGreaterThanOrEqual(m);
-    expect(latin1(pathBytes.pathBuffer.subarray(0, m))).toBe(referencePath(long, true));
+    expect(sc.path.length).toBeGreaterThanOrEqual(m);
+    expect(latin1(sc.path.subarray(0, m))).toBe(referencePath(long, true));
     const ascii = `/${'a'.repeat(5 * before)}`;
     expect(filled(ascii, false)).toBe(ascii);
     expect(filled('/short', true)).toBe('/short');

@@ -1,6 +1,7 @@
 // pattern-text.ts: PatternIndex (where each rank's pattern lives, each radix node's parent, each
 // rule's best rank) and rebuildPattern (a rule's text spelled again from its best pattern: head,
 // `*` and segments, `$`), on hand-worked tables.
+import { artifactOf } from '../src/internal.js';
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
@@ -11,7 +12,7 @@ import type { Robots } from '../src/robots.js';
 const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(compile(txt, options));
 
 function indexOf(robots: Robots): { index: PatternIndex; rebuild: (id: number) => string | undefined } {
-  const a = robots._artifact();
+  const a = artifactOf(robots);
   const index = new PatternIndex(a.tables, a.ruleCount);
   return { index, rebuild: (id) => rebuildPattern(a.tables, index, id) };
 }

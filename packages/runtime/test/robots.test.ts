@@ -136,7 +136,7 @@ describe('agent-scoped artifacts', () => {
     const loaded = loadRobots(compile(TXT, { agents: ['FooBot'] }));
     const quiet = robots.agent('quiet').groupIndex;
     expect(loaded.describeGroup(quiet).built).toBe(false);
-    expect(loaded.describeGroup(quiet).automata).toEqual([]);
+    expect(loaded.describeGroup(quiet).parts).toEqual([]);
     expect(loaded.describeGroup(quiet).tokens).toEqual(['quiet']);
     expect(loaded.describeGroup(robots.agent('FooBot').groupIndex).built).toBe(true);
   });
@@ -315,14 +315,14 @@ describe('Robots: size and describeGroup', () => {
     expect(foo.crawlDelay).toBe(2.5);
     expect(foo.ruleIds.map((id) => robots.rule(id).line)).toEqual([5, 6]);
     // Heads /private and /private/ok: root -> "/private" -> "/ok".
-    expect(foo.automata).toEqual([{ nodes: 3, wildcards: 0 }]);
+    expect(foo.parts).toEqual([{ nodes: 3, wildcards: 0 }]);
     const global = robots.describeGroup(robots.agent('other').groupIndex);
     expect(global.global).toBe(true);
     expect(global.tokens).toEqual([]);
     expect(global.crawlDelay).toBe(10);
     expect(global.ruleIds.map((id) => robots.rule(id).line)).toEqual([10, 11]);
     // Heads "/" (of /*.gif$) and /%E3%83%84: root -> "/" -> "%E3%83%84".
-    expect(global.automata).toEqual([{ nodes: 3, wildcards: 1 }]);
+    expect(global.parts).toEqual([{ nodes: 3, wildcards: 1 }]);
     const quiet = robots.describeGroup(robots.agent('quiet').groupIndex);
     expect(quiet.ruleIds).toEqual([]);
     expect(quiet.crawlDelay).toBeUndefined();
@@ -333,8 +333,8 @@ describe('Robots: size and describeGroup', () => {
     const r = loadRobots(compile(txt));
     const a = r.describeGroup(r.agent('a').groupIndex);
     const b = r.describeGroup(r.agent('b').groupIndex);
-    expect(a.automata).toEqual([{ nodes: 2, wildcards: 0 }, { nodes: 2, wildcards: 1 }]);
-    expect(b.automata).toEqual([{ nodes: 2, wildcards: 0 }, { nodes: 2, wildcards: 0 }]);
+    expect(a.parts).toEqual([{ nodes: 2, wildcards: 0 }, { nodes: 2, wildcards: 1 }]);
+    expect(b.parts).toEqual([{ nodes: 2, wildcards: 0 }, { nodes: 2, wildcards: 0 }]);
     expect(a.ruleIds.map((id) => r.rule(id).line)).toEqual([3, 6]);
     expect(b.ruleIds.map((id) => r.rule(id).line)).toEqual([3, 9]);
   });
@@ -360,4 +360,22 @@ describe('argument errors', () => {
     // Also for 'none' (no group at all).
     expect(() => compileRobots('').agent('x').isAllowed(5 as unknown as string)).toThrow(/url must be a string/);
   });
+});
+
+describe('AgentRules.decidedByIndexHtml: the per-rank companion mark (format version 3)', () => {
+  const txt = 'User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n';
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`names the index.html companion as what decided, not the rule's own pattern [${profile}]`, () => {
+      const robots = loadRobots(compile(txt, { profile }));
+      const rules = robots.agent('FooBot');
+      // /d/ is allowed by the companion of `Allow: /d/index.html` (rule 1), beating `Disallow: /d/`.
+      expect(rules.decide('/d/')).toBe(1);
+      expect(rules.decidedByIndexHtml('/d/')).toBe(true);
+      // The rule's own pattern, the disallow, and no rule at all are not the companion.
+      expect(rules.decidedByIndexHtml('/d/index.html')).toBe(false);
+      expect(rules.decidedByIndexHtml('/d/x')).toBe(false);
+      expect(rules.decidedByIndexHtml('/other')).toBe(false);
+      expect(() => rules.decidedByIndexHtml(1 as unknown as string)).toThrow(TypeError);
+    });
+  }
 });

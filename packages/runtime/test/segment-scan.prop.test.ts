@@ -5,6 +5,7 @@
 // scanTuning, restored after each run) give the lowest matching rank below a random best, and
 // the verdict of the whole check is @robomata/reference's. Runs: ROBOMATA_DIFF_RUNS / 4
 // (default 5,000).
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decide as referenceDecide } from '@robomata/reference';
@@ -50,15 +51,15 @@ describe('segment scan (property)', () => {
           const { m, patterns } = collectCandidates(f, path);
           const ctx = `${JSON.stringify(lines)} ${path} best ${best}`;
           for (const p of patterns) {
-            expect(matchWildcard(f.t, p.w, p.bound, m), `${p.pattern} ${ctx}`).toBe(matchesByBacktracking(p.pattern, path));
+            expect(matchWildcard(f.t, p.w, p.bound, m, sc.path), `${p.pattern} ${ctx}`).toBe(matchesByBacktracking(p.pattern, path));
           }
           const want = expectedRank(patterns, path, best);
           const ref = referenceDecide(txt, 'x', path, { profile: 'google' });
-          expect(sweepCandidates(f.t, m, best), `sweep ${ctx}`).toBe(want);
+          expect(sweepCandidates(f.t, m, best, sc), `sweep ${ctx}`).toBe(want);
           for (const road of ['direct', 'sweep'] as const) {
             if (road === 'sweep') scanTuning.directMaxCandidates = 0;
             else Object.assign(scanTuning, { directMaxCandidates: Infinity, directMaxWork: Infinity });
-            expect(verifyCandidates(f.t, m, best), `${road} ${ctx}`).toBe(want);
+            expect(verifyCandidates(f.t, m, best, sc), `${road} ${ctx}`).toBe(want);
             const id = f.robots.decide(path, 'x');
             expect(id < 0 ? 0 : f.robots.rule(id).line, `${road} decide ${ctx}`).toBe(ref.line);
             expect(f.robots.isAllowed(path, 'x'), `${road} isAllowed ${ctx}`).toBe(ref.allowed);

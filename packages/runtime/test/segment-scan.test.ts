@@ -2,6 +2,7 @@
 // sweepCandidates (one Aho-Corasick pass) on named cases, each against a plain backtracking
 // matcher and @robomata/reference; verifyCandidates on both roads forced through scanTuning
 // (restored after each test).
+import { THREAD_SCRATCH as sc } from '../src/scratch.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decide as referenceDecide } from '@robomata/reference';
 import { NO_RANK } from '../src/format.js';
@@ -40,15 +41,15 @@ function agree(rules: readonly string[], paths: readonly string[]): void {
     const { m, patterns } = collectCandidates(f, path);
     const ctx = `${JSON.stringify(rules)} ${JSON.stringify(path)}`;
     for (const p of patterns) {
-      expect(matchWildcard(f.t, p.w, p.bound, m), `matchWildcard ${p.pattern} ${ctx}`).toBe(matchesByBacktracking(p.pattern, path));
+      expect(matchWildcard(f.t, p.w, p.bound, m, sc.path), `matchWildcard ${p.pattern} ${ctx}`).toBe(matchesByBacktracking(p.pattern, path));
     }
     for (const best of [NO_RANK, ...patterns.map((p) => p.rank)]) {
       const want = expectedRank(patterns, path, best);
-      expect(sweepCandidates(f.t, m, best), `sweep best ${best} ${ctx}`).toBe(want);
-      expect(sweepCandidates(f.t, m, best), `sweep again ${ctx}`).toBe(want);
+      expect(sweepCandidates(f.t, m, best, sc), `sweep best ${best} ${ctx}`).toBe(want);
+      expect(sweepCandidates(f.t, m, best, sc), `sweep again ${ctx}`).toBe(want);
       for (const road of ['direct', 'sweep'] as const) {
         force(road);
-        expect(verifyCandidates(f.t, m, best), `${road} best ${best} ${ctx}`).toBe(want);
+        expect(verifyCandidates(f.t, m, best, sc), `${road} best ${best} ${ctx}`).toBe(want);
         Object.assign(scanTuning, DEFAULT_TUNING);
       }
     }
@@ -80,10 +81,10 @@ describe('segmentEndsAt', () => {
     expect(f.t.img[rec + WILD_SEG_COUNT]).toBe(1);
     const s = f.t.img[f.t.img[rec + WILD_SEG_OFF] as number] as number;
     const ends = [];
-    for (let e = 0; e <= m; e++) if (segmentEndsAt(f.t, s, e)) ends.push(e);
+    for (let e = 0; e <= m; e++) if (segmentEndsAt(f.t, s, e, sc.path)) ends.push(e);
     expect(ends).toEqual([5, 8]);
-    fillPath('/ab', false, NO_RANK);
-    expect(segmentEndsAt(f.t, s, 2)).toBe(false); // would read before the path
+    fillPath('/ab', false, NO_RANK, sc);
+    expect(segmentEndsAt(f.t, s, 2, sc.path)).toBe(false); // would read before the path
   });
 });
 
@@ -109,7 +110,7 @@ describe('matchWildcard, sweepCandidates and verifyCandidates agree with backtra
     const f = scanFixture(['Disallow: /x*a', 'Allow: /y*a']);
     const { m, patterns } = collectCandidates(f, '/ya');
     expect(patterns.map((p) => p.pattern)).toEqual(['/y*a']);
-    expect(sweepCandidates(f.t, m, NO_RANK)).toBe(patterns[0]!.rank);
+    expect(sweepCandidates(f.t, m, NO_RANK, sc)).toBe(patterns[0]!.rank);
   });
 
   it('a segment longer than the rest of the path; nested segments (a, aa, aaa) all reported where they end', () => {
@@ -162,9 +163,9 @@ describe('verifyCandidates: the tuning', () => {
       const { m, patterns } = collectCandidates(f, path);
       const want = expectedRank(patterns, path, NO_RANK);
       force('direct');
-      expect(verifyCandidates(f.t, m, NO_RANK), path).toBe(want);
+      expect(verifyCandidates(f.t, m, NO_RANK, sc), path).toBe(want);
       force('sweep');
-      expect(verifyCandidates(f.t, m, NO_RANK), path).toBe(want);
+      expect(verifyCandidates(f.t, m, NO_RANK, sc), path).toBe(want);
     }
   });
 

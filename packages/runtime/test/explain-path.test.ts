@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchedPath } from '../src/url-path.js';
+// readMatchedPath (explain.ts): the path a URL is matched by, as Robots#explain reports it.
+import { readMatchedPath } from '../src/explain.js';
 
-describe('matchedPath (docs/semantics.md section 6 examples)', () => {
+const matchedPath = (url: string, profile: 'rfc9309' | 'google'): string => readMatchedPath(url, profile === 'rfc9309');
+
+describe('readMatchedPath (docs/semantics.md section 6 examples)', () => {
   it.each([
     ['http://www.example.com', '/'],
     ['example.com?a', '/?a'],
@@ -16,7 +19,7 @@ describe('matchedPath (docs/semantics.md section 6 examples)', () => {
   });
 });
 
-describe('matchedPath rfc9309 canonical form (docs/semantics.md section 7)', () => {
+describe('readMatchedPath rfc9309 canonical form (docs/semantics.md section 7)', () => {
   it.each([
     ['/%7euser/%41', '/~user/A'], // unreserved decoded
     ['/a%2fb%3f', '/a%2Fb%3F'], // reserved kept, hex upper-cased

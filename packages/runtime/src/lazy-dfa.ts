@@ -1,0 +1,614 @@
+/**
+ * Tier 1 of a check: a lazily determinised automaton per hot group (regex-automata's hybrid
+ * DFA as model). A group that has answered {@link tierTuning}`.threshold` checks gets its
+ * patterns laid out as one position NFA ({@link buildGroupNfa}); its DFA states are built on
+ * demand, one transition at a time, into preallocated typed arrays that grow to a budget and
+ * are flushed when full. A state is a set of NFA positions plus the best rank already matched
+ * (prefix matching, docs/semantics.md sections 4 and 5: a pattern that has been read to its end
+ * matches whatever follows); positions that cannot beat that rank are pruned, so a state whose
+ * set is empty is settled and the walk stops reading the path there. Positions before the last
+ * active `*` of the same pattern are pruned too (the later `*` accepts every suffix the earlier
+ * positions can). Reads char codes straight from the caller's string while they are plain
+ * ASCII (rfc9309: no `%`, `*` or `$`); anything else takes the slow road through the path
+ * buffer (path-bytes.ts). A check that would build more than
+ * {@link tierTuning}`.checkWork` positions' worth of states, or a group that thrashes its cache,
+ * goes back to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
+ * bound of SECURITY.md. Thread safety: a LazyDfa lives on one `AgentRules` object, which lives
+ * in one thread (JS objects are never shared between threads); only the artifact bytes are
+ * shareable, and the automaton never writes to them.
+ */
+import { NO_RANK } from './format.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, decodeRareUnit, findPathStart } from './path-bytes.js';
+import {
+  AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD,
+  NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
+  WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, type Tables,
+} from './tables.js';
+
+/** NFA symbol: `*` (a self-loop on any byte, followed by its epsilon move to the next position). */
+export const SYM_STAR = 256;
+/** NFA symbol: the pattern has been read to its end and matches (a prefix match). */
+export const SYM_END = 257;
+/** NFA symbol: the pattern matches only if the path ends here (a final `$`). */
+export const SYM_END_ANCHORED = 258;
+/** Package-private key of `AgentRules`' tier inspection (see `tierOf` in testing.ts): not a public method name. */
+export const TIER_STATE: unique symbol = Symbol('robomata.tierState');
+
+/** Which tier answers a group's checks: 1 (its lazily built automaton) or 0 (tries and segment scan), and the automaton's bytes. */
+export interface TierState {
+  readonly tier: 0 | 1;
+  /** Bytes held by the automaton (0 on tier 0): the bench's separate memory line. */
+  readonly automatonBytes: number;
+  /** States the automaton holds now, and how often its cache was flushed. */
+  readonly states: number;
+  readonly flushes: number;
+  /** True when the group stays on tier 0 for good: its NFA is past tierTuning.maxPositions or its cache thrashed. */
+  readonly stayBelow: boolean;
+}
+
+/** What {@link runLazyDfa} returns when the check must be answered by the tier below. */
+export const TIER_FALLBACK = -2;
+
+/**
+ * Tier-up tuning, one documented config (reachable from `@robomata/runtime/testing` so tests
+ * can force either tier; both give the same answers).
+ */
+export const tierTuning = {
+  /**
+   * Checks a group answers on the tier below before its automaton is built: ski rental, the
+   * group tiers up once tier 0 has spent about what the build costs. `pnpm bench` series
+   * "checks per group before tier-up pays" (bench/results/report.md, full run, 200 hosts):
+   * ns per check with tier-up at the first check vs tier 0 only: 273 vs 149 over 32 checks,
+   * 173 vs 186 over 64, 125 vs 162 over 128, 84 vs 151 over 1,024; the lines cross between 32
+   * and 64, so 64. Most hosts of a crawl (a median of 52 URLs) never tier up. 0 forces tier 1
+   * from the first check, Infinity keeps every group on tier 0.
+   */
+  threshold: 64,
+  /**
+   * Most NFA positions (pattern bytes plus one per `*` and end) of a group that tiers up: a
+   * transition costs O(positions of the state), so this bounds one build step. 65,536
+   * positions cover every corpus group but the largest 0.1% (docs.oracle.com's is 30 K).
+   */
+  maxPositions: 1 << 16,
+  /**
+   * Most NFA positions a single check may walk through while building states before it is
+   * answered by the tier below instead: bounds a check on an adversarial group to about 1 ms
+   * of building on top of the tier below's O(URL + segments).
+   */
+  checkWork: 1 << 17,
+  /**
+   * Memory budget of one group's state cache in bytes (transition rows and position sets):
+   * the cache starts at 16 states and doubles up to it, then flushes. 256 KiB holds about
+   * 1,000 states of a 60-class group; a host's real URLs visit a median of 21 (DESIGN-NOTES).
+   */
+  budgetBytes: 1 << 20,
+  /** A flush that comes fewer than this many checks after the previous one makes the group give up its automaton (it thrashes). */
+  minChecksPerFlush: 256,
+  /**
+   * Checks that ran out of tierTuning.checkWork after which the group gives its automaton up:
+   * its states are too large to build at the pace its URLs need them (in the corpus, groups
+   * with thousands of `/*X` patterns, whose every state holds each one's `*`).
+   */
+  maxWorkOuts: 4,
+};
+
+/**
+ * A group's patterns as one position NFA: per position its symbol (a byte, {@link SYM_STAR},
+ * {@link SYM_END} or {@link SYM_END_ANCHORED}), the rank of its pattern and the pattern index;
+ * each pattern's positions are contiguous and end with an end symbol. `starts` lists each
+ * pattern's first position. `cls` maps a byte to its class (bytes no pattern names share
+ * class 0). Built once per tier-up, immutable after.
+ */
+export class GroupNfa {
+  constructor(
+    readonly sym: Int32Array,
+    readonly rank: Int32Array,
+    readonly pat: Int32Array,
+    readonly starts: Int32Array,
+    readonly cls: Uint8Array,
+    readonly classCount: number,
+  ) {}
+}
+
+/** Appends the bytes of segment `s` (Aho-Corasick node where it ends) to `out` from `at`; returns the next index. */
+function _putSegment(t: Tables, s: number, out: number[], at: number): number {
+  const img = t.img;
+  const len = img[t.acBase + s * AC_WORDS + AC_DEPTH] as number;
+  for (let j = at + len - 1; s !== 0; j--) {
+    out[j] = img[t.acBase + s * AC_WORDS + AC_BYTE] as number;
+    s = img[t.acBase + s * AC_WORDS + AC_PARENT] as number;
+  }
+  return at + len;
+}
+
+/** Collects the group's patterns as position lists (see GroupNfa) into `syms`/`ranks`; returns false past `max` positions. */
+function _collectPatterns(t: Tables, roots: Int32Array, max: number, syms: number[], ranks: number[], pats: number[], starts: number[]): boolean {
+  const img = t.img;
+  const head: number[] = [];
+  const stack: number[] = [];
+  for (let k = 0; k < roots.length; k++) stack.push(roots[k] as number, 0);
+  const emit = (depth: number, tail: (at: number) => number, rank: number): boolean => {
+    const at = syms.length;
+    for (let j = 0; j < depth; j++) syms.push(head[j] as number);
+    const end = tail(syms.length);
+    if (end > max) return false;
+    for (let j = at; j < end; j++) {
+      ranks.push(rank);
+      pats.push(starts.length);
+    }
+    starts.push(at);
+    return true;
+  };
+  while (stack.length > 0) {
+    const depthBefore = stack.pop() as number;
+    const x = stack.pop() as number;
+    const rec = t.nodeBase + x * NODE_WORDS;
+    const off = img[rec + NODE_LABEL_OFF] as number;
+    const len = img[rec + NODE_LABEL_LEN] as number;
+    for (let j = 0; j < len; j++) head[depthBefore + j] = t.bytes[off + j] as number;
+    const depth = depthBefore + len;
+    const pr = img[rec + NODE_PREFIX_RANK] as number;
+    if (pr !== NO_RANK && !emit(depth, (at) => { syms.push(SYM_END); return at + 1; }, pr)) return false;
+    const er = img[rec + NODE_END_RANK] as number;
+    if (er !== NO_RANK && !emit(depth, (at) => { syms.push(SYM_END_ANCHORED); return at + 1; }, er)) return false;
+    const wf = img[rec + NODE_WILD_FIRST] as number;
+    for (let w = wf; w < wf + (img[rec + NODE_WILD_COUNT] as number); w++) {
+      const wrec = t.wildBase + w * WILD_WORDS;
+      const tail = (at: number): number => {
+        const k = img[wrec + WILD_SEG_COUNT] as number;
+        const segs = img[wrec + WILD_SEG_OFF] as number;
+        for (let j = 0; j < k; j++) {
+          syms.push(SYM_STAR);
+          at = _putSegment(t, img[segs + j] as number, syms, at + 1);
+        }
+        syms.push((img[wrec + WILD_ANCHORED] as number) === 1 ? SYM_END_ANCHORED : SYM_END);
+        return at + 1;
+      };
+      if (!emit(depth, tail, img[wrec + WILD_RANK] as number)) return false;
+    }
+    const fc = img[rec + NODE_FIRST_CHILD] as number;
+    for (let c = fc; c < fc + (img[rec + NODE_CHILD_COUNT] as number); c++) stack.push(c, depth);
+  }
+  return true;
+}
+
+/**
+ * Returns the position NFA of the group whose part roots are `roots`, or null when it has more
+ * than `maxPositions` positions (the group stays on the tier below). O(positions).
+ */
+export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number): GroupNfa | null {
+  const syms: number[] = [];
+  const ranks: number[] = [];
+  const pats: number[] = [];
+  const starts: number[] = [];
+  if (!_collectPatterns(t, roots, maxPositions, syms, ranks, pats, starts)) return null;
+  const cls = new Uint8Array(256);
+  let classCount = 1;
+  for (let k = 0; k < syms.length; k++) {
+    const b = syms[k] as number;
+    if (b < 256 && cls[b] === 0) cls[b] = classCount++;
+  }
+  // 256 bytes in use need 256 classes and leave class 0 empty: still fits a Uint8Array.
+  if (classCount > 256) {
+    for (let b = 0; b < 256; b++) cls[b] = b;
+    classCount = 256;
+  }
+  return new GroupNfa(Int32Array.from(syms), Int32Array.from(ranks), Int32Array.from(pats), Int32Array.from(starts), cls, classCount);
+}
+
+/** Words per state beyond its transitions: the answer when the path ends here, and the best rank matched (the answer once settled). */
+const _ROW_EXTRA = 2;
+/** State cache the automaton starts with (it doubles up to the budget). */
+const _INITIAL_STATES = 16;
+
+/**
+ * A group's lazily built DFA. States are numbered from 1; state `id`'s row starts at
+ * `id * stride` in `trans`: `classCount` transitions (0: not built yet; `+row`: the next
+ * state's row; `-row`: the next state is settled), then its end answer and its best rank.
+ * `setOff/setLen` locate its NFA positions in `pool`; `table` is an open-addressing hash of
+ * the states. Scratch (`stamp`, `next`) is the group's own. Invariant: every row offset stored
+ * names a state built since the last flush.
+ */
+export class LazyDfa {
+  readonly nfa: GroupNfa;
+  readonly stride: number;
+  readonly classCount: number;
+  /** Per ASCII code: its class when the profile reads it as itself, else -1 (`#`, NUL; rfc9309 `%`, `*`, `$`). */
+  readonly fastCls: Int16Array;
+  trans: Int32Array = new Int32Array(0);
+  setOff: Int32Array = new Int32Array(0);
+  setLen: Int32Array = new Int32Array(0);
+  pool: Int32Array = new Int32Array(0);
+  table: Int32Array = new Int32Array(0);
+  poolUsed = 0;
+  states = 0;
+  start = 0;
+  /** The start state's answer when it is settled, else TIER_FALLBACK. */
+  startSettled = TIER_FALLBACK;
+  readonly stamp: Int32Array;
+  readonly next: Int32Array;
+  nextCount = 0;
+  nextBest = NO_RANK;
+  gen = 0;
+  /** Positions walked by builds in the check in progress. */
+  work = 0;
+  checks = 0;
+  flushes = 0;
+  lastFlushCheck = 0;
+  /** Checks that ran out of tierTuning.checkWork. */
+  workOuts = 0;
+  gaveUp = false;
+  /** Scratch copy of the set of a state kept across a flush. */
+  private readonly _start: Int32Array;
+  /** The start state's best rank (a pattern that matches the empty path: `*`). */
+  private readonly _startBest: number;
+
+  constructor(nfa: GroupNfa, rfc: boolean) {
+    this.nfa = nfa;
+    const fast = rfc ? FAST_RFC : FAST_GOOGLE;
+    this.fastCls = new Int16Array(128);
+    for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;
+    this.classCount = nfa.classCount;
+    this.stride = nfa.classCount + _ROW_EXTRA;
+    const n = nfa.sym.length;
+    this.stamp = new Int32Array(n);
+    this.next = new Int32Array(n);
+    this._allocate(_INITIAL_STATES, 2 * n + 64);
+    // Start state: the closure of every pattern's first position.
+    this._beginSet(NO_RANK);
+    for (let k = 0; k < nfa.starts.length; k++) this._addClosure(nfa.starts[k] as number);
+    this._pruneSet();
+    this._start = this.next.slice(0, this.nextCount);
+    this._startBest = this.nextBest;
+    this.start = this._intern();
+    if (this.nextCount === 0) this.startSettled = this.trans[this.start + this.classCount + 1] as number;
+  }
+
+  /** Memory held, in bytes (the separate "tiered-up automaton" line of the bench). */
+  get byteLength(): number {
+    const n = this.nfa;
+    return 4 * (this.trans.length + this.setOff.length + this.setLen.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._start.length +
+      n.sym.length + n.rank.length + n.pat.length + n.starts.length) + 256;
+  }
+
+  private _allocate(states: number, poolWords: number): void {
+    this.trans = new Int32Array(states * this.stride);
+    this.setOff = new Int32Array(states);
+    this.setLen = new Int32Array(states);
+    this.pool = new Int32Array(poolWords);
+    this.table = new Int32Array(2 * states);
+    this.poolUsed = 0;
+    this.states = 1;
+  }
+
+  /** Starts a new successor set with best rank `best`. */
+  private _beginSet(best: number): void {
+    if (++this.gen === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.gen = 1;
+    }
+    this.nextCount = 0;
+    this.nextBest = best;
+  }
+
+  /** Adds position `p` and its epsilon closure to the successor set (a `*` also moves past itself; an end lowers the best rank). */
+  private _addClosure(p: number): void {
+    const sym = this.nfa.sym;
+    const stamp = this.stamp;
+    for (;;) {
+      if (stamp[p] === this.gen) return;
+      stamp[p] = this.gen;
+      const y = sym[p] as number;
+      if (y === SYM_END) {
+        const r = this.nfa.rank[p] as number;
+        if (r < this.nextBest) this.nextBest = r;
+        return;
+      }
+      this.next[this.nextCount++] = p;
+      if (y !== SYM_STAR) return;
+      p++;
+    }
+  }
+
+  /**
+   * Drops from the successor set the positions that cannot beat its best rank and those before
+   * the last `*` of their pattern in the set, keeping ascending order. One backward pass.
+   */
+  private _pruneSet(): void {
+    const nfa = this.nfa;
+    const next = this.next;
+    const n = this.nextCount;
+    let w = n - 1;
+    let cur = -1;
+    let star = false;
+    for (let r = n - 1; r >= 0; r--) {
+      const p = next[r] as number;
+      const pat = nfa.pat[p] as number;
+      if (pat !== cur) {
+        cur = pat;
+        star = false;
+      }
+      if (star || (nfa.rank[p] as number) >= this.nextBest) continue;
+      if (nfa.sym[p] === SYM_STAR) star = true;
+      next[w--] = p;
+    }
+    const kept = n - 1 - w;
+    next.copyWithin(0, w + 1, n);
+    this.nextCount = kept;
+  }
+
+  /** Returns the hash of the successor set. */
+  private _hashSet(): number {
+    let h = Math.imul(this.nextBest ^ 0x9e3779b9, 0x85ebca6b);
+    for (let k = 0; k < this.nextCount; k++) h = Math.imul(h ^ (this.next[k] as number), 0x01000193);
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /** Returns true when state `id` holds exactly the successor set. */
+  private _sameSet(id: number): boolean {
+    const row = id * this.stride;
+    if (this.trans[row + this.classCount + 1] !== this.nextBest || this.setLen[id] !== this.nextCount) return false;
+    const off = this.setOff[id] as number;
+    for (let k = 0; k < this.nextCount; k++) if (this.pool[off + k] !== this.next[k]) return false;
+    return true;
+  }
+
+  /**
+   * Returns the row of the state holding the successor set, adding it when new (growing the
+   * cache up to the budget, else flushing it: then every row offset but the returned one and
+   * the start's is void).
+   */
+  private _intern(): number {
+    const h = this._hashSet();
+    const mask = this.table.length - 1;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const id = this.table[i] as number;
+      if (id === 0) break;
+      if (this._sameSet(id)) return id * this.stride;
+    }
+    if (this.states + 1 >= this.setOff.length || this.poolUsed + this.nextCount > this.pool.length) this._makeRoom();
+    const id = this.states++;
+    const row = id * this.stride;
+    let endBest = this.nextBest;
+    const rank = this.nfa.rank;
+    for (let k = 0; k < this.nextCount; k++) {
+      const p = this.next[k] as number;
+      this.pool[this.poolUsed + k] = p;
+      if (this.nfa.sym[p] === SYM_END_ANCHORED && (rank[p] as number) < endBest) endBest = rank[p] as number;
+    }
+    this.setOff[id] = this.poolUsed;
+    this.setLen[id] = this.nextCount;
+    this.poolUsed += this.nextCount;
+    this.trans[row + this.classCount] = endBest;
+    this.trans[row + this.classCount + 1] = this.nextBest;
+    this._insertHash(id, h);
+    return row;
+  }
+
+  private _insertHash(id: number, h: number): void {
+    const mask = this.table.length - 1;
+    let i = h & mask;
+    while (this.table[i] !== 0) i = (i + 1) & mask;
+    this.table[i] = id;
+  }
+
+  /** Grows the full part of the cache (doubling, while it stays within tierTuning.budgetBytes) or flushes it, keeping the successor set in `next`. */
+  private _makeRoom(): void {
+    const full = this.states + 1 >= this.setOff.length;
+    const states = full ? 2 * this.setOff.length : this.setOff.length;
+    const need = this.poolUsed + this.nextCount;
+    const pool = need > this.pool.length ? Math.max(2 * this.pool.length, need) : this.pool.length;
+    if (4 * (states * (this.stride + 4) + pool) <= tierTuning.budgetBytes) this._grow(states, pool);
+    else this._flush();
+  }
+
+  private _grow(states: number, poolWords: number): void {
+    const trans = new Int32Array(states * this.stride);
+    trans.set(this.trans);
+    this.trans = trans;
+    const setOff = new Int32Array(states);
+    setOff.set(this.setOff);
+    this.setOff = setOff;
+    const setLen = new Int32Array(states);
+    setLen.set(this.setLen);
+    this.setLen = setLen;
+    const pool = new Int32Array(poolWords);
+    pool.set(this.pool);
+    this.pool = pool;
+    this.table = new Int32Array(2 * states);
+    for (let id = 1; id < this.states; id++) this._rehash(id);
+  }
+
+  /** Re-inserts state `id` into the hash table (hashing its stored set). */
+  private _rehash(id: number): void {
+    let h = Math.imul((this.trans[id * this.stride + this.classCount + 1] as number) ^ 0x9e3779b9, 0x85ebca6b);
+    const off = this.setOff[id] as number;
+    for (let k = 0; k < (this.setLen[id] as number); k++) h = Math.imul(h ^ (this.pool[off + k] as number), 0x01000193);
+    this._insertHash(id, (h ^ (h >>> 15)) >>> 0);
+  }
+
+  /** Empties the cache and re-adds the start state; gives up when flushes come too often. */
+  private _flush(): void {
+    this.flushes++;
+    if (this.flushes > 1 && this.checks - this.lastFlushCheck < tierTuning.minChecksPerFlush) this.gaveUp = true;
+    this.lastFlushCheck = this.checks;
+    this.trans.fill(0);
+    this.table.fill(0);
+    this.poolUsed = 0;
+    this.states = 1;
+    // Re-add the start state (id 1, so its row is unchanged), keeping the pending set.
+    const saved = this.next.slice(0, this.nextCount);
+    const savedBest = this.nextBest;
+    this.next.set(this._start);
+    this.nextCount = this._start.length;
+    this.nextBest = this._startBest;
+    this.start = this._intern();
+    this.next.set(saved);
+    this.nextCount = saved.length;
+    this.nextBest = savedBest;
+  }
+
+  /**
+   * Returns the row of the state after reading byte `b` from the state at `row` (negative when
+   * it is settled), building and recording it; 0 when the check in progress has used up
+   * tierTuning.checkWork (the caller answers on the tier below). O(positions of the state).
+   */
+  step(row: number, b: number): number {
+    const id = (row / this.stride) | 0;
+    const len = this.setLen[id] as number;
+    this.work += len + 1;
+    if (this.work > tierTuning.checkWork || this.gaveUp) {
+      if (!this.gaveUp && ++this.workOuts >= tierTuning.maxWorkOuts) this.gaveUp = true;
+      return 0;
+    }
+    const sym = this.nfa.sym;
+    this._beginSet(this.trans[row + this.classCount + 1] as number);
+    const off = this.setOff[id] as number;
+    for (let k = off; k < off + len; k++) {
+      const p = this.pool[k] as number;
+      const y = sym[p] as number;
+      if (y === SYM_STAR) this._addClosure(p);
+      else if (y === b) this._addClosure(p + 1);
+    }
+    this._pruneSet();
+    const flushes = this.flushes;
+    const next = this._intern();
+    const settled = this.nextCount === 0;
+    // After a flush the source row is void: record nothing from it.
+    if (this.flushes === flushes) this.trans[row + (this.nfa.cls[b] as number)] = settled ? -next : next;
+    return settled ? -next : next;
+  }
+}
+
+/**
+ * Returns the rank that decides `url` (as matcher.ts's bestRank: NO_RANK, IMPLICIT_RANK or a
+ * rank), or {@link TIER_FALLBACK} when the check must be answered by the tier below. Reads the
+ * caller's string directly (a rare unit, see decodeRareUnit, is fed as the bytes it stands
+ * for); stops at the first settled state. O(path bytes read) once the states it visits are
+ * built; no allocation then.
+ */
+export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
+  // Invariant: the check starts at the start state. Hot: run pnpm bench.
+  d.work = 0;
+  d.checks++;
+  let i = findPathStart(url);
+  const n = url.length;
+  if (i >= 0 && url.charCodeAt(i) === 47) {
+    // rfc9309's implicit allow of `/robots.txt` (RFC 9309 section 2.2.2): only a path whose
+    // second code unit is `r` or `%` can spell it.
+    const c1 = i + 1 < n ? url.charCodeAt(i + 1) : 0;
+    if (rfc && (c1 === 114 || c1 === 37) && _isRobotsPath(url, i, n)) return IMPLICIT_RANK;
+    if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
+    // The common case, _walk's loop inlined (one call less per check; measured with pnpm bench).
+    const C = d.classCount;
+    const fc = d.fastCls;
+    const tt = d.trans;
+    let s = d.start;
+    for (; i < n; i++) {
+      const c = url.charCodeAt(i);
+      const k = c < 128 ? (fc[c] as number) : -1;
+      if (k < 0) break;
+      const x = tt[s + k] as number;
+      if (x <= 0) {
+        if (x < 0) return tt[-x + C + 1] as number;
+        break;
+      }
+      s = x;
+    }
+    return i === n ? (tt[s + C] as number) : _walk(d, url, i, n, s, rfc);
+  } else {
+    if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
+    // The path is `/` (no path) or starts with `?` or `;`: a `/` comes first.
+    const x = _feedByte(d, d.start, 47);
+    if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.trans[-x + d.classCount + 1] as number);
+    if (i < 0) return d.trans[x + d.classCount] as number;
+    return _walk(d, url, i, n, x, rfc);
+  }
+}
+
+/**
+ * Returns true when the path starting with the `/` at `i` is `/robots.txt` or starts with
+ * `/robots.txt?` once normalised (docs/semantics.md section 7: `%XX` of an unreserved byte is
+ * that byte). Reads at most 34 code units.
+ */
+function _isRobotsPath(url: string, i: number, n: number): boolean {
+  let j = i + 1;
+  for (let k = 1; k < 11; k++) {
+    if (j >= n) return false;
+    const c = url.charCodeAt(j);
+    if (c === 37) {
+      const u = decodeRareUnit(url, j, n);
+      if ((u & RARE_UNIT_MASK) !== _ROBOTS_TXT[k]) return false;
+      j += (u >>> RARE_LENGTH_SHIFT) + 1;
+    } else {
+      if (c !== _ROBOTS_TXT[k]) return false;
+      j++;
+    }
+  }
+  const c = j < n ? url.charCodeAt(j) : 0;
+  return c === 0 || c === 63 || c === 35;
+}
+
+/** Walks the path from code unit `i` on from the state at row `s`; returns as runLazyDfa. */
+function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: boolean): number {
+  // Invariant: `s` is the row of the state after the path bytes before index `i`. Hot: run pnpm bench.
+  const C = d.classCount;
+  const fc = d.fastCls;
+  let tt = d.trans;
+  for (; i < n; i++) {
+    const c = url.charCodeAt(i);
+    const k = c < 128 ? (fc[c] as number) : -1;
+    if (k < 0) {
+      if (c === 35 || c === 0) break;
+      const u = decodeRareUnit(url, i, n);
+      const x = _feedUnit(d, s, u & RARE_UNIT_MASK, rfc);
+      tt = d.trans;
+      if (x <= 0) return x === 0 ? TIER_FALLBACK : (tt[-x + C + 1] as number);
+      s = x;
+      i += u >>> RARE_LENGTH_SHIFT;
+      continue;
+    }
+    let x = tt[s + k] as number;
+    if (x <= 0) {
+      if (x === 0) {
+        x = d.step(s, c);
+        tt = d.trans;
+        if (x === 0) return TIER_FALLBACK;
+      }
+      if (x < 0) return tt[-x + C + 1] as number;
+    }
+    s = x;
+  }
+  return tt[s + C] as number;
+}
+
+/** Returns the state after byte `b` from the state at row `s`: a row, `-row` when settled, 0 to fall back (see LazyDfa.step). */
+function _feedByte(d: LazyDfa, s: number, b: number): number {
+  const x = d.trans[s + (d.nfa.cls[b] as number)] as number;
+  return x === 0 ? d.step(s, b) : x;
+}
+
+/** Feeds octet `o` as the path holds it (`%XX` in rfc9309, raw in google); returns as _feedByte. */
+function _feedOctet(d: LazyDfa, s: number, o: number, rfc: boolean): number {
+  if (!rfc) return _feedByte(d, s, o);
+  s = _feedByte(d, s, 37);
+  if (s <= 0) return s;
+  s = _feedByte(d, s, HEX_DIGITS[o >> 4] as number);
+  if (s <= 0) return s;
+  return _feedByte(d, s, HEX_DIGITS[o & 15] as number);
+}
+
+/** Feeds the bytes of rare unit `unit` (see decodeRareUnit); returns as _feedByte. */
+function _feedUnit(d: LazyDfa, s: number, unit: number, rfc: boolean): number {
+  if (unit < 0x100) return _feedByte(d, s, unit);
+  if (unit < 0x200) return _feedOctet(d, s, unit & 0xff, true);
+  const cp = unit - 0x200;
+  // UTF-8: a lead octet, then continuation octets of six bits each, most significant first.
+  const more = cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
+  s = _feedOctet(d, s, more === 1 ? 0xc0 | (cp >> 6) : more === 2 ? 0xe0 | (cp >> 12) : 0xf0 | (cp >> 18), rfc);
+  for (let k = more - 1; k >= 0 && s > 0; k--) s = _feedOctet(d, s, 0x80 | ((cp >> (6 * k)) & 63), rfc);
+  return s;
+}
+
+/** `/robots.txt` as bytes. */
+const _ROBOTS_TXT = [47, 114, 111, 98, 111, 116, 115, 46, 116, 120, 116];

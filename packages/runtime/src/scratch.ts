@@ -1,0 +1,46 @@
+/**
+ * The per-thread scratch of a tier-0 check (matcher.ts, segment-scan.ts, path-bytes.ts): one
+ * object, passed explicitly into the hot functions. A check runs to its end before another
+ * starts and nothing in a check calls out, so one per thread is enough; its buffers only grow
+ * (to the longest URL and the largest artifact the thread has matched). Tier 1 (lazy-dfa.ts)
+ * keeps its scratch in each group's automaton.
+ */
+import { Candidates } from './tables.js';
+
+/**
+ * Per-thread state of the sweep: per radix node whether the walk passed it (`nodeGen == gen`);
+ * per wildcard pattern its next segment index, bound and queue link; per Aho-Corasick node how
+ * far its first-segment list has been started (`firstGen == gen`) and the queue of patterns
+ * waiting for the segment ending there (`qGen == gen`); the patterns waiting for their final
+ * anchored segment. Part of the thread's Scratch; segment-scan.ts reads and writes it; buffers only grow (to the
+ * largest artifact the thread has matched).
+ */
+export class SweepWork {
+  nodeGen: Int32Array = new Int32Array(0);
+  firstGen: Int32Array = new Int32Array(0);
+  firstPos: Int32Array = new Int32Array(0);
+  wIdx: Int32Array = new Int32Array(0);
+  wBound: Int32Array = new Int32Array(0);
+  wNext: Int32Array = new Int32Array(0);
+  qHead: Int32Array = new Int32Array(0);
+  qTail: Int32Array = new Int32Array(0);
+  qGen: Int32Array = new Int32Array(0);
+  finWild: Int32Array = new Int32Array(0);
+  finBound: Int32Array = new Int32Array(0);
+  finCount = 0;
+  gen = 0;
+}
+
+/** Scratch of tier-0 checks: the path bytes, the candidates of the trie walk, the sweep's work arrays. */
+export class Scratch {
+  /**
+   * The path bytes of the last fillPath call. Grows (9 bytes per code unit: a character is at
+   * most four `%XX` octets) only when a URL is longer than any before.
+   */
+  path: Uint8Array = new Uint8Array(1024);
+  readonly candidates: Candidates = new Candidates();
+  readonly sweep: SweepWork = new SweepWork();
+}
+
+/** The thread's scratch (module state is per thread in JS: each worker has its own). */
+export const THREAD_SCRATCH = new Scratch();

@@ -1,0 +1,24 @@
+/**
+ * `@robomata/runtime/testing`: the runtime's tuning and tier inspection, for tests and the
+ * bench (force a tier, check the forcing took effect, measure a tiered-up group). Not a stable
+ * API: it changes with the engine. Setting the tuning affects every check of the thread.
+ */
+import { TIER_STATE, type TierState } from './lazy-dfa.js';
+import type { AgentRules } from './robots.js';
+
+export { tierTuning, type TierState } from './lazy-dfa.js';
+export { scanTuning } from './segment-scan.js';
+
+/**
+ * Returns which tier answers `rules`' checks now (0: tries and segment scan; 1: the group's
+ * lazily built automaton) and the automaton's size. O(1).
+ */
+export function tierOf(rules: AgentRules): TierState {
+  return rules[TIER_STATE]();
+}
+
+/** Returns how many wildcard candidates the last tier-0 check of the thread verified (0: none). */
+export { lastCandidateCount } from './matcher.js';
+
+/** Returns the path a URL is matched by as a string (explain.ts; `Robots#explain` reports it as `path`). */
+export { readMatchedPath } from './explain.js';
