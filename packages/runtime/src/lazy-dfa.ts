@@ -57,11 +57,12 @@ export const tierTuning = {
   /**
    * Checks a group answers on the tier below before its automaton is built: ski rental, the
    * group tiers up once tier 0 has spent about what the build costs. `pnpm bench` series
-   * "checks per group before tier-up pays" (bench/results/report.md, full run, 200 hosts):
-   * ns per check with tier-up at the first check vs tier 0 only: 273 vs 149 over 32 checks,
-   * 173 vs 186 over 64, 125 vs 162 over 128, 84 vs 151 over 1,024; the lines cross between 32
-   * and 64, so 64. Most hosts of a crawl (a median of 52 URLs) never tier up. 0 forces tier 1
-   * from the first check, Infinity keeps every group on tier 0.
+   * "checks per group before tier-up pays" (bench/results/report.md, final full run, 200
+   * hosts): ns per check with tier-up at the first check vs tier 0 only: 266 vs 150 over 32
+   * checks, 172 vs 144 over 64, 209 vs 249 over 128, 140 vs 237 over 1,024; three full runs
+   * on the loaded machine put the crossing between 32 and 128 checks, and 64 sits in it. Most
+   * hosts of a crawl (a median of 52 URLs) never tier up. 0 forces tier 1 from the first
+   * check, Infinity keeps every group on tier 0.
    */
   threshold: 64,
   /**
