@@ -14,7 +14,7 @@ import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 import { loadRobotsSource } from './load-robots.js';
 import { LineWriter } from './output.js';
-import { describeUnreadableUrl, describeUrlWithoutPath } from './url-path.js';
+import { describeUrlReading } from './url-reading.js';
 
 /** Options of {@link runAudit}, as parsed by commander. */
 export interface AuditOptions {
@@ -86,7 +86,7 @@ export async function runAudit(source: string, options: AuditOptions, io: CliIo)
   const asked = options.url !== undefined && options.url.length > 0 ? [...options.url] : ['/'];
   // As `check` does: a URL robomata cannot read is answered anyway, never silently.
   for (const url of asked) {
-    const problem = describeUnreadableUrl(url) ?? describeUrlWithoutPath(url);
+    const problem = describeUrlReading(robots.explain(url, '*'));
     if (problem !== undefined) writeErrorLine(io, `robomata: warning: ${problem}`);
   }
   const urls = asked.includes('/') ? asked : [...asked, '/'];
