@@ -4,7 +4,8 @@
  * for tooling inside this repository (describe.ts, tests). @internal: not a stable API, not for
  * users; it changes with the engine.
  */
-import { ARTIFACT, GROUP_TABLES, IS_BUILT, Robots, type GroupBuilder, type GroupTables, type LoadedArtifact } from './robots.js';
+import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type AgentRules, type GroupBuilder, type GroupTables, type LoadedArtifact } from './robots.js';
+import type { PreferenceExplanation } from './usage.js';
 
 export type { GroupBuilder, GroupTables, LoadedArtifact };
 
@@ -30,4 +31,12 @@ export function groupTablesOf(robots: Robots, index: number): GroupTables {
 /** @internal Returns true when group `g`'s parts are in `robots`' own artifact (false for a group compileRobots has not built yet). */
 export function isGroupBuilt(robots: Robots, g: number): boolean {
   return robots[IS_BUILT](g);
+}
+
+/**
+ * @internal Returns why `url` has its Content-Usage (`'usage'`) or Content-Signal (`'signal'`)
+ * preferences under `rules` (the data `Robots#explain` carries as `usage` / `signal`). Allocates.
+ */
+export function explainPreferences(rules: AgentRules, url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
+  return rules[EXPLAIN_PREFERENCES](url, kind);
 }

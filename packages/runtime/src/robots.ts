@@ -94,6 +94,8 @@ export type LoadedArtifactFields = { readonly [K in keyof LoadedArtifact]: Loade
 export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
 export const GROUP_TABLES: unique symbol = Symbol('robomata.groupTables');
 export const IS_BUILT: unique symbol = Symbol('robomata.isBuilt');
+/** Package-private method key of {@link AgentRules}: why a URL has its preferences (read through internal.ts and `Robots#explain`). */
+export const EXPLAIN_PREFERENCES: unique symbol = Symbol('robomata.explainPreferences');
 /** Package-private method key of {@link AgentRules}: the rank-table entry the untiered walk finds (for `Robots#explain`). */
 const UNTIERED_ENTRY: unique symbol = Symbol('robomata.untieredEntry');
 
@@ -297,7 +299,7 @@ export class AgentRules {
    * preferences: the deciding lines, their paths and raw dictionaries, the combined answers
    * (for the decision type of the explanation API, the CLI and the playground). Allocates.
    */
-  _explainPreferences(url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
+  [EXPLAIN_PREFERENCES](url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
     if (typeof url !== 'string') throw _urlError(url);
     return explainPreference(this._prefs, this.groupIndex, kind === 'usage' ? KIND_USAGE : KIND_SIGNAL, url, this._rfc, this);
   }
@@ -485,7 +487,7 @@ export class Robots {
    * group, `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all).
    * Throws as {@link Robots.agent} does for a wrong type or a crawler outside the scope.
    */
-  _selectGroup(userAgent: string): number {
+  private _selectGroup(userAgent: string): number {
     _checkAgent(userAgent);
     const token = this._lookupToken(userAgent);
     const pick = this._pickGroup(token);
@@ -553,8 +555,8 @@ export class Robots {
     const group = { ...sel, tokens: sel.group >= 0 ? this._groupTokens(sel.group) : [] };
     if (sel.selection === 'out-of-scope') return { url, form, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path, usage: undefined, signal: undefined };
     const rules = this.agent(userAgent);
-    const usage = rules._explainPreferences(url, 'usage');
-    const signal = rules._explainPreferences(url, 'signal');
+    const usage = rules[EXPLAIN_PREFERENCES](url, 'usage');
+    const signal = rules[EXPLAIN_PREFERENCES](url, 'signal');
     if (sel.selection === 'none') return { url, form, group, outcome: 'no-group', rule: undefined, allowed: true, path, usage, signal };
     const o = decideOutcome(rules[UNTIERED_ENTRY](url));
     return { url, form, group, outcome: o.outcome, rule: o.ruleId >= 0 ? this.rule(o.ruleId) : undefined, allowed: o.allowed, path, usage, signal };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots } from '../src/load.js';
+import { explainPreferences } from '../src/internal.js';
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000) / 20));
 const PATH_UNITS = ['/', '/', 'a', 'b', '*', '$', '%61', '%2F', 'ツ', '~', '%7E', 'ab'];
@@ -50,9 +51,9 @@ describe('usage() and signal() against the reference (property)', () => {
                 const s = rules.signal(url, key);
                 expect(s, `${profile} ${agent} ${url} signal ${key}\n${txt}`).toBe(ref.signal(agent, url, key));
               }
-              const e = rules._explainPreferences(url, 'signal');
+              const e = explainPreferences(rules, url, 'signal');
               for (const key of KEYS) expect(e.answers[key], `explain ${key}`).toBe(rules.signal(url, key));
-              const eu = rules._explainPreferences(url, 'usage');
+              const eu = explainPreferences(rules, url, 'usage');
               for (const key of ['train-ai', 'search']) expect(eu.answers[key]).toBe(rules.usage(url, key));
             }
           }

@@ -8,6 +8,7 @@ import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots, RobotsFormatError } from '../src/load.js';
 import type { Profile } from '../src/format.js';
 import { decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
+import { explainPreferences } from '../src/internal.js';
 
 const PROFILES: readonly Profile[] = ['rfc9309', 'google'];
 
@@ -272,29 +273,29 @@ describe('docs/semantics.md section 10: named rules', () => {
   });
 });
 
-describe('explanations (AgentRules#_explainPreferences)', () => {
+describe('explanations (explainPreferences, internal: Robots#explain carries them)', () => {
   it('lists the deciding lines with path, raw dictionary and combined answers', () => {
     const txt = 'User-agent: *\nContent-Usage: /a train-ai=y, search=n;x=1\nContent-Usage: /a train-ai=n\nContent-Usage: train-ai=y\nContent-Signal: search=yes, ai-train=no\n';
     const rules = loadRobots(compile(txt)).agent('x');
-    const e = rules._explainPreferences('/abc', 'usage');
+    const e = explainPreferences(rules, '/abc', 'usage');
     expect(e.allowed).toBe(true);
     expect(e.priority).toBe(2);
     expect(e.rules.map((r) => [r.line, r.path, r.preference])).toEqual([[2, '/a', 'train-ai=y, search=n;x=1'], [3, '/a', 'train-ai=n']]);
     expect(e.rules[0]!.answers).toEqual({ 'search': false, 'train-ai': true });
     expect(e.answers).toEqual({ 'train-ai': 'n', 'search': 'n' });
-    const s = rules._explainPreferences('/zzz', 'signal');
+    const s = explainPreferences(rules, '/zzz', 'signal');
     expect(s.rules.map((r) => [r.line, r.path])).toEqual([[5, '']]);
     expect(s.answers).toEqual({ 'search': 'yes', 'ai-train': 'no' });
   });
 
   it('a disallowed URL: allowed false, no lines', () => {
     const rules = loadRobots(compile(ATTACH_EXAMPLE)).agent('x');
-    expect(rules._explainPreferences('/never/x', 'usage')).toEqual({ allowed: false, rules: [], priority: -1, answers: {} });
+    expect(explainPreferences(rules, '/never/x', 'usage')).toEqual({ allowed: false, rules: [], priority: -1, answers: {} });
   });
 
   it('keeps the raw text of an unparseable statement', () => {
     const rules = loadRobots(compile('User-agent: *\nContent-Usage: /p Train-AI=N\n')).agent('x');
-    const e = rules._explainPreferences('/p', 'usage');
+    const e = explainPreferences(rules, '/p', 'usage');
     expect(e.rules.map((r) => [r.preference, r.answers])).toEqual([['Train-AI=N', {}]]);
     expect(e.answers).toEqual({});
   });
