@@ -589,7 +589,12 @@ export class Robots {
     return this._crawlDelayOf(this.agent(userAgent).groupIndex);
   }
 
-  /** Returns every other directive (crawl-delay, host, clean-param, ...) with its line. */
+  /**
+   * Returns every line no other call answers (crawl-delay, host, clean-param, ...) with its
+   * line, in file order. A Content-Usage or Content-Signal line inside a group is a preference
+   * answered by `usage()` / `signal()` and is not listed; one before any user-agent line is
+   * (docs/semantics.md sections 8 and 10). Allocates; O(directives).
+   */
   otherDirectives(): readonly OtherDirective[] {
     const a = this._a;
     const d = a.tables.img;
