@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
 import { extractProductToken, loadRobots, type Robots } from '@robomata/runtime';
-import { scanTuning, tierOf, tierTuning } from '@robomata/runtime/testing';
+import { scanTuning, shapeCheckCount, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { CONFORMANCE_CASES, type ConformanceCase } from './cases.js';
 
 function optionsOf(c: ConformanceCase): CompileOptions {
@@ -100,7 +100,7 @@ describe('conformance: tier 1, every group on its lazily built automaton from it
   }
 });
 
-describe('conformance: tier 0, every wildcard candidate verified by the sweep, or each one directly', () => {
+describe('conformance: tier 0, every wildcard candidate verified by the sweep, or each one directly (by shape, and by the general search)', () => {
   afterEach(() => {
     Object.assign(scanTuning, _DEFAULT_TUNING);
     Object.assign(tierTuning, _DEFAULT_TIER);
@@ -114,6 +114,11 @@ describe('conformance: tier 0, every wildcard candidate verified by the sweep, o
       scanTuning.directMaxCandidates = Infinity;
       scanTuning.directMaxWork = Infinity;
       expectCase(robots, c, 'direct');
+      // The direct road again with the shaped verification (H*X, H*X$) off: the general search.
+      scanTuning.shapes = false;
+      const shaped = shapeCheckCount();
+      expectCase(robots, c, 'direct, shapes off');
+      expect(shapeCheckCount()).toBe(shaped);
       expect(tierOf(robots.agent(effectiveCase(c).agent)).tier).toBe(0);
     });
   }

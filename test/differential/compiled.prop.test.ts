@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { decide } from '@robomata/reference';
 import { extractProductToken } from '@robomata/runtime';
-import { lastCandidateCount, scanTuning, tierOf, tierTuning } from '@robomata/runtime/testing';
+import { lastCandidateCount, scanTuning, shapeCheckCount, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
@@ -16,26 +16,28 @@ const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
 const filesArb = robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt)));
 const agentsArb = fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 });
 const profileArb = fc.constantFrom('rfc9309' as const, 'google' as const);
-const mix = { allowed: 0, disallowed: 0, byRule: 0, withCandidates: 0, tier1: 0 };
+const mix = { allowed: 0, disallowed: 0, byRule: 0, withCandidates: 0, tier1: 0, shaped: 0 };
 const _DEFAULT_TUNING = { ...scanTuning };
 const _DEFAULT_TIER = { ...tierTuning };
 
 /**
  * Which road the check forces: the default tuning; tier 0 (tries and segment scan) with the
  * sweep for every candidate, or each candidate directly; or tier 1 (the group's lazy automaton
- * from its first check, with a cache small enough to flush).
+ * from its first check, with a cache small enough to flush). 'direct-general' is 'direct' with
+ * the shaped verification (`H*X`, `H*X$`) off: every candidate through the general search.
  */
-type Road = 'default' | 'sweep' | 'direct' | 'automaton' | 'automaton-flushing';
+type Road = 'default' | 'sweep' | 'direct' | 'direct-general' | 'automaton' | 'automaton-flushing';
 
 function setRoad(road: Road): void {
   Object.assign(scanTuning, _DEFAULT_TUNING);
   Object.assign(tierTuning, _DEFAULT_TIER);
-  if (road === 'sweep' || road === 'direct') tierTuning.threshold = Infinity;
+  if (road === 'sweep' || road === 'direct' || road === 'direct-general') tierTuning.threshold = Infinity;
   if (road === 'sweep') scanTuning.directMaxCandidates = 0;
-  if (road === 'direct') {
+  if (road === 'direct' || road === 'direct-general') {
     scanTuning.directMaxCandidates = Infinity;
     scanTuning.directMaxWork = Infinity;
   }
+  if (road === 'direct-general') scanTuning.shapes = false;
   if (road === 'automaton' || road === 'automaton-flushing') tierTuning.threshold = 0;
   if (road === 'automaton-flushing') {
     // A few states' worth: flushes happen and must keep the answers exact.
@@ -56,12 +58,16 @@ function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309'
     for (const url of urls) {
       const ctx0 = JSON.stringify({ txt, agent, url, profile, road });
       const want = decide(txt, asked, url, { profile });
+      const shapedBefore = shapeCheckCount();
       const got = rules.decide(url);
       if (lastCandidateCount() > 0) mix.withCandidates++;
+      // The shape switch took effect: with it off no candidate is verified by its shape.
+      if (road === 'direct-general') expect(shapeCheckCount(), ctx0).toBe(shapedBefore);
+      if (road === 'direct' && shapeCheckCount() > shapedBefore) mix.shaped++;
       // The forcing took effect: every check of a group with rules ran on the forced tier.
       const tier = tierOf(rules).tier;
       if ((road === 'automaton' || road === 'automaton-flushing') && rules.groupIndex >= 0) expect(tier, ctx0).toBe(1);
-      if (road === 'sweep' || road === 'direct') expect(tier, ctx0).toBe(0);
+      if (road === 'sweep' || road === 'direct' || road === 'direct-general') expect(tier, ctx0).toBe(0);
       if (tier === 1) mix.tier1++;
       const gotRule = got < 0 ? { line: 0, kind: 'none' } : robots.rule(got);
       const ctx = JSON.stringify({ txt, agent, url, profile, road, urls, agents });
@@ -88,6 +94,8 @@ describe('runtime agrees with the reference', () => {
     expect(mix.disallowed / total).toBeGreaterThan(0.2);
     expect(mix.withCandidates / total).toBeGreaterThan(0.1);
     expect(mix.tier1 / total).toBeGreaterThan(0.1);
+    // The direct road verified many candidates by their shape (`H*X`, `H*X$`).
+    expect(mix.shaped / total).toBeGreaterThan(0.02);
   });
 
   it(`on random files and URLs, both profiles (${RUNS} runs)`, () => {
@@ -109,6 +117,14 @@ describe('runtime agrees with the reference', () => {
   it(`every wildcard candidate verified directly, both profiles (${RUNS >> 2} runs)`, () => {
     fc.assert(
       fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile, 'direct')),
+      { numRuns: RUNS >> 2 },
+    );
+  });
+
+  // The same, with the shaped verification off: every candidate by the general leftmost search.
+  it(`every wildcard candidate verified directly by the general search, both profiles (${RUNS >> 2} runs)`, () => {
+    fc.assert(
+      fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile, 'direct-general')),
       { numRuns: RUNS >> 2 },
     );
   });

@@ -41,6 +41,10 @@
  *    is named by the node where it ends.
  * 6. WILDCARDS: count, then per pattern with a `*`: rank, `segmentCount << 1 | anchored`, and
  *    segmentCount segment nodes (each with out set). Ordered by part, trie node, then rank.
+ *    The pattern's shape (globset's strategies: one required literal `H*X`, suffix `H*X$`,
+ *    general) is a function of `segmentCount` and `anchored`, so it is not stored again: the
+ *    loader classifies each pattern once (tables.ts SHAPE_*), and a literal prefix `H*` is
+ *    already a PARTS prefix pattern (a trailing `*` is dropped).
  * 7. PARTS: count, then per part a radix trie of its patterns' literal heads (the bytes before
  *    the first `*`, or the whole literal pattern): node count, then per node in breadth-first
  *    order (children contiguous, ascending by first label byte) its child count, `s` edge

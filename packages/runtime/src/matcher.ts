@@ -101,3 +101,8 @@ function _isRobotsTxt(path: Uint8Array, m: number): boolean {
 export function lastCandidateCount(): number {
   return THREAD_SCRATCH.candidates.count;
 }
+
+/** Returns how many candidates the thread's tier-0 checks verified by their shape (segment-scan.ts; for test statistics). */
+export function shapeCheckCount(): number {
+  return THREAD_SCRATCH.shapeChecks;
+}

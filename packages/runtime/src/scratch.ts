@@ -40,6 +40,8 @@ export class Scratch {
   path: Uint8Array = new Uint8Array(1024);
   readonly candidates: Candidates = new Candidates();
   readonly sweep: SweepWork = new SweepWork();
+  /** Candidates verified by their shape (segment-scan.ts `_matchShaped`) since the thread started: tests check a forced road took effect. */
+  shapeChecks = 0;
 }
 
 /** The thread's scratch (module state is per thread in JS: each worker has its own). */

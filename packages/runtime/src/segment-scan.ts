@@ -15,7 +15,7 @@ import type { Scratch, SweepWork } from './scratch.js';
 import {
   AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
   AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
-  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
+  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_SHAPE, WILD_LAST_BYTE, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchChildren, type Tables,
 } from './tables.js';
 
@@ -36,6 +36,13 @@ export const scanTuning = {
    * sweep's linear bound is cheaper.
    */
   directMaxWork: 1 << 14,
+  /**
+   * Verify `H*X` and `H*X$` candidates on the direct road by their shape (tables.ts SHAPE_*):
+   * a scan for X's last byte then a backward compare, or one compare at the path's end, instead
+   * of the general leftmost search. false forces the general search (tests check both roads
+   * agree; `Scratch.shapeChecks` counts the shaped verifications).
+   */
+  shapes: true,
 };
 
 /** Grows `s`'s arrays to `t`'s tables and starts a new generation. */
@@ -103,6 +110,33 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number, pa
 }
 
 /**
+ * Returns true when wildcard pattern `w` matches the path `[0, m)` with its head ending at
+ * `bound`: `H*X$` by one backward compare at the path's end after a length check, `H*X` by a
+ * scan for X's last byte from `bound + |X| - 1` then a backward compare (leftmost end first),
+ * anything else (or with `scanTuning.shapes` off) by {@link matchWildcard}. Same answers as
+ * matchWildcard; O(path x |X|) at worst, about one read per path byte in practice.
+ */
+function _matchShaped(t: Tables, w: number, bound: number, m: number, sc: Scratch): boolean {
+  // Invariant: a shaped pattern has exactly one segment, ending at AC node img[segs] whose
+  // edge byte is WILD_LAST_BYTE. Hot: run pnpm bench.
+  const img = t.img;
+  const rec = t.wildBase + w * WILD_WORDS;
+  const shape = img[rec + WILD_SHAPE] as number;
+  const path = sc.path;
+  if (shape === SHAPE_GENERAL || !scanTuning.shapes) return matchWildcard(t, w, bound, m, path);
+  sc.shapeChecks++;
+  const s = img[img[rec + WILD_SEG_OFF] as number] as number;
+  const len = img[rec + WILD_SEG_BYTES] as number;
+  if (shape === SHAPE_SUFFIX) return m - len >= bound && segmentEndsAt(t, s, m, path);
+  const last = img[rec + WILD_LAST_BYTE] as number;
+  const parent = img[t.acBase + s * AC_WORDS + AC_PARENT] as number;
+  for (let e = bound + len; e <= m; e++) {
+    if (path[e - 1] === last && segmentEndsAt(t, parent, e - 1, path)) return true;
+  }
+  return false;
+}
+
+/**
  * Returns the lowest rank below `best` among the candidates' patterns that match the path
  * `[0, m)`, else `best`. Few small candidates (see {@link scanTuning}) are matched one by one;
  * else one sweep decides them all. Same answers on both roads.
@@ -127,7 +161,7 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
       const r = img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
       // Ascending rank within a node: once one cannot beat `best`, none after it can.
       if (r >= best) break;
-      if (matchWildcard(t, w, c.bound[i] as number, m, sc.path)) best = r;
+      if (_matchShaped(t, w, c.bound[i] as number, m, sc)) best = r;
     }
   }
   return best;

@@ -53,7 +53,7 @@ export const AC_FINAL_COUNT = 11;
 export const AC_ROOT_ROW_MIN = 256;
 
 /** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
-export const WILD_WORDS = 7;
+export const WILD_WORDS = 9;
 export const WILD_RANK = 0;
 export const WILD_SEG_COUNT = 1;
 export const WILD_ANCHORED = 2;
@@ -64,6 +64,20 @@ export const WILD_SEG_BYTES = 4;
 /** The radix node where its head ends, and that node's depth (the head's length). */
 export const WILD_HEAD_NODE = 5;
 export const WILD_HEAD_DEPTH = 6;
+/**
+ * The pattern's shape, classified once by the loader from its segment count and anchor (Rust
+ * globset's match strategies): SHAPE_LITERAL, SHAPE_SUFFIX or SHAPE_GENERAL.
+ */
+export const WILD_SHAPE = 7;
+/** Last byte of its single segment (shaped patterns; the byte a literal search scans for), else -1. */
+export const WILD_LAST_BYTE = 8;
+
+/** Shape `H*s1*...*sk` with two or more segments: verified by the general leftmost search or the sweep. */
+export const SHAPE_GENERAL = 0;
+/** Shape `H*X`: one required literal, one substring search after the head. */
+export const SHAPE_LITERAL = 1;
+/** Shape `H*X$`: a suffix, one comparison at the path's end plus a length check. */
+export const SHAPE_SUFFIX = 2;
 
 /** Words per merged-group record in the image: see the `GROUP_*` offsets. */
 export const GROUP_WORDS = 8;

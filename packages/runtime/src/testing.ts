@@ -20,5 +20,11 @@ export function tierOf(rules: AgentRules): TierState {
 /** Returns how many wildcard candidates the last tier-0 check of the thread verified (0: none). */
 export { lastCandidateCount } from './matcher.js';
 
+/**
+ * Returns how many wildcard candidates the thread's tier-0 checks have verified by their shape
+ * (`H*X`, `H*X$`) so far; it stays put while `scanTuning.shapes` is false. O(1).
+ */
+export { shapeCheckCount } from './matcher.js';
+
 /** Returns the path a URL is matched by as a string (explain.ts; `Robots#explain` reports it as `path`). */
 export { readMatchedPath } from './explain.js';

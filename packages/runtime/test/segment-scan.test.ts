@@ -8,7 +8,7 @@ import { decide as referenceDecide } from '@robomata/reference';
 import { NO_RANK } from '../src/format.js';
 import { matchWildcard, scanTuning, segmentEndsAt, sweepCandidates, verifyCandidates } from '../src/segment-scan.js';
 import { fillPath } from '../src/path-bytes.js';
-import { AC_ROOT_ROW_MIN, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS } from '../src/tables.js';
+import { AC_ROOT_ROW_MIN, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_LAST_BYTE, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_SHAPE, WILD_WORDS } from '../src/tables.js';
 import { matchPattern } from '../../reference/src/match.js';
 import { collectCandidates, expectedRank, matchesByBacktracking, scanFixture } from './_scan.js';
 
@@ -19,8 +19,9 @@ afterEach(() => {
 
 const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-/** Forces verifyCandidates onto one road. */
-function force(road: 'direct' | 'sweep'): void {
+/** Forces verifyCandidates onto one road ('direct-general': direct, with the shaped verification off). */
+function force(road: 'direct' | 'direct-general' | 'sweep'): void {
+  if (road === 'direct-general') scanTuning.shapes = false;
   if (road === 'sweep') {
     scanTuning.directMaxCandidates = 0;
   } else {
@@ -47,13 +48,13 @@ function agree(rules: readonly string[], paths: readonly string[]): void {
       const want = expectedRank(patterns, path, best);
       expect(sweepCandidates(f.t, m, best, sc), `sweep best ${best} ${ctx}`).toBe(want);
       expect(sweepCandidates(f.t, m, best, sc), `sweep again ${ctx}`).toBe(want);
-      for (const road of ['direct', 'sweep'] as const) {
+      for (const road of ['direct', 'direct-general', 'sweep'] as const) {
         force(road);
         expect(verifyCandidates(f.t, m, best, sc), `${road} best ${best} ${ctx}`).toBe(want);
         Object.assign(scanTuning, DEFAULT_TUNING);
       }
     }
-    for (const road of ['direct', 'sweep'] as const) {
+    for (const road of ['direct', 'direct-general', 'sweep'] as const) {
       force(road);
       const want = referenceDecide(txt, 'x', path, { profile: 'google' });
       expect(f.robots.isAllowed(path, 'x'), `${road} verdict ${ctx}`).toBe(want.allowed);
@@ -172,5 +173,28 @@ describe('verifyCandidates: the tuning', () => {
   it('a long path exceeding directMaxWork goes to the sweep with the same answers', () => {
     const long = '/' + 'ab'.repeat(1500) + 'c'; // 3,002 bytes x 8 segment bytes > directMaxWork
     agree(['Disallow: /*abc', 'Allow: /*b*c$', 'Disallow: /a*ba*c'], [long, long.slice(0, -1), '/abc']);
+  });
+});
+
+describe('shaped verification (H*X, H*X$) agrees with the general search', () => {
+  it('the loader classifies each wildcard pattern by shape once', () => {
+    const f = scanFixture(['Disallow: /*.pdf$', 'Disallow: /a/*sid=', 'Disallow: /*x*y', 'Allow: /b*c*d$']);
+    const shapes: Record<string, [number, number]> = {};
+    for (let w = 0; w < f.t.wildCount; w++) {
+      const rec = f.t.wildBase + w * WILD_WORDS;
+      const k = f.t.img[rec + WILD_SEG_COUNT] as number;
+      shapes[String(k) + String(f.t.img[rec + WILD_SHAPE])] = [f.t.img[rec + WILD_SHAPE] as number, f.t.img[rec + WILD_LAST_BYTE] as number];
+    }
+    expect(Object.values(shapes).sort()).toEqual(
+      [[SHAPE_GENERAL, -1], [SHAPE_LITERAL, '='.charCodeAt(0)], [SHAPE_SUFFIX, 'f'.charCodeAt(0)]].sort(),
+    );
+  });
+
+  it('one-literal: the literal must start at or after the head end, leftmost end first, one-byte literals', () => {
+    agree(['Disallow: /ab*b', 'Disallow: /*aab', 'Allow: /*q', 'Disallow: /x*xx'], ['/ab', '/abb', '/aab', '/aaab', '/aaaab', '/q', '/xx', '/xxx', '/', '/zq']);
+  });
+
+  it('suffix: one compare at the end, the literal may not overlap the head', () => {
+    agree(['Disallow: /a*a$', 'Allow: /*.pdf$', 'Disallow: /d/*df$', 'Allow: /*f$'], ['/a', '/aa', '/x.pdf', '/d/f', '/d/df', '/d/pdf', '/.pdf?', '/f', '/df']);
   });
 });
