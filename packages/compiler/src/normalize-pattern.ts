@@ -47,8 +47,12 @@ function _hexValue(b: number): number {
 /** The unreserved set of the rfc9309 canonical form, defined once in the runtime's contract. */
 export { isUnreservedByte };
 
-function _pushEscape(out: number[], b: number): void {
-  out.push(_PERCENT, _HEX.charCodeAt(b >> 4), _HEX.charCodeAt(b & 15));
+/** Writes `%XX` of byte `b` at `out[o]`; returns the index after it. */
+function _writeEscape(out: Uint8Array, o: number, b: number): number {
+  out[o] = _PERCENT;
+  out[o + 1] = _HEX.charCodeAt(b >> 4);
+  out[o + 2] = _HEX.charCodeAt(b & 15);
+  return o + 3;
 }
 
 /**
@@ -65,23 +69,23 @@ export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
     plain = b !== _PERCENT && b < 0x80 && (b !== _DOLLAR || i === n - 1);
   }
   if (plain) return escaped;
-  const out: number[] = [];
+  // Every input byte writes at most three: one exact-size-or-less array, no number[] to grow.
+  const out = new Uint8Array(3 * n);
+  let o = 0;
   for (let i = 0; i < n; i++) {
     const b = escaped[i] as number;
     if (b === _PERCENT && _isHex(escaped[i + 1]) && _isHex(escaped[i + 2])) {
       const v = (_hexValue(escaped[i + 1] as number) << 4) | _hexValue(escaped[i + 2] as number);
-      if (isUnreservedByte(v)) out.push(v);
-      else _pushEscape(out, v);
+      if (isUnreservedByte(v)) out[o++] = v;
+      else o = _writeEscape(out, o, v);
       i += 2;
-    } else if (b >= 0x80) {
-      _pushEscape(out, b);
-    } else if (b === _DOLLAR && i !== n - 1) {
-      _pushEscape(out, b);
+    } else if (b >= 0x80 || (b === _DOLLAR && i !== n - 1)) {
+      o = _writeEscape(out, o, b);
     } else {
-      out.push(b);
+      out[o++] = b;
     }
   }
-  return Uint8Array.from(out);
+  return out.slice(0, o);
 }
 
 /**
@@ -129,19 +133,20 @@ export function simplifyPattern(
     if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
     return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId };
   }
-  const out: number[] = [];
+  const out = new Uint8Array(end);
+  let o = 0;
   for (let i = 0; i < end; i++) {
     const b = form[i] as number;
-    if (b === WILDCARD && out[out.length - 1] === WILDCARD) continue;
-    out.push(b);
+    if (b === WILDCARD && o > 0 && out[o - 1] === WILDCARD) continue;
+    out[o++] = b;
   }
-  if (out[out.length - 1] === WILDCARD) {
-    while (out[out.length - 1] === WILDCARD) out.pop();
+  if (o > 0 && out[o - 1] === WILDCARD) {
+    while (o > 0 && out[o - 1] === WILDCARD) o--;
     anchored = false;
   }
   const first = out[0];
-  if (out.length === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-  return { body: Uint8Array.from(out), anchored, priority, kind, line, ruleId };
+  if (o === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
+  return { body: out.slice(0, o), anchored, priority, kind, line, ruleId };
 }
 
 /** One allow/disallow rule as the pattern stage needs it. */
