@@ -148,6 +148,20 @@ export function isUnreservedByte(b: number): boolean {
   );
 }
 
+/**
+ * Returns <0, 0 or >0 as the byte string `bytes[aOff, aOff + aLen)` sorts before, with or after
+ * `bytes[bOff, bOff + bLen)`: the order of every sorted table of the format (tokens, preference
+ * keys; "strictly ascending" means this order). O(min(aLen, bLen)).
+ */
+export function compareByteRanges(bytes: Uint8Array, aOff: number, aLen: number, bOff: number, bLen: number): number {
+  const m = aLen < bLen ? aLen : bLen;
+  for (let k = 0; k < m; k++) {
+    const d = (bytes[aOff + k] as number) - (bytes[bOff + k] as number);
+    if (d !== 0) return d;
+  }
+  return aLen - bLen;
+}
+
 /** Matching profile recorded in an artifact: `rfc9309` (default) or `google` (docs/semantics.md section 7). */
 export type Profile = 'rfc9309' | 'google';
 

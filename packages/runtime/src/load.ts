@@ -4,7 +4,7 @@
  */
 import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
-  KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, computeChecksum, type Profile,
+  KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, compareByteRanges, computeChecksum, type Profile,
 } from './format.js';
 import { LoadedArtifact, Robots, parseCrawlDelay } from './robots.js';
 import {
@@ -117,15 +117,6 @@ function _isToken(bytes: Uint8Array, off: number, len: number): boolean {
   return true;
 }
 
-/** Returns <0, 0 or >0 as byte string a sorts before, with or after b. */
-function _compareBytes(bytes: Uint8Array, aOff: number, aLen: number, bOff: number, bLen: number): number {
-  const m = aLen < bLen ? aLen : bLen;
-  for (let k = 0; k < m; k++) {
-    const d = (bytes[aOff + k] as number) - (bytes[bOff + k] as number);
-    if (d !== 0) return d;
-  }
-  return aLen - bLen;
-}
 
 /**
  * Reads a list of strictly ascending `[a-z_-]` tokens (SCOPE), or tokens with a group each
@@ -141,7 +132,7 @@ function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean):
     const len = r.lastLength;
     const rec = base + TOKEN_WORDS * i;
     if (!_isToken(r.bytes, off, len)) _fail('bad-table', `${what} ${i}: a byte outside [a-z_-]`);
-    if (i > 0 && _compareBytes(r.bytes, w[rec - TOKEN_WORDS + TOKEN_OFF] as number, w[rec - TOKEN_WORDS + TOKEN_LEN] as number, off, len) >= 0) {
+    if (i > 0 && compareByteRanges(r.bytes, w[rec - TOKEN_WORDS + TOKEN_OFF] as number, w[rec - TOKEN_WORDS + TOKEN_LEN] as number, off, len) >= 0) {
       _fail('bad-table', `${what}: tokens not strictly sorted at ${i}`);
     }
     w[rec + TOKEN_OFF] = off;

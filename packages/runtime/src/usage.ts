@@ -4,7 +4,7 @@
  * (docs/semantics.md section 10; draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-07,
  * the Content Signals Policy). Allow/disallow matching never reads these tables.
  */
-import { NO_RANK } from './format.js';
+import { NO_RANK, compareByteRanges } from './format.js';
 import { fillPath } from './path-bytes.js';
 import { THREAD_SCRATCH } from './scratch.js';
 
@@ -139,7 +139,7 @@ function _readStatements(r: _Reader): { statements: Int32Array; count: number; a
       if (len === 0 || at > textLen || len > textLen - at) r.fail('bad-table', `statement ${i}: key ${at}+${len} outside its ${textLen}-byte text`);
       const off = text + at;
       for (let j = 0; j < len; j++) if (!_isKeyByte(r.bytes[off + j] as number, j === 0)) r.fail('bad-table', `statement ${i}: a key byte outside RFC 9651 keys`);
-      if (prevOff >= 0 && _compare(r.bytes, prevOff, prevLen, off, len) >= 0) r.fail('bad-table', `statement ${i}: keys not strictly ascending`);
+      if (prevOff >= 0 && compareByteRanges(r.bytes, prevOff, prevLen, off, len) >= 0) r.fail('bad-table', `statement ${i}: keys not strictly ascending`);
       const answer = r.v('preference answer');
       if (answer !== ANSWER_ALLOW && answer !== ANSWER_DISALLOW) r.fail('bad-table', `statement ${i}: answer ${answer}`);
       answerList.push(off, len, answer);
@@ -150,14 +150,6 @@ function _readStatements(r: _Reader): { statements: Int32Array; count: number; a
   return { statements, count, answers: Int32Array.from(answerList) };
 }
 
-function _compare(b: Uint8Array, aOff: number, aLen: number, bOff: number, bLen: number): number {
-  const m = aLen < bLen ? aLen : bLen;
-  for (let k = 0; k < m; k++) {
-    const d = (b[aOff + k] as number) - (b[bOff + k] as number);
-    if (d !== 0) return d;
-  }
-  return aLen - bLen;
-}
 
 /** Reads the rules; checks each body's matching form. */
 function _readRules(r: _Reader, statementCount: number): { rules: Int32Array; count: number } {
