@@ -5,7 +5,7 @@
  * API: the playground bundles this module.
  */
 
-import type { Robots } from '@robomata/runtime';
+import type { AgentSelection, Robots } from '@robomata/runtime';
 import type { CatalogueEntry, CrawlerKind } from './catalogue.js';
 
 /** One (crawler, URL) row of the audit. */
@@ -14,11 +14,15 @@ export interface AuditRow {
   readonly agent: string;
   readonly kind: CrawlerKind;
   readonly url: string;
-  readonly allowed: boolean;
+  /**
+   * Whether the crawler may fetch the URL; null when the artifact cannot say (an agent-scoped
+   * artifact that left the crawler's group out: 'out-of-scope').
+   */
+  readonly allowed: boolean | null;
   /** What the lookup compared: rfc9309 the crawler token, google the name verbatim. */
   readonly token: string;
   /** How the group was chosen: its own ('specific'), `*` ('global'), none (allow all). */
-  readonly selection: 'specific' | 'global' | 'none' | 'out-of-scope';
+  readonly selection: AgentSelection['selection'];
   /** The deciding group: the token matched, `*`, or '' for none. */
   readonly group: string;
   /** Content-Usage answers that apply (category to `y`/`n`). */
@@ -54,7 +58,7 @@ export function auditRobots(robots: Robots, catalogue: readonly CatalogueEntry[]
         agent: entry.name,
         kind: entry.kind,
         url,
-        allowed: d.allowed !== false,
+        allowed: d.allowed ?? null,
         token: pick.token,
         selection: pick.selection,
         group: pick.selection === 'specific' ? pick.token : pick.selection === 'global' ? '*' : '',
@@ -86,7 +90,7 @@ export interface AuditSummary {
 /** Returns the summary of rows for URL `/` (one row per crawler). */
 export function summarizeAudit(rows: readonly AuditRow[]): AuditSummary {
   const root = rows.filter((r) => r.url === '/');
-  const blocked = root.filter((r) => !r.allowed);
+  const blocked = root.filter((r) => r.allowed === false);
   return {
     crawlers: root.length,
     blocked: blocked.length,

@@ -43,13 +43,13 @@ function _flags(row: AuditRow): string {
 export const AUDIT_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', 'group', 'token', 'usage', 'signal', 'flags'];
 
 /**
- * Returns a row as one tab-separated line: verdict (`allowed`/`blocked`), agent, url, group
+ * Returns a row as one tab-separated line: verdict (`allowed`/`blocked`, `unknown` out of an agent-scoped artifact's scope), agent, url, group
  * (the token matched, `*`, or `-` for no group), token (what the lookup compared), usage,
  * signal (`key=value` lists or `-`) and flags.
  */
 export function formatAuditTsv(row: AuditRow): string {
   const group = row.selection === 'out-of-scope' ? 'out-of-scope' : row.group === '' ? '-' : row.group;
-  return [row.allowed ? 'allowed' : 'blocked', row.agent, row.url, group, row.token, _pairs(row.usage), _pairs(row.signal), _flags(row)].join('\t');
+  return [row.allowed === null ? 'unknown' : row.allowed ? 'allowed' : 'blocked', row.agent, row.url, group, row.token, _pairs(row.usage), _pairs(row.signal), _flags(row)].join('\t');
 }
 
 /** Returns a row as one JSON line. */

@@ -8,6 +8,7 @@ import { compile } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots } from '@robomata/runtime';
 import { auditRobots, summarizeAudit } from '../src/audit-rows.js';
+import { formatAuditJson, formatAuditTsv } from '../src/audit.js';
 import { CATALOGUE_COMMIT, classifyFunction, parseCatalogue } from '../src/catalogue.js';
 import { loadCatalogue } from '../src/catalogue-file.js';
 import { hasStackTrace, makeTempDir, runCli, serveLocally } from './_run.js';
@@ -71,6 +72,19 @@ describe('the bundled catalogue', () => {
 
 describe('auditRobots', () => {
   const catalogue = loadCatalogue();
+
+  it('an agent-scoped artifact answers unknown (null) for crawlers outside its scope, never allowed, and counts them nowhere', () => {
+    const txt = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /\n';
+    const rows = auditRobots(loadRobots(compile(txt, { agents: ['GPTBot'] })), catalogue, ['/']);
+    const gpt = rows.find((r) => r.agent === 'GPTBot');
+    const claude = rows.find((r) => r.agent === 'ClaudeBot');
+    expect(gpt?.allowed).toBe(false);
+    expect(claude?.selection).toBe('out-of-scope');
+    expect(claude?.allowed).toBeNull();
+    expect(formatAuditTsv(claude!).split('\t')[0]).toBe('unknown');
+    expect(JSON.parse(formatAuditJson(claude!)).allowed).toBeNull();
+    expect(summarizeAudit(rows).blocked).toBe(rows.filter((r) => r.allowed === false).length);
+  });
 
   for (const profile of ['rfc9309', 'google'] as const) {
     it(`gives every crawler the reference's verdict and preferences (${profile})`, () => {

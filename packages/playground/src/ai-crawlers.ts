@@ -63,8 +63,8 @@ export function analyzeAiCrawlers(robots: Robots, pageUrls: readonly string[]): 
   return {
     urls,
     kinds: CRAWLER_KINDS.map((k) => ({ ...k, crawlers: crawlers.filter((c) => c.kind === k.kind) })),
-    blocked: first.filter((r) => !r.allowed).length,
-    blockedByStar: first.filter((r) => !r.allowed && r.selection === 'global').length,
+    blocked: first.filter((r) => r.allowed === false).length,
+    blockedByStar: first.filter((r) => r.allowed === false && r.selection === 'global').length,
     total: crawlers.length,
   };
 }

@@ -177,9 +177,10 @@ function renderAiCrawlers(analysis: Analysis): void {
       tr.append(name, make('td', 'group', first === undefined || first.group === '' ? 'none' : first.group));
       for (const row of c.rows) {
         const prefs = formatPreferences(row.usage, row.signal);
-        const td = make('td', row.allowed ? 'allowed' : 'disallowed', row.allowed ? 'allowed' : 'blocked');
+        const verdict = row.allowed === null ? 'unknown' : row.allowed ? 'allowed' : 'blocked';
+        const td = make('td', row.allowed === false ? 'disallowed' : row.allowed === null ? 'unknown' : 'allowed', verdict);
         td.dataset['url'] = row.url;
-        td.dataset['verdict'] = row.allowed ? 'allowed' : 'blocked';
+        td.dataset['verdict'] = verdict;
         td.dataset['preferences'] = prefs;
         if (prefs !== '') td.append(make('small', 'prefs', ` ${prefs}`));
         tr.append(td);
