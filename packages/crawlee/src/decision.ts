@@ -1,10 +1,11 @@
 /**
  * Explains one answer: which group the crawler's product token selected, which rule (line,
  * pattern) decided the URL, and how the robots.txt was obtained (RFC 9309 sections 2.2.2, 2.3.1).
- * The runtime decides; this module only reads its answer back (`AgentRules#decide`, `Robots#rule`).
+ * The runtime decides; this module only reads its answer back (`Robots#explain`).
  */
 
 import type { CachedRobots } from '@robomata/fetch';
+import type { Outcome } from '@robomata/runtime';
 
 /** The rule that decided a URL, as written in the robots.txt. */
 export interface RobotsTxtRule {
@@ -31,6 +32,12 @@ export interface RobotsTxtDecision {
   readonly url: string;
   readonly allowed: boolean;
   readonly reason: RobotsTxtReason;
+  /**
+   * The runtime's outcome (`Decision#outcome` of `@robomata/runtime`): `'rule'`, `'index-html'`
+   * (an `Allow: /d/index.html` also allows exactly `/d/`), `'robots-txt'`, `'no-match'` or
+   * `'no-group'`; undefined when the rules were not read (`'unavailable'`, `'unrestricted'`).
+   */
+  readonly outcome: Outcome | undefined;
   /** The deciding rule when `reason` is `'rule'`, else undefined. */
   readonly rule: RobotsTxtRule | undefined;
   /** The product token the group was selected with (the crawler's, unless another was asked for). */
@@ -50,14 +57,14 @@ export interface RobotsTxtDecision {
  */
 export function explainDecision(info: CachedRobots, url: string, productToken: string): RobotsTxtDecision {
   const agent = info.robots.agent(productToken);
-  const allowed = agent.isAllowed(url);
-  const base = { url, allowed, productToken, group: agent.selection, retryAt: info.expiresAt, robots: info };
-  if (info.policy === 'disallow-all') return { ...base, reason: 'unavailable', rule: undefined };
-  if (info.policy === 'allow-all') return { ...base, reason: 'unrestricted', rule: undefined };
-  const id = agent.decide(url);
-  if (id < 0) return { ...base, reason: 'no-rule', rule: undefined };
-  const { line, kind, pattern } = info.robots.rule(id);
-  return { ...base, reason: 'rule', rule: { line, kind, pattern } };
+  const base = { url, productToken, group: agent.selection, retryAt: info.expiresAt, robots: info };
+  if (info.policy === 'disallow-all') return { ...base, allowed: agent.isAllowed(url), reason: 'unavailable', outcome: undefined, rule: undefined };
+  if (info.policy === 'allow-all') return { ...base, allowed: agent.isAllowed(url), reason: 'unrestricted', outcome: undefined, rule: undefined };
+  const d = info.robots.explain(url, productToken);
+  const allowed = d.allowed !== false;
+  if (d.rule === undefined) return { ...base, allowed, reason: 'no-rule', outcome: d.outcome, rule: undefined };
+  const { line, kind, pattern } = d.rule;
+  return { ...base, allowed, reason: 'rule', outcome: d.outcome, rule: { line, kind, pattern } };
 }
 
 /** Returns a one-line account of a decision for logs, e.g. `disallowed by line 4: Disallow: /private`. */
@@ -65,7 +72,7 @@ export function describeDecision(d: RobotsTxtDecision): string {
   const verdict = d.allowed ? 'allowed' : 'disallowed';
   switch (d.reason) {
     case 'rule':
-      return `${verdict} by line ${d.rule?.line ?? '?'} of ${d.robots.sourceUrl}: ${d.rule?.kind === 'allow' ? 'Allow' : 'Disallow'}: ${d.rule?.pattern ?? ''}`;
+      return `${verdict} by line ${d.rule?.line ?? '?'} of ${d.robots.sourceUrl}: ${d.rule?.kind === 'allow' ? 'Allow' : 'Disallow'}: ${d.rule?.pattern ?? ''}${d.outcome === 'index-html' ? ' (its index.html rule also allows the folder)' : ''}`;
     case 'no-rule':
       return `${verdict}: no rule of ${d.robots.sourceUrl} matches`;
     case 'unavailable':

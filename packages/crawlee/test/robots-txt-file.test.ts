@@ -56,6 +56,15 @@ describe('createRobotsTxtFinder', () => {
     expect(await finder.explain(`${a.base}/page/1`)).toMatchObject({ allowed: true, reason: 'no-rule', rule: undefined });
   });
 
+  it("carries the runtime's outcome: an index.html allow also allows its folder, and no rule matching says so", async () => {
+    b.setRobots({ status: 200, body: `User-agent: ${SITE_BOT}\nDisallow: /d/\nAllow: /d/index.html\n` });
+    const finder = createRobotsTxtFinder({ userAgent: `${SITE_BOT}/3.0` });
+    const d = await finder.explain(`${b.base}/d/`);
+    expect(d).toMatchObject({ allowed: true, reason: 'rule', outcome: 'index-html', rule: { line: 3, kind: 'allow', pattern: '/d/index.html' } });
+    expect(describeDecision(d)).toContain('index.html rule also allows the folder');
+    expect(await finder.explain(`${b.base}/other`)).toMatchObject({ allowed: true, reason: 'no-rule', outcome: 'no-match' });
+  });
+
   it('rejects a URL that is not http(s), and a userAgent without a product token', async () => {
     const finder = createRobotsTxtFinder({ userAgent: `${SITE_BOT}/3.0` });
     await expect(finder.find('ftp://127.0.0.1/x')).rejects.toThrow(TypeError);
