@@ -620,10 +620,10 @@ export function findStrategy(w: WorkloadResult | undefined, id: StrategyId): Str
 
 /** Returns the command that reproduces a run mode. */
 export function commandFor(mode: string): string {
-  if (mode === 'quick') return 'npx -y pnpm@10 build && pnpm bench --quick';
-  if (mode === 'user') return 'npx -y pnpm@10 build && pnpm bench --robots FILE --urls FILE --agent NAME';
+  if (mode === 'quick') return 'npx -y pnpm@10 build && npx -y pnpm@10 bench --quick';
+  if (mode === 'user') return 'npx -y pnpm@10 build && npx -y pnpm@10 bench --robots FILE --urls FILE --agent NAME';
   if (mode === 'tiny') return 'npx vitest run bench/test/smoke.test.ts';
-  return 'npx -y pnpm@10 build && pnpm bench';
+  return 'npx -y pnpm@10 build && npx -y pnpm@10 bench';
 }
 
 /** What the targets are computed from. */

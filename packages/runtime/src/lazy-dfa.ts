@@ -57,12 +57,13 @@ export const tierTuning = {
   /**
    * Checks a group answers on the tier below before its automaton is built: ski rental, the
    * group tiers up once tier 0 has spent about what the build costs. `pnpm bench` series
-   * "checks per group before tier-up pays" (bench/results/report.md, final full run, 200
-   * hosts): ns per check with tier-up at the first check vs tier 0 only: 266 vs 150 over 32
-   * checks, 172 vs 144 over 64, 209 vs 249 over 128, 140 vs 237 over 1,024; three full runs
-   * on the loaded machine put the crossing between 32 and 128 checks, and 64 sits in it. Most
-   * hosts of a crawl (a median of 52 URLs) never tier up. 0 forces tier 1 from the first
-   * check, Infinity keeps every group on tier 0.
+   * "checks per group before tier-up pays" (200 hosts, ns per check with tier-up at the first
+   * check vs tier 0 only): the full run at 0d610c2 gave 266 vs 150 over 32 checks, 172 vs 144
+   * over 64, 209 vs 249 over 128; the committed bench/results/report.md (3ce6c56) gives 588 vs
+   * 150 over 32, 250 vs 146 over 64, 167 vs 143 over 128, 144 vs 144 over 256. Four full runs
+   * on the loaded machine put the crossing between 32 and 256 checks; 64 sits low in it, where
+   * a hot group gains soonest. Most hosts of a crawl (a median of 52 URLs) never tier up. 0
+   * forces tier 1 from the first check, Infinity keeps every group on tier 0.
    */
   threshold: 64,
   /**
