@@ -229,6 +229,8 @@ export class LazyDfa {
   startSettled = TIER_FALLBACK;
   readonly stamp: Int32Array;
   readonly next: Int32Array;
+  /** The pending set kept across a flush (as long as `next`: a flush inside a check allocates nothing). */
+  private readonly _saved: Int32Array;
   nextCount = 0;
   nextBest = NO_RANK;
   gen = 0;
@@ -255,6 +257,7 @@ export class LazyDfa {
     const n = nfa.sym.length;
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
+    this._saved = new Int32Array(n);
     this._allocate(_INITIAL_STATES, 2 * n + 64);
     // Start state: the closure of every pattern's first position.
     this._beginSet(NO_RANK);
@@ -269,7 +272,7 @@ export class LazyDfa {
   /** Memory held, in bytes (the separate "tiered-up automaton" line of the bench). */
   get byteLength(): number {
     const n = this.nfa;
-    return 4 * (this.trans.length + this.setOff.length + this.setLen.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._start.length +
+    return 4 * (this.trans.length + this.setOff.length + this.setLen.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
       n.sym.length + n.rank.length + n.pat.length + n.starts.length) + 256;
   }
 
@@ -439,14 +442,16 @@ export class LazyDfa {
     this.poolUsed = 0;
     this.states = 1;
     // Re-add the start state (id 1, so its row is unchanged), keeping the pending set.
-    const saved = this.next.slice(0, this.nextCount);
+    const saved = this._saved;
+    const savedCount = this.nextCount;
+    for (let k = 0; k < savedCount; k++) saved[k] = this.next[k] as number;
     const savedBest = this.nextBest;
     this.next.set(this._start);
     this.nextCount = this._start.length;
     this.nextBest = this._startBest;
     this.start = this._intern();
-    this.next.set(saved);
-    this.nextCount = saved.length;
+    for (let k = 0; k < savedCount; k++) this.next[k] = saved[k] as number;
+    this.nextCount = savedCount;
     this.nextBest = savedBest;
   }
 
