@@ -32,6 +32,11 @@ _AUTHORITY_STOP[63] = 1;
 _AUTHORITY_STOP[59] = 1;
 _AUTHORITY_STOP[35] = 1;
 
+/** Returns true for a code unit that ends an authority or host: `/`, `?`, `;` or `#` (docs/semantics.md section 6). O(1). */
+export function endsAuthority(c: number): boolean {
+  return c < 64 && _AUTHORITY_STOP[c] === 1;
+}
+
 /**
  * Returns the index in `url` where the path starts (a `/`, `?` or `;`), or -1 when the path
  * is `/` (none found, or a `#` comes first). docs/semantics.md section 6. O(length of scheme+authority).

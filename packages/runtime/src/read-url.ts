@@ -3,6 +3,7 @@
  * "Readable forms"): a separate check for callers that want to tell, so the hot path stays
  * one branch-free pass. Every string is still answered, by the path section 6 finds.
  */
+import { endsAuthority } from './path-bytes.js';
 
 /** How {@link classifyUrl} reads a string (docs/semantics.md section 6). */
 export type UrlForm =
@@ -27,15 +28,10 @@ function _isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** True for a code unit that ends an authority or host: `/`, `?`, `;` or `#`. */
-function _endsAuthority(c: number): boolean {
-  return c === 47 || c === 63 || c === 59 || c === 35;
-}
-
 /** Returns the end of the authority that starts at `i` (the first `/`, `?`, `;`, `#` or the end). */
 function _authorityEnd(url: string, i: number): number {
   let k = i;
-  while (k < url.length && !_endsAuthority(url.charCodeAt(k))) k++;
+  while (k < url.length && !endsAuthority(url.charCodeAt(k))) k++;
   return k;
 }
 
