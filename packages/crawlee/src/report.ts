@@ -5,6 +5,7 @@
  */
 
 import type { CachedRobots } from '@robomata/fetch';
+import { WARNING_MESSAGES } from '@robomata/runtime';
 
 /** The part of Crawlee's `Log` (`@apify/log`) used here. */
 export interface WarningLog {
@@ -42,7 +43,7 @@ export class RobotsReporter {
       this._log.warning(`robots.txt of ${info.origin}, line ${w.line}: ${w.message}`, { robotsTxtUrl: info.sourceUrl, code: w.code });
     }
     if (info.truncated && !warnings.some((w) => w.code === 'truncated')) {
-      this._log.warning(`robots.txt of ${info.origin} is larger than the size limit: rules past it are not applied`, { robotsTxtUrl: info.sourceUrl, bytesRead: info.bytesRead });
+      this._log.warning(`robots.txt of ${info.origin}: ${WARNING_MESSAGES.truncated}`, { robotsTxtUrl: info.sourceUrl, bytesRead: info.bytesRead });
     }
   }
 }
