@@ -23,6 +23,8 @@ const SCREENSHOT = fileURLToPath(new URL('../../screenshot.png', import.meta.url
  * latency is logged for the reader, the bench owns speed.
  */
 const MAX_REQUESTS_WHILE_TYPING = 3;
+/** How long typeTimed waits for the last keys' frames (printed only; CI took over 30 s once under load). */
+const LATENCY_WAIT_MS = 20_000;
 
 interface Row {
   readonly url: string;
@@ -93,7 +95,12 @@ async function pasteText(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
-/** Types `text` key by key and returns each key's time from keydown to the next frame, in ms. */
+/**
+ * Types `text` key by key and returns each key's time from keydown to the next frame, in ms.
+ * The latencies are printed for the reader, never asserted (time belongs to the bench): on a
+ * loaded machine some frames come late, so this waits at most LATENCY_WAIT_MS for them and
+ * returns the ones that arrived.
+ */
 async function typeTimed(page: Page, text: string): Promise<number[]> {
   await page.evaluate(() => {
     const w = window as unknown as { latencies: number[]; timing?: boolean };
@@ -106,8 +113,10 @@ async function typeTimed(page: Page, text: string): Promise<number[]> {
     });
   });
   await page.keyboard.type(text, { delay: 25 });
-  await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length === n, text.length);
-  return page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+  await page
+    .waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length >= n, text.length, { timeout: LATENCY_WAIT_MS })
+    .catch(() => undefined);
+  return page.evaluate(() => (window as unknown as { latencies: number[] }).latencies.slice());
 }
 
 /** Returns the median of `values`. */
@@ -397,7 +406,8 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     const typing = await work();
     await waitReady(page, 30_000);
     const after = await work();
-    const stats = (l: readonly number[]): string => `median ${median(l).toFixed(1)} ms, max ${Math.max(...l).toFixed(1)} ms`;
+    const stats = (l: readonly number[]): string =>
+      l.length === 0 ? 'no frames recorded' : `median ${median(l).toFixed(1)} ms, max ${Math.max(...l).toFixed(1)} ms over ${l.length} frames`;
     console.log(`input-to-frame latency over ${typed.length} keys: small file ${stats(small)}; 500 KiB file ${stats(big)}; analyses ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
     // The keys are debounced (no analysis per key) and every compile runs in the worker.
     expect(typing.requests - before.requests).toBeLessThanOrEqual(MAX_REQUESTS_WHILE_TYPING);
