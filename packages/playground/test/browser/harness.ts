@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { findChromium } from '../../../../test/support/chromium.js';
+
+export { findChromium, locateChromium, maySkipBrowserTests } from '../../../../test/support/chromium.js';
 
 /** The built app (`pnpm --filter @robomata/playground build`). */
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
-
-/** Where Chromium is looked for when `ROBOMATA_CHROMIUM` is not set (Debian, Ubuntu, Chrome). */
-const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
 const _TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,38 +25,6 @@ const _TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-/** Returns the Chromium executable (`ROBOMATA_CHROMIUM`, else a well-known path), or undefined. */
-export function locateChromium(): string | undefined {
-  const fromEnv = process.env['ROBOMATA_CHROMIUM'];
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  return CHROMIUM_PATHS.find((p) => existsSync(p));
-}
-
-/**
- * True when the browser tests may be skipped: no Chromium, outside CI, and the developer asked
- * for it with `ROBOMATA_SKIP_BROWSER=1`. Otherwise a missing Chromium fails the tests.
- */
-export function maySkipBrowserTests(): boolean {
-  return locateChromium() === undefined && process.env['ROBOMATA_SKIP_BROWSER'] === '1' && process.env['CI'] !== 'true';
-}
-
-/**
- * Returns the Chromium executable: `ROBOMATA_CHROMIUM` if set, else the first well-known path
- * that exists. Throws an Error saying how to install it when there is none.
- */
-export function findChromium(): string {
-  const found = locateChromium();
-  if (found !== undefined && !existsSync(found)) throw new Error(`ROBOMATA_CHROMIUM=${found} does not exist`);
-  if (found === undefined) {
-    throw new Error(
-      `no Chromium found (looked at ${CHROMIUM_PATHS.join(', ')}): the playground's browser tests need it. ` +
-        'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this in CI), or set ROBOMATA_CHROMIUM to its path ' +
-        '(outside CI, ROBOMATA_SKIP_BROWSER=1 skips these tests instead).',
-    );
-  }
-  return found;
-}
 
 /** A running static server. */
 export interface StaticServer {
