@@ -27,7 +27,7 @@ const _A_WORDS = 3;
 /**
  * The keys answered from a per-statement table instead of a string compare: the vocabulary's
  * categories and the Content Signals Policy's keys. A key compare cost about 20 ns of a 200 ns
- * usage() check on the bench's file (npx -y pnpm@10 bench, usage() line).
+ * usage() check (a warm loop over bench/src/usage-bench.ts's file and URLs).
  */
 const _KNOWN_KEYS = ['train-ai', 'search', 'ai-input', 'ai-train'] as const;
 
@@ -421,9 +421,4 @@ function _ruleInfo(t: PreferenceTables, rec: number): PreferenceRuleInfo {
     preference: text(t.statements[_S_WORDS * s] as number, t.statements[_S_WORDS * s + 1] as number),
     answers,
   };
-}
-
-/** Returns true when merged group `group` has rules of `kind` (KIND_USAGE or KIND_SIGNAL). */
-export function hasPreferences(t: PreferenceTables, group: number, kind: number): boolean {
-  return group >= 0 && group < t.kinds.length && ((t.kinds[group] as number) & (kind + 1)) !== 0;
 }
