@@ -23,18 +23,14 @@ URLs come from the arguments, else from --urls FILE, else from stdin (one per li
 lines and lines starting with # are skipped). Output, one line per (URL, agent):
   allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
 (line 0, kind "none" and no pattern column when no rule decided). --header prints the
-<<<<<<< HEAD
-column names first; --json prints JSON lines instead. --usage CATEGORY and --signal KEY
-(repeatable) add one column each: the Content-Usage (y/n) or Content-Signal (yes/no) answer, "-"
-when unknown (docs/semantics.md section 10); the pattern column is then always present.
-After a stream, a summary line goes to stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path).
-=======
 column names first; --json prints JSON lines instead. On a terminal (stdout a TTY) check prints
 a readable form instead: a header, and the rule as "line 7: disallow /x" or "no rule matched"
-(--tsv keeps the tab-separated lines). After a stream, a summary line goes to
-stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path);
-so does one robomata cannot read at all (http://, mailto:..., "not a url"; docs/semantics.md section 6).
->>>>>>> main
+(--tsv keeps the tab-separated lines). --usage CATEGORY and --signal KEY (repeatable) add one
+column each: the Content-Usage (y/n) or Content-Signal (yes/no) answer, "-" when unknown
+(docs/semantics.md section 10); the pattern column is then always present. After a stream, a
+summary line goes to stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is
+read as host/path); so does one robomata cannot read at all (http://, mailto:..., "not a url";
+docs/semantics.md section 6).
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
