@@ -4,26 +4,28 @@
  */
 
 import type { AgentSelection, Robots } from '@robomata/runtime';
-import { findProductToken } from '@robomata/runtime';
+import { extractProductToken } from '@robomata/runtime';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 
 /**
  * Writes what `robots` compares `agent` by: a note when the rfc9309 profile cuts a header to its
  * crawler token (or the google profile compares a header verbatim), a warning when `agent`
- * names no crawler token (a browser header, `*` excepted). Returns the selection.
+ * names no crawler token (a browser header, `*` excepted), all from the runtime's selection
+ * (`Robots#selectAgent`: the token compared and whether a crawler token was found). Returns it.
  */
 export function reportAgentToken(robots: Robots, agent: string, io: CliIo): AgentSelection {
   const selection = robots.selectAgent(agent);
-  const { token, recognised } = findProductToken(agent);
-  if (!recognised) {
+  if (!selection.recognised) {
     if (agent !== '*') {
       writeErrorLine(io, `robomata: warning: agent "${agent}" names no crawler product token (docs/semantics.md section 3); matched as "${selection.token}"`);
     }
-  } else if (token !== agent) {
-    writeErrorLine(io, robots.profile === 'google'
-      ? `robomata: note: agent "${agent}" is matched verbatim (google profile); did you mean "${token}"?`
-      : `robomata: note: agent "${agent}" is matched by its crawler token "${token}"`);
+  } else if (selection.token !== agent) {
+    writeErrorLine(io, `robomata: note: agent "${agent}" is matched by its crawler token "${selection.token}"`);
+  } else if (robots.profile === 'google') {
+    // google compares the string verbatim: suggest the token the rfc9309 profile would compare.
+    const token = extractProductToken(agent);
+    if (token !== agent) writeErrorLine(io, `robomata: note: agent "${agent}" is matched verbatim (google profile); did you mean "${token}"?`);
   }
   return selection;
 }

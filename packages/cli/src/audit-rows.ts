@@ -72,7 +72,7 @@ export function auditRobots(robots: Robots, catalogue: readonly CatalogueEntry[]
   return rows;
 }
 
-/** The summary of an audit at `/`. */
+/** The summary of an audit at one URL (`/` for the CLI; the first checked URL for the playground). */
 export interface AuditSummary {
   readonly crawlers: number;
   readonly blocked: number;
@@ -87,9 +87,9 @@ export interface AuditSummary {
   readonly aiTrainNo: number;
 }
 
-/** Returns the summary of rows for URL `/` (one row per crawler). */
-export function summarizeAudit(rows: readonly AuditRow[]): AuditSummary {
-  const root = rows.filter((r) => r.url === '/');
+/** Returns the summary of the rows for `url` (one row per crawler; default `/`). O(rows). */
+export function summarizeAudit(rows: readonly AuditRow[], url = '/'): AuditSummary {
+  const root = rows.filter((r) => r.url === url);
   const blocked = root.filter((r) => r.allowed === false);
   return {
     crawlers: root.length,

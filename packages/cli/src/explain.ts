@@ -4,7 +4,7 @@
  * (longest match, section 2.2.2). The runtime decides (`Robots#explain`); this module words it.
  */
 
-import type { Decision, Outcome, Profile, Selection, UrlForm } from '@robomata/runtime';
+import { OUTCOME_MESSAGES, describeGroupChoice, type Outcome, type Profile, type Selection, type UrlForm } from '@robomata/runtime';
 import { EXIT_FINDINGS, EXIT_OK } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
@@ -75,8 +75,8 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   if (d.outcome === 'out-of-scope' || d.group.selection === 'out-of-scope') robots.agent(options.agent);
   const selection = d.group.selection as Selection;
   const r = d.rule;
-  let reason = _OUTCOME_TEXT[d.outcome];
-  if (r !== undefined) reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern ?? ''})${d.outcome === 'index-html' ? reason : ''}`;
+  let reason = OUTCOME_MESSAGES[d.outcome];
+  if (r !== undefined) reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern ?? ''})${d.outcome === 'index-html' ? `, ${reason}` : ''}`;
   const cut = warnings.find((w) => w.code === 'truncated');
   if (cut !== undefined) reason += `; but the file was cut at line ${cut.line} and the cut may hide rules that decide otherwise`;
   return {
@@ -89,33 +89,13 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
     path: d.path,
     allowed: d.allowed !== false,
     outcome: d.outcome,
-    group: { selection, index: d.group.group, tokens: d.group.tokens, reason: _groupText(d, options.agent, robots.profile) },
+    group: { selection, index: d.group.group, tokens: d.group.tokens, reason: describeGroupChoice(d.group, robots.profile) },
     rule: r === undefined ? { id: -1, line: 0, kind: 'none', pattern: '' } : { id: r.id, line: r.line, kind: r.kind, pattern: r.pattern ?? '' },
     reason,
     usage: d.usage?.answers ?? {},
     signal: d.signal?.answers ?? {},
     warnings,
   };
-}
-
-/** Words for each outcome of the runtime's decision (for 'index-html': what follows the rule). */
-const _OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
-  rule: 'the longest matching rule decides',
-  'index-html': ', through the index.html rule: it also allows its folder (docs/semantics.md section 5)',
-  'robots-txt': '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)',
-  'no-match': 'no rule of the group matches the path',
-  'no-group': 'no group applies',
-  'out-of-scope': 'the artifact was compiled for other agents only',
-};
-
-/** Returns how the group was chosen, in words, from the runtime's selection. */
-function _groupText(d: Decision, agent: string, profile: Profile): string {
-  const quoted = d.group.tokens.map((t) => JSON.stringify(t)).join(', ');
-  if (d.group.selection === 'specific') {
-    return `its own group: user-agent ${quoted} names "${d.group.token}" (case-insensitive${profile === 'google' ? ', verbatim' : ', by product token'})`;
-  }
-  if (d.group.selection === 'global') return `the global group (User-agent: *): no group names "${agent}"`;
-  return `none: no group names "${agent}" and there is no global group, so everything is allowed`;
 }
 
 /** Returns the explanation as aligned `label  value` lines. */

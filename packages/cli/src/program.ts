@@ -23,18 +23,14 @@ URLs come from the arguments, else from --urls FILE, else from stdin (one per li
 lines and lines starting with # are skipped). Output, one line per (URL, agent):
   allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
 (line 0, kind "none" and no pattern column when no rule decided). --header prints the
-<<<<<<< HEAD
-column names first; --json prints JSON lines instead. --usage CATEGORY and --signal KEY
-(repeatable) add one column each: the Content-Usage (y/n) or Content-Signal (yes/no) answer, "-"
-when unknown (docs/semantics.md section 10); the pattern column is then always present.
-After a stream, a summary line goes to stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path).
-=======
 column names first; --json prints JSON lines instead. On a terminal (stdout a TTY) check prints
 a readable form instead: a header, and the rule as "line 7: disallow /x" or "no rule matched"
-(--tsv keeps the tab-separated lines). After a stream, a summary line goes to
-stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is read as host/path);
-so does one robomata cannot read at all (http://, mailto:..., "not a url"; docs/semantics.md section 6).
->>>>>>> main
+(--tsv keeps the tab-separated lines). --usage CATEGORY and --signal KEY (repeatable) add one
+column each: the Content-Usage (y/n) or Content-Signal (yes/no) answer, "-" when unknown
+(docs/semantics.md section 10); the pattern column is then always present. After a stream, a
+summary line goes to stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is
+read as host/path); so does one robomata cannot read at all (http://, mailto:..., "not a url";
+docs/semantics.md section 6).
 --robots takes a robots.txt file, an artifact from "robomata compile", or an http(s) URL
 (fetched per RFC 9309: 4xx allows all, 5xx/429/unreachable disallows all).
 Agents are product tokens, matched case-insensitively; a full User-Agent header is cut to
@@ -64,6 +60,29 @@ Exit status: 0, 2 error.
 Example:
   robomata audit https://example.com/robots.txt --url / --url /blog/`;
 
+/** What {@link _addRobotsCommand} adds besides `--profile`. */
+interface _CommandExtras {
+  /** Add `--max-bytes` (default true; inspect reads artifacts, which have no such limit). */
+  readonly maxBytes?: boolean;
+  /** Text printed after the option list by `--help`. */
+  readonly help?: string;
+}
+
+/**
+ * Completes `command` as every robomata command is: `--profile` (and `--max-bytes`), its help
+ * text, and an action that calls `run(argument, options with the profile read, io)` and passes
+ * its exit code on. The runners take their own option types; commander's parsed options are
+ * handed over as they are.
+ */
+function _addRobotsCommand<A>(command: Command, run: (argument: A, options: never, io: CliIo) => Promise<number>, io: CliIo, setExitCode: (code: number) => void, extras: _CommandExtras = {}): void {
+  command.addOption(createProfileOption());
+  if (extras.maxBytes !== false) command.addOption(createMaxBytesOption());
+  if (extras.help !== undefined) command.addHelpText('after', extras.help);
+  command.action(async (argument: A, opts: Record<string, unknown>, self: Command) => {
+    setExitCode(await run(argument, { ...opts, ...readProfile(self) } as never, io));
+  });
+}
+
 /** Builds the commander program; `setExitCode` receives each command's exit code. */
 export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command('robomata')
@@ -76,93 +95,94 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
       outputError: (s, write) => write(`robomata: ${s}`),
     });
 
-  program
-    .command('check')
-    .description('print a verdict for every (agent, URL); exit 1 if any is disallowed')
-    .argument('[urls...]', 'URLs (or paths) to check')
-    .requiredOption('-r, --robots <file|url>', 'robots.txt file, compiled artifact or http(s) URL')
-    .addOption(
-      new Option('-a, --agent <name>', 'crawler product token (repeat for several agents)')
-        .argParser(collectValues)
-        .makeOptionMandatory(),
-    )
-    .option('--urls <file>', 'read URLs from a file, one per line')
-    .option('--json', 'print JSON lines')
-    .option('--header', 'print a header line naming the columns first (tab-separated output)')
-    .option('--tsv', 'tab-separated output even on a terminal (which otherwise gets a readable table)')
-    .option('--exit-zero', 'exit 0 even when a URL is disallowed (errors still exit 2)')
-    .addOption(new Option('--usage <category>', 'also print the Content-Usage answer for a category, e.g. train-ai (repeat)').argParser(collectValues))
-    .addOption(new Option('--signal <key>', 'also print the Content-Signal answer for a key, e.g. ai-train (repeat)').argParser(collectValues))
-    .addOption(createProfileOption())
-    .addOption(createMaxBytesOption())
-    .addHelpText('after', _CHECK_HELP)
-    .action(async (urls: string[], opts, command: Command) => {
-      setExitCode(await runCheck(urls, { ...opts, ...readProfile(command) }, io));
-    });
+  _addRobotsCommand(
+    program
+      .command('check')
+      .description('print a verdict for every (agent, URL); exit 1 if any is disallowed')
+      .argument('[urls...]', 'URLs (or paths) to check')
+      .requiredOption('-r, --robots <file|url>', 'robots.txt file, compiled artifact or http(s) URL')
+      .addOption(
+        new Option('-a, --agent <name>', 'crawler product token (repeat for several agents)')
+          .argParser(collectValues)
+          .makeOptionMandatory(),
+      )
+      .option('--urls <file>', 'read URLs from a file, one per line')
+      .option('--json', 'print JSON lines')
+      .option('--header', 'print a header line naming the columns first (tab-separated output)')
+      .option('--tsv', 'tab-separated output even on a terminal (which otherwise gets a readable table)')
+      .option('--exit-zero', 'exit 0 even when a URL is disallowed (errors still exit 2)')
+      .addOption(new Option('--usage <category>', 'also print the Content-Usage answer for a category, e.g. train-ai (repeat)').argParser(collectValues))
+      .addOption(new Option('--signal <key>', 'also print the Content-Signal answer for a key, e.g. ai-train (repeat)').argParser(collectValues)),
+    runCheck,
+    io,
+    setExitCode,
+    { help: _CHECK_HELP },
+  );
 
-  program
-    .command('explain')
-    .description('explain the verdict for one agent and URL: group chosen, path matched, deciding rule')
-    .argument('<url>', 'URL (or path) to explain')
-    .requiredOption('-r, --robots <file|url>', 'robots.txt file, compiled artifact or http(s) URL')
-    .requiredOption('-a, --agent <name>', 'crawler product token')
-    .option('--json', 'print one JSON object')
-    .addOption(createProfileOption())
-    .addOption(createMaxBytesOption())
-    .addHelpText('after', '\nExit status: 0 allowed, 1 disallowed, 2 error.')
-    .action(async (url: string, opts, command: Command) => {
-      setExitCode(await runExplain(url, { ...opts, ...readProfile(command) }, io));
-    });
+  _addRobotsCommand(
+    program
+      .command('explain')
+      .description('explain the verdict for one agent and URL: group chosen, path matched, deciding rule')
+      .argument('<url>', 'URL (or path) to explain')
+      .requiredOption('-r, --robots <file|url>', 'robots.txt file, compiled artifact or http(s) URL')
+      .requiredOption('-a, --agent <name>', 'crawler product token')
+      .option('--json', 'print one JSON object'),
+    runExplain,
+    io,
+    setExitCode,
+    { help: '\nExit status: 0 allowed, 1 disallowed, 2 error.' },
+  );
 
-  program
-    .command('audit')
-    .description('every crawler of the bundled AI-crawler catalogue (ai.robots.txt) against a robots.txt: fetch verdict, deciding group, AI preferences')
-    .argument('<robots>', 'robots.txt file, compiled artifact or http(s) URL')
-    .addOption(new Option('-u, --url <path>', 'URL or path to check (repeat; default /)').argParser(collectValues))
-    .option('--json', 'print JSON lines (one object per crawler and URL), no summary')
-    .addOption(createProfileOption())
-    .addOption(createMaxBytesOption())
-    .addHelpText('after', _AUDIT_HELP)
-    .action(async (source: string, opts, command: Command) => {
-      setExitCode(await runAudit(source, { ...opts, ...readProfile(command) }, io));
-    });
+  _addRobotsCommand(
+    program
+      .command('audit')
+      .description('every crawler of the bundled AI-crawler catalogue (ai.robots.txt) against a robots.txt: fetch verdict, deciding group, AI preferences')
+      .argument('<robots>', 'robots.txt file, compiled artifact or http(s) URL')
+      .addOption(new Option('-u, --url <path>', 'URL or path to check (repeat; default /)').argParser(collectValues))
+      .option('--json', 'print JSON lines (one object per crawler and URL), no summary'),
+    runAudit,
+    io,
+    setExitCode,
+    { help: _AUDIT_HELP },
+  );
 
-  program
-    .command('compile')
-    .description('compile a robots.txt into a validated artifact file')
-    .argument('<file>', 'robots.txt file')
-    .requiredOption('-o, --output <file>', 'artifact file to write ("-": stdout)')
-    .addOption(createProfileOption())
-    .addOption(createMaxBytesOption())
-    .action(async (file: string, opts, command: Command) => {
-      setExitCode(await runCompile(file, { ...opts, ...readProfile(command) }, io));
-    });
+  _addRobotsCommand(
+    program
+      .command('compile')
+      .description('compile a robots.txt into a validated artifact file')
+      .argument('<file>', 'robots.txt file')
+      .requiredOption('-o, --output <file>', 'artifact file to write ("-": stdout)'),
+    runCompile,
+    io,
+    setExitCode,
+  );
 
-  program
-    .command('inspect')
-    .description("print an artifact's header, groups and sizes, or a group's automaton as Graphviz DOT")
-    .argument('<artifact>', 'artifact written by "robomata compile"')
-    .option('--dot', 'print the automaton of the group --agent selects as Graphviz DOT')
-    .option('-a, --agent <name>', 'crawler product token (with --dot)')
-    .option('-o, --output <file>', 'write the DOT text to a file instead of stdout (with --dot)')
-    .option('--json', 'print the inspection as one JSON object')
-    .addOption(createProfileOption())
-    .addHelpText('after', '\nWith --profile, an artifact compiled for another profile is an error.')
-    .action(async (file: string, opts, command: Command) => {
-      setExitCode(await runInspect(file, { ...opts, ...readProfile(command) }, io));
-    });
+  _addRobotsCommand(
+    program
+      .command('inspect')
+      .description("print an artifact's header, groups and sizes, or a group's automaton as Graphviz DOT")
+      .argument('<artifact>', 'artifact written by "robomata compile"')
+      .option('--dot', 'print the automaton of the group --agent selects as Graphviz DOT')
+      .option('-a, --agent <name>', 'crawler product token (with --dot)')
+      .option('-o, --output <file>', 'write the DOT text to a file instead of stdout (with --dot)')
+      .option('--json', 'print the inspection as one JSON object'),
+    runInspect,
+    io,
+    setExitCode,
+    { maxBytes: false, help: '\nWith --profile, an artifact compiled for another profile is an error.' },
+  );
 
-  program
-    .command('lint')
-    .description('print the diagnostics of a robots.txt as "file:line: severity: message [code]"')
-    .argument('<file>', 'robots.txt file')
-    .option('--json', 'print JSON lines')
-    .addOption(createProfileOption())
-    .addOption(createMaxBytesOption())
-    .addHelpText('after', '\nDiagnostics do not depend on the profile.\nExit status: 0 no errors (warnings allowed), 1 any error, 2 failure.')
-    .action(async (file: string, opts) => {
-      setExitCode(await runLint(file, opts, io));
-    });
+  _addRobotsCommand(
+    program
+      .command('lint')
+      .description('print the diagnostics of a robots.txt as "file:line: severity: message [code]"')
+      .argument('<file>', 'robots.txt file')
+      .option('--json', 'print JSON lines'),
+    runLint,
+    io,
+    setExitCode,
+    { help: '\nDiagnostics do not depend on the profile.\nExit status: 0 no errors (warnings allowed), 1 any error, 2 failure.' },
+  );
 
   return program;
 }

@@ -53,13 +53,11 @@ describe('the bundled catalogue', () => {
 
   it('maps every function text to one documented kind', () => {
     expect(new Set(catalogue.map((e) => e.kind))).toEqual(new Set(['training', 'ai-search', 'assistant', 'other']));
-    expect(classifyFunction('AI Assistants')).toBe('assistant');
-    expect(classifyFunction('AI Agents')).toBe('assistant');
-    expect(classifyFunction('Retrieves data to provide responses to user-initiated prompts.')).toBe('assistant');
-    expect(classifyFunction('AI Search Crawlers')).toBe('ai-search');
-    expect(classifyFunction('LLM training.')).toBe('training');
-    expect(classifyFunction('AI Data Scrapers')).toBe('training');
-    expect(classifyFunction('Unclear at this time.')).toBe('other');
+    const cases: [string, string][] = [
+      ['AI Assistants', 'assistant'], ['AI Agents', 'assistant'], ['Retrieves data to provide responses to user-initiated prompts.', 'assistant'],
+      ['AI Search Crawlers', 'ai-search'], ['LLM training.', 'training'], ['AI Data Scrapers', 'training'], ['Unclear at this time.', 'other'],
+    ];
+    for (const [text, kind] of cases) expect(classifyFunction(text), text).toBe(kind);
     expect(catalogue.find((e) => e.name === 'GPTBot')!.kind).toBe('training');
     expect(catalogue.find((e) => e.name === 'ChatGPT-User')!.kind).toBe('assistant');
   });

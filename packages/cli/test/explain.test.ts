@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS, hasStackTrace, makeTempDir, runCli, serveLocally } from './_run.js';
+import { OUTCOME_MESSAGES } from '@robomata/runtime';
 
 const tmp = makeTempDir();
 afterAll(() => tmp.remove());
@@ -31,8 +32,8 @@ describe('robomata explain', () => {
     const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '/search/about']);
     expect(r.status).toBe(0);
     const f = fields(r.stdout);
-    expect(f.group).toContain('global group');
-    expect(f.group).toContain('no group names "ExampleBot"');
+    // The runtime's words for the choice (describeGroupChoice), not the CLI's own.
+    expect(f.group).toBe('#1, the * group: no group names "ExampleBot"');
     expect(f.rule).toBe('line 19: allow /search/about');
     expect(f.verdict?.startsWith('allowed')).toBe(true);
   });
@@ -43,13 +44,13 @@ describe('robomata explain', () => {
     const r = await runCli(['explain', '-r', file, '-a', 'BarBot', '/x']);
     expect(r.status).toBe(0);
     const f = fields(r.stdout);
-    expect(f.group).toContain('there is no global group');
+    expect(f.group).toContain('there is no * group');
     expect(f.rule).toBe('none');
   });
 
   it('mentions the index.html rule when it decides', async () => {
     const r = await runCli(['explain', '-r', EXAMPLE_ROBOTS, '-a', 'Googlebot', '/search/']);
-    expect(fields(r.stdout).verdict).toContain('index.html rule');
+    expect(fields(r.stdout).verdict).toContain(OUTCOME_MESSAGES['index-html']);
     expect(r.status).toBe(0);
   });
 

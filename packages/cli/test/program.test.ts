@@ -13,6 +13,10 @@ describe('robomata program', () => {
     const r = await runCli(['check', '--help']);
     expect(r.stdout).toContain('Exit status: 0 all allowed, 1 any disallowed (0 with --exit-zero), 2 error.');
     expect(r.stdout).toContain('choices: "rfc9309", "google"');
+    // Both the terminal form and the preference columns are documented, once (no merge leftovers).
+    expect(r.stdout).toContain('--tsv keeps the tab-separated lines');
+    expect(r.stdout).toContain('--usage CATEGORY and --signal KEY');
+    expect(r.stdout).not.toMatch(/^(<{7}|={7}|>{7})/m);
   });
 
   it('--help lists every command; --version prints the version', async () => {

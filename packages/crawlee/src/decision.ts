@@ -5,7 +5,7 @@
  */
 
 import type { CachedRobots } from '@robomata/fetch';
-import type { Outcome } from '@robomata/runtime';
+import { OUTCOME_MESSAGES, type Outcome } from '@robomata/runtime';
 
 /** The rule that decided a URL, as written in the robots.txt. */
 export interface RobotsTxtRule {
@@ -72,7 +72,7 @@ export function describeDecision(d: RobotsTxtDecision): string {
   const verdict = d.allowed ? 'allowed' : 'disallowed';
   switch (d.reason) {
     case 'rule':
-      return `${verdict} by line ${d.rule?.line ?? '?'} of ${d.robots.sourceUrl}: ${d.rule?.kind === 'allow' ? 'Allow' : 'Disallow'}: ${d.rule?.pattern ?? ''}${d.outcome === 'index-html' ? ' (its index.html rule also allows the folder)' : ''}`;
+      return `${verdict} by line ${d.rule?.line ?? '?'} of ${d.robots.sourceUrl}: ${d.rule?.kind === 'allow' ? 'Allow' : 'Disallow'}: ${d.rule?.pattern ?? ''}${d.outcome === 'index-html' ? ` (${OUTCOME_MESSAGES['index-html']})` : ''}`;
     case 'no-rule':
       return `${verdict}: no rule of ${d.robots.sourceUrl} matches`;
     case 'unavailable':

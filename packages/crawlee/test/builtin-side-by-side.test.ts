@@ -25,17 +25,12 @@ const crawleeVersion = (JSON.parse(readFileSync(require.resolve('@crawlee/basic/
 
 const UA = `${SITE_BOT}/1.0 (+https://example.com/bot)`;
 
-let a: LocalSite;
-let b: LocalSite;
-let c: LocalSite;
+/** Sites A (rules), B (robots.txt answers 503) and C (connection reset), on 127.0.0.1. */
+let a: LocalSite, b: LocalSite, c: LocalSite;
 beforeAll(async () => {
-  a = await startLocalSite();
-  b = await startLocalSite();
-  c = await startLocalSite();
+  [a, b, c] = await Promise.all([startLocalSite(), startLocalSite(), startLocalSite()]);
 });
-afterAll(async () => {
-  await Promise.all([a.close(), b.close(), c.close()]);
-});
+afterAll(async () => Promise.all([a, b, c].map((s) => s.close())));
 
 interface Record {
   readonly crawler: string;

@@ -6,7 +6,8 @@
 
 import { HttpCrawler } from '@crawlee/http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_CRAWL_DELAY_SECS, withRobomata } from '@robomata/crawlee';
+import { withRobomata } from '@robomata/crawlee';
+import { DEFAULT_MAX_CRAWL_DELAY_SECS } from '@robomata/crawlee/testing';
 import { SITE_BOT, startLocalSite } from '../examples/local-site.mjs';
 import type { LocalSite } from '../examples/local-site.mjs';
 import { QUICK, memoryConfig, pathOf } from './_crawl.js';

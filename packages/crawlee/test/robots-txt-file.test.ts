@@ -7,6 +7,7 @@
 import { RobotsTxtFile } from '@crawlee/utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRobotsTxtFinder, describeDecision, findRobotsTxtFile } from '@robomata/crawlee';
+import { OUTCOME_MESSAGES } from '@robomata/runtime';
 import { SITE_BOT, startLocalSite } from '../examples/local-site.mjs';
 import type { LocalSite } from '../examples/local-site.mjs';
 
@@ -61,7 +62,7 @@ describe('createRobotsTxtFinder', () => {
     const finder = createRobotsTxtFinder({ userAgent: `${SITE_BOT}/3.0` });
     const d = await finder.explain(`${b.base}/d/`);
     expect(d).toMatchObject({ allowed: true, reason: 'rule', outcome: 'index-html', rule: { line: 3, kind: 'allow', pattern: '/d/index.html' } });
-    expect(describeDecision(d)).toContain('index.html rule also allows the folder');
+    expect(describeDecision(d)).toContain(OUTCOME_MESSAGES['index-html']);
     expect(await finder.explain(`${b.base}/other`)).toMatchObject({ allowed: true, reason: 'no-rule', outcome: 'no-match' });
   });
 

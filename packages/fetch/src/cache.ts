@@ -25,26 +25,10 @@ import { findProductToken } from '@robomata/runtime';
 import type { AgentRules, Profile, Robots } from '@robomata/runtime';
 import { compileArtifact } from './compile-artifact.js';
 import { fetchRobotsTxt } from './fetch-robots.js';
-import {
-  DEFAULT_STORE_NAMESPACE,
-  DEFAULT_STORE_RETENTION_MS,
-  DEFAULT_STORE_TIMEOUT_MS,
-  DEFAULT_LEASE_MS,
-  DEFAULT_LEASE_WAIT_MS,
-  _SharedTier,
-  _emptyStats,
-} from './fleet.js';
+import { DEFAULT_LEASE_MS, DEFAULT_LEASE_WAIT_MS, DEFAULT_STORE_NAMESPACE, DEFAULT_STORE_RETENTION_MS, DEFAULT_STORE_TIMEOUT_MS, _SharedTier, _emptyStats } from './fleet.js';
 import type { RobotsCacheStats } from './fleet.js';
 import { originOf } from './origin.js';
-import {
-  DEFAULT_FETCH_MAX_BYTES,
-  DEFAULT_MAX_CACHE_BYTES,
-  DEFAULT_MAX_ENTRIES,
-  DEFAULT_MAX_REDIRECTS,
-  DEFAULT_TIMEOUT_MS,
-  ENTRY_OVERHEAD_BYTES,
-  _applyPolicy,
-} from './policy.js';
+import { DEFAULT_FETCH_MAX_BYTES, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_ENTRIES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS, ENTRY_OVERHEAD_BYTES, _applyPolicy } from './policy.js';
 import { _artifactOf, _loadArtifact } from './record.js';
 import type { CachedRobots, _Constants, _Entry } from './entry.js';
 import type { RobotsStore } from './store.js';

@@ -6,7 +6,7 @@
  * from the list's free-text function: training, AI search, assistants acting for a user, other).
  */
 import type { Robots } from '@robomata/runtime';
-import { auditRobots, type AuditRow } from '../../cli/src/audit-rows.js';
+import { auditRobots, summarizeAudit, type AuditRow, type AuditSummary } from '../../cli/src/audit-rows.js';
 import { parseCatalogue, type CatalogueEntry, type CrawlerKind } from '../../cli/src/catalogue.js';
 import catalogueJson from '../../cli/catalogue/robots.json?raw';
 
@@ -21,23 +21,15 @@ export const CRAWLER_KINDS: readonly { readonly kind: CrawlerKind; readonly titl
   { kind: 'other', title: 'Other' },
 ];
 
-/** One catalogued crawler in the panel: its rows for the checked URLs. */
-export interface AiCrawler {
-  readonly name: string;
-  readonly kind: CrawlerKind;
-  readonly function: string;
-  /** One row per checked URL, in URL order. */
-  readonly rows: readonly AuditRow[];
-}
+/** One catalogued crawler in the panel (its catalogue entry) with one audit row per checked URL, in URL order. */
+export type AiCrawler = CatalogueEntry & { readonly rows: readonly AuditRow[] };
 
-/** The panel: the URLs checked and the crawlers by kind. */
+/** The panel: the URLs checked, the crawlers by kind, and the CLI's audit summary at the first URL. */
 export interface AiCrawlersPanel {
   readonly urls: readonly string[];
   readonly kinds: readonly { readonly kind: CrawlerKind; readonly title: string; readonly crawlers: readonly AiCrawler[] }[];
-  /** Crawlers blocked at the first URL checked, and how many of them only through `*`. */
-  readonly blocked: number;
-  readonly blockedByStar: number;
-  readonly total: number;
+  /** `summarizeAudit` of the CLI at `urls[0]`: crawlers, blocked, blocked only through `*`, ... */
+  readonly summary: AuditSummary;
 }
 
 let _catalogue: readonly CatalogueEntry[] | undefined;
@@ -53,19 +45,11 @@ export function analyzeAiCrawlers(robots: Robots, pageUrls: readonly string[]): 
   const urls = pageUrls.length === 0 ? ['/'] : pageUrls.slice(0, AI_PANEL_MAX_URLS);
   const catalogue = bundledCatalogue();
   const rows = auditRobots(robots, catalogue, urls);
-  const crawlers: AiCrawler[] = catalogue.map((entry, i) => ({
-    name: entry.name,
-    kind: entry.kind,
-    function: entry.function,
-    rows: rows.slice(i * urls.length, (i + 1) * urls.length),
-  }));
-  const first = crawlers.map((c) => c.rows[0] as AuditRow);
+  const crawlers: AiCrawler[] = catalogue.map((entry, i) => ({ ...entry, rows: rows.slice(i * urls.length, (i + 1) * urls.length) }));
   return {
     urls,
     kinds: CRAWLER_KINDS.map((k) => ({ ...k, crawlers: crawlers.filter((c) => c.kind === k.kind) })),
-    blocked: first.filter((r) => r.allowed === false).length,
-    blockedByStar: first.filter((r) => r.allowed === false && r.selection === 'global').length,
-    total: crawlers.length,
+    summary: summarizeAudit(rows, urls[0]),
   };
 }
 

@@ -5,7 +5,7 @@
  * directives and the selected group's automaton.
  */
 import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
-import { findProductToken, type Outcome, type Profile, type Robots, type RobotsWarning, type RuleInfo } from '@robomata/runtime';
+import { OUTCOME_MESSAGES, describeGroupChoice, type AgentSelection, type Outcome, type Profile, type Robots, type RobotsWarning, type RuleInfo } from '@robomata/runtime';
 import { graphOf, type AutomatonGraph } from './automaton-graph.js';
 import { analyzeAiCrawlers, formatPreferences, type AiCrawlersPanel } from './ai-crawlers.js';
 
@@ -13,7 +13,7 @@ import { analyzeAiCrawlers, formatPreferences, type AiCrawlersPanel } from './ai
 export interface AnalysisInput {
   readonly robotsTxt: string;
   readonly profile: Profile;
-  /** Agents as typed (full User-Agent headers are cut to their product token). */
+  /** Agents as typed (rfc9309 cuts a full User-Agent header to its product token; google compares it verbatim). */
   readonly agents: readonly string[];
   readonly urls: readonly string[];
   /** Index into `agents` of the agent whose group is drawn. */
@@ -25,14 +25,15 @@ export interface AnalysisInput {
 /** The group one agent obeys, and why (RFC 9309 section 2.2.1). */
 export interface AgentAnswer {
   readonly agent: string;
-  /** The product token looked up (the crawler token of a full header, docs/semantics.md section 3). */
+  /** What the lookup compared (the runtime's `selectAgent`: rfc9309 the crawler token, google the string verbatim; docs/semantics.md section 3). */
   readonly token: string;
   /** False when `agent` names no crawler product token (a browser header): the page warns. */
   readonly tokenRecognised: boolean;
-  readonly selection: 'specific' | 'global' | 'none';
+  readonly selection: AgentSelection['selection'];
   readonly groupIndex: number;
-  /** Product tokens of the chosen group (lower-cased), empty for `*` and none. */
+  /** Product tokens of the chosen group (lower-cased; `*` for the global group), empty for none. */
   readonly groupTokens: readonly string[];
+  /** How the group was chosen, in the runtime's words (`describeGroupChoice`). */
   readonly reason: string;
   readonly crawlDelay: number | undefined;
 }
@@ -139,38 +140,28 @@ export class Analyzer {
   }
 }
 
-/** Returns the group `agent` obeys and why. */
+/** Returns the group `agent` obeys and why: the runtime's selection (`Robots#selectAgent`) and its words. */
 function answerAgent(robots: Robots, agent: string): AgentAnswer {
-  const found = findProductToken(agent);
-  const token = found.token === '' ? agent : found.token;
-  const rules = robots.agent(token);
-  const groupTokens = rules.selection === 'specific' ? robots.describeGroup(rules.groupIndex).tokens : [];
-  const named = `"${token}"`;
-  const reason =
-    rules.selection === 'specific'
-      ? `its own group: User-agent ${groupTokens.map((t) => `"${t}"`).join(', ')} names ${named} (case-insensitive)`
-      : rules.selection === 'global'
-        ? `the * group: no group names ${named}`
-        : `no group: none names ${named} and there is no * group, so everything is allowed`;
-  return { agent, token, tokenRecognised: found.recognised || agent === '*', selection: rules.selection, groupIndex: rules.groupIndex, groupTokens, reason, crawlDelay: robots.crawlDelay(token) };
+  const sel = robots.selectAgent(agent);
+  const group = { ...sel, tokens: sel.group >= 0 ? robots.describeGroup(sel.group).tokens : [] };
+  return {
+    agent,
+    token: sel.token,
+    tokenRecognised: sel.recognised || agent === '*',
+    selection: sel.selection,
+    groupIndex: sel.group,
+    groupTokens: group.tokens,
+    reason: describeGroupChoice(group, robots.profile),
+    crawlDelay: robots.crawlDelay(agent),
+  };
 }
 
-/** Words for each outcome of the runtime's decision. */
-const _OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
-  rule: 'longest matching rule',
-  'index-html': 'through the index.html rule (it also allows its folder)',
-  'robots-txt': '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)',
-  'no-match': 'no rule of the group matches: allowed',
-  'no-group': 'no group applies: allowed',
-  'out-of-scope': 'the artifact was compiled for other agents only',
-};
-
-/** Returns the verdict for one (URL, agent) with the deciding rule and why: the runtime's decision, in words. */
+/** Returns the verdict for one (URL, agent) with the deciding rule and why: the runtime's decision, in its words. */
 function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: string): UrlAnswer {
-  const d = robots.explain(url, agent.token);
+  const d = robots.explain(url, agent.agent);
   const rule = d.rule;
   const lead = rule === undefined ? '' : `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}`;
-  const reason = rule === undefined ? _OUTCOME_TEXT[d.outcome] : d.outcome === 'index-html' ? `${lead}, ${_OUTCOME_TEXT[d.outcome]}` : lead;
+  const reason = rule === undefined ? OUTCOME_MESSAGES[d.outcome] : d.outcome === 'index-html' ? `${lead}, ${OUTCOME_MESSAGES[d.outcome]}` : lead;
   const preferences = formatPreferences(d.usage?.answers ?? {}, d.signal?.answers ?? {});
   return { url, agentIndex, allowed: d.allowed !== false, rule, outcome: d.outcome, reason, preferences };
 }

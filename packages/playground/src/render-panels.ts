@@ -155,7 +155,7 @@ export function fitTableHeight(): void {
 /** The "AI crawlers" panel: one table per kind, one row per crawler, one cell per URL checked. */
 function renderAiCrawlers(analysis: Analysis): void {
   const panel = analysis.aiCrawlers;
-  $('ai-summary').textContent = `(${panel.blocked} of ${panel.total} blocked at ${panel.urls[0] ?? '/'}, ${panel.blockedByStar} of them only through *)`;
+  $('ai-summary').textContent = `(${panel.summary.blocked} of ${panel.summary.crawlers} blocked at ${panel.urls[0] ?? '/'}, ${panel.summary.blockedByStar} of them only through *)`;
   const sections = panel.kinds.map((k) => {
     const section = make('section', 'ai-kind');
     section.dataset['kind'] = k.kind;

@@ -12,7 +12,7 @@ const AI = readFileSync(new URL('../../cli/examples/ai-preferences.txt', import.
 describe('AI crawlers panel', () => {
   test('holds the 166 catalogued crawlers, each once, grouped into the four documented kinds', () => {
     const panel = analyzeAiCrawlers(compileRobots(AI), ['/test', '/never/test']);
-    expect(panel.total).toBe(166);
+    expect(panel.summary.crawlers).toBe(166);
     expect(panel.kinds.map((k) => k.kind)).toEqual(['training', 'ai-search', 'assistant', 'other']);
     const names = panel.kinds.flatMap((k) => k.crawlers.map((c) => c.name));
     expect(names.length).toBe(166);
@@ -35,7 +35,7 @@ describe('AI crawlers panel', () => {
       }
       const gpt = panel.kinds.flatMap((k) => k.crawlers).find((c) => c.name === 'GPTBot')!;
       expect(gpt.rows.map((r) => [r.allowed, r.group])).toEqual([[false, 'GPTBot'], [false, 'GPTBot'], [false, 'GPTBot']]);
-      expect([panel.blocked, panel.blockedByStar]).toEqual([1, 0]);
+      expect([panel.summary.blocked, panel.summary.blockedByStar]).toEqual([1, 0]);
     }
   });
 

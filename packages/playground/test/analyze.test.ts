@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compileRobots } from '@robomata/compiler';
-import { WARNING_MESSAGES } from '@robomata/runtime';
+import { OUTCOME_MESSAGES, WARNING_MESSAGES, describeGroupChoice } from '@robomata/runtime';
 import { describe, expect, test } from 'vitest';
 import { Analyzer, type AnalysisInput } from '../src/analyze.js';
 import { EXAMPLES, LARGE_EXAMPLE_BYTES, makeLargeRobotsTxt } from '../src/examples.js';
@@ -41,6 +41,17 @@ describe('Analyzer', () => {
     ]);
   });
 
+  test('the google profile compares a header verbatim, as the runtime and the CLI do (no token cut)', () => {
+    const a = new Analyzer().analyze(input({ profile: 'google', agents: ['Googlebot/2.1', 'Googlebot'], urls: ['/checkout/'] }));
+    expect(a.agents.map((x) => [x.token, x.selection])).toEqual([['Googlebot/2.1', 'global'], ['Googlebot', 'specific']]);
+    const robots = compileRobots(SHOP, { profile: 'google' });
+    a.agents.forEach((x, i) => {
+      const d = robots.explain('/checkout/', x.agent);
+      expect(x.reason).toBe(describeGroupChoice(d.group, 'google'));
+      expect(a.results[i]?.allowed).toBe(d.allowed);
+    });
+  });
+
   test('says why each group was chosen, with crawl-delays, sitemaps and other directives', () => {
     const a = new Analyzer().analyze(input({ agents: ['Googlebot-Image/1.0', 'ExampleBot', 'badbot'] }));
     expect(a.agents.map((x) => [x.token, x.selection])).toEqual([['Googlebot-Image', 'specific'], ['ExampleBot', 'global'], ['badbot', 'specific']]);
@@ -65,7 +76,7 @@ describe('Analyzer', () => {
     const a = new Analyzer().analyze(input({ robotsTxt: 'User-agent: *\nAllow: /d/index.html\nDisallow: /\n', agents: ['x'], urls: ['/%72obots.txt', '/d/', '/e'] }));
     expect(a.results.map((r) => [r.outcome, r.allowed, r.rule?.line])).toEqual([['robots-txt', true, undefined], ['index-html', true, 2], ['rule', false, 3]]);
     expect(a.results[0]?.reason).toContain('RFC 9309');
-    expect(a.results[1]?.reason).toContain('index.html rule');
+    expect(a.results[1]?.reason).toContain(OUTCOME_MESSAGES['index-html']);
   });
 
   test('body warnings are the compiler\'s, in the runtime\'s words', () => {

@@ -5,7 +5,7 @@
  */
 import { robotsParser } from './robots-parser.js';
 
-export { robotsParser, RELATIVE_URL_BASE } from './robots-parser.js';
+export { robotsParser } from './robots-parser.js';
 export type { ParseWarning, Robot, RobomataRobot, RobotsParserOptions } from './robots-parser.js';
 export type { ProductToken } from '@robomata/runtime';
 export default robotsParser;

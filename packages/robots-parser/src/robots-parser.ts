@@ -70,7 +70,7 @@ export interface RobomataRobot extends Robot {
  * Base URL robots-parser resolves relative URLs against (both the robots.txt URL and checked URLs),
  * kept byte for byte so that relative URLs behave exactly as they do there.
  */
-export const RELATIVE_URL_BASE = 'http://robots-relative.samclarke.com/';
+const RELATIVE_URL_BASE = 'http://robots-relative.samclarke.com/';
 
 /** Agents whose rules are cached per Robot (a crawler uses a handful of User-Agent strings). */
 const AGENT_CACHE_MAX = 64;

@@ -5,7 +5,7 @@
  * the drop-in's `getMatchingLineNumber`) learn why; none of them re-derives it. Not hot:
  * explanations allocate.
  */
-import { NO_RANK } from './format.js';
+import { NO_RANK, type Profile } from './format.js';
 import { fillPath } from './path-bytes.js';
 import type { UrlForm } from './read-url.js';
 import type { PreferenceExplanation } from './usage.js';
@@ -95,6 +95,39 @@ export interface Decision {
   readonly usage: PreferenceExplanation | undefined;
   /** As {@link Decision.usage}, for Content-Signal (`signal()`). */
   readonly signal: PreferenceExplanation | undefined;
+}
+
+/**
+ * One text per {@link Outcome}, the words every caller prints (the CLI's `explain` and `check`,
+ * the playground, the Crawlee logs), as WARNING_MESSAGES is for warnings. For 'index-html' it
+ * follows the rule it names.
+ */
+export const OUTCOME_MESSAGES: Readonly<Record<Outcome, string>> = {
+  rule: 'the longest matching rule decides',
+  'index-html': 'through the index.html rule: an Allow of /dir/index.html also allows its folder /dir/',
+  'robots-txt': '/robots.txt itself is always allowed (RFC 9309 section 2.2.2)',
+  'no-match': 'no rule of the group matches the path: allowed',
+  'no-group': 'no group applies: allowed',
+  'out-of-scope': 'the artifact was compiled for other agents only',
+};
+
+/**
+ * Returns how a group was chosen, in words (RFC 9309 section 2.2.1; docs/semantics.md section
+ * 3): the token compared (rfc9309 the crawler token, google the string verbatim), which group it
+ * selected and which of its tokens named it. O(tokens of the group).
+ */
+export function describeGroupChoice(group: GroupChoice, profile: Profile): string {
+  const named = JSON.stringify(group.token);
+  switch (group.selection) {
+    case 'specific':
+      return `its own group: User-agent ${group.tokens.map((t) => JSON.stringify(t)).join(', ')} names ${named} (case-insensitive, ${profile === 'google' ? 'verbatim' : 'by product token'})`;
+    case 'global':
+      return `the * group: no group names ${named}`;
+    case 'none':
+      return `no group: none names ${named} and there is no * group, so everything is allowed`;
+    case 'out-of-scope':
+      return `${OUTCOME_MESSAGES['out-of-scope']}: the group ${named} selects was left out`;
+  }
 }
 
 /**

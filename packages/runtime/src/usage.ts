@@ -4,12 +4,11 @@
  * (docs/semantics.md section 10; draft-ietf-aipref-attach-05, draft-ietf-aipref-vocab-07,
  * the Content Signals Policy). Allow/disallow matching never reads these tables.
  */
-import { NO_RANK, compareByteRanges } from './format.js';
-import { fillPath } from './path-bytes.js';
-import { THREAD_SCRATCH } from './scratch.js';
+import { compareByteRanges } from './format.js';
+import { PreferenceMatcher, matchPreferenceLines } from './usage-match.js';
 
 /** Words per rule record in {@link PreferenceTables.rules}. */
-const _RULE_WORDS = 10;
+const _RULE_WORDS = 9;
 const _R_LINE = 0;
 const _R_KIND = 1;
 const _R_ANCHORED = 2;
@@ -19,13 +18,23 @@ const _R_BODY_LEN = 5;
 const _R_STATEMENT = 6;
 const _R_PATH_OFF = 7;
 const _R_PATH_LEN = 8;
-/** 1 when the rule has the body and anchor of the rule before it in its source (matched once). */
-const _R_SAME = 9;
 
 /** Words per statement record: text offset, text length, first answer, answer count. */
 const _S_WORDS = 4;
 /** Words per answer record: key offset, key length, answer (1 allow, 2 disallow). */
 const _A_WORDS = 3;
+
+/**
+ * The keys answered from a per-statement table instead of a string compare: the vocabulary's
+ * categories and the Content Signals Policy's keys. A key compare cost about 20 ns of a 200 ns
+ * usage() check (a warm loop over bench/src/usage-bench.ts's file and URLs).
+ */
+const _KNOWN_KEYS = ['train-ai', 'search', 'ai-input', 'ai-train'] as const;
+
+/** Returns the index of `key` in {@link _KNOWN_KEYS}, or -1. O(1). */
+function _knownKey(key: string): number {
+  return key === 'train-ai' ? 0 : key === 'search' ? 1 : key === 'ai-input' ? 2 : key === 'ai-train' ? 3 : -1;
+}
 
 /** Rule kind of a Content-Usage line. */
 export const KIND_USAGE = 0;
@@ -40,8 +49,8 @@ export const ANSWER_DISALLOW = 2;
 /**
  * @internal The decoded PREFERENCES section. Invariants (checked by {@link readPreferences}):
  * every offset lies in `bytes`; statement and answer indices are in range; a group's sources
- * are disjoint, ascending rule ranges; `kmp` holds, per body byte, the KMP failure value of
- * that byte within its literal segment (the bytes between two wildcards).
+ * are disjoint, ascending rule ranges. `matchers` holds, per merged group and kind, the
+ * group's lines ready to match (usage-match.ts), built on the group's first check.
  */
 export class PreferenceTables {
   constructor(
@@ -54,18 +63,24 @@ export class PreferenceTables {
     readonly groups: Int32Array,
     /** `firstRule, ruleCount` pairs. */
     readonly sources: Int32Array,
-    /** KMP failure values, indexed by body byte offset minus `kmpBase`. */
-    readonly kmp: Int32Array,
-    readonly kmpBase: number,
     /** Per merged group: 1 when it has Content-Usage rules, 2 Content-Signal, 3 both. */
     readonly kinds: Uint8Array,
-  ) {}
+  ) {
+    this.matchers = new Array<PreferenceMatcher | null>(2 * kinds.length).fill(null);
+    this.known = _knownAnswers(this, statements.length / _S_WORDS);
+  }
+
+  /** Per statement, its answers for the keys of `_KNOWN_KEYS` (4 per statement). */
+  readonly known: Uint8Array;
+
+  /** Per merged group `g` and kind `k`, at `2 * g + k`: its lines' matcher once a check built it. */
+  readonly matchers: (PreferenceMatcher | null)[];
 }
 
 /** Tables of an artifact without preferences. */
 export const NO_PREFERENCES = new PreferenceTables(
   new Uint8Array(0), new Int32Array(0), 0, new Int32Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0),
-  new Int32Array(0), 0, new Uint8Array(0),
+  new Uint8Array(0),
 );
 
 /** Throws the loader's typed error (load.ts passes it in: this module does not import load.ts). */
@@ -214,7 +229,6 @@ function _readGroups(r: _Reader, groupCount: number, rules: Int32Array, ruleCoun
         kinds[g] = (kinds[g] as number) | ((rules[rec + _R_KIND] as number) === KIND_USAGE ? 1 : 2);
         if (id === first) continue;
         const prev = rec - _RULE_WORDS;
-        rules[rec + _R_SAME] = _sameBody(r.bytes, rules, prev, rec) ? 1 : 0;
         const dk = (rules[rec + _R_KIND] as number) - (rules[prev + _R_KIND] as number);
         if (dk < 0 || (dk === 0 && (rules[rec + _R_PRIORITY] as number) > (rules[prev + _R_PRIORITY] as number))) {
           r.fail('bad-table', `group ${g}: preference rules ${id - 1} and ${id} out of order`);
@@ -224,45 +238,6 @@ function _readGroups(r: _Reader, groupCount: number, rules: Int32Array, ruleCoun
     }
   }
   return { groups, sources: Int32Array.from(sourceList), kinds };
-}
-
-/** Returns true when rule records `a` and `b` have the same kind, anchor and body bytes. */
-function _sameBody(bytes: Uint8Array, rules: Int32Array, a: number, b: number): boolean {
-  if (rules[a + _R_KIND] !== rules[b + _R_KIND] || rules[a + _R_ANCHORED] !== rules[b + _R_ANCHORED]) return false;
-  const len = rules[a + _R_BODY_LEN] as number;
-  if (len !== rules[b + _R_BODY_LEN]) return false;
-  const ao = rules[a + _R_BODY_OFF] as number;
-  const bo = rules[b + _R_BODY_OFF] as number;
-  for (let k = 0; k < len; k++) if (bytes[ao + k] !== bytes[bo + k]) return false;
-  return true;
-}
-
-/**
- * Returns the KMP failure table of every rule body, per literal segment (a wildcard resets it).
- * O(total body bytes).
- */
-function _buildKmp(bytes: Uint8Array, rules: Int32Array, ruleCount: number, base: number): Int32Array {
-  const kmp = new Int32Array(Math.max(0, bytes.length - base));
-  for (let i = 0; i < ruleCount; i++) {
-    const off = rules[_RULE_WORDS * i + _R_BODY_OFF] as number;
-    const len = rules[_RULE_WORDS * i + _R_BODY_LEN] as number;
-    let s = 0;
-    while (s < len) {
-      let e = s;
-      while (e < len && bytes[off + e] !== 0x2a) e++;
-      // Segment [s, e): fail[j] = length of the longest proper border of seg[0..j].
-      kmp[off + s - base] = 0;
-      let k = 0;
-      for (let j = 1; j < e - s; j++) {
-        const c = bytes[off + s + j];
-        while (k > 0 && bytes[off + s + k] !== c) k = kmp[off + s + k - 1 - base] as number;
-        if (bytes[off + s + k] === c) k++;
-        kmp[off + s + j - base] = k;
-      }
-      s = e + 1;
-    }
-  }
-  return kmp;
 }
 
 /**
@@ -276,73 +251,42 @@ export function readPreferences(bytes: Uint8Array, pos: number, groupCount: numb
   const st = _readStatements(r);
   const ru = _readRules(r, st.count);
   const gr = _readGroups(r, groupCount, ru.rules, ru.count);
-  const kmp = _buildKmp(bytes, ru.rules, ru.count, pos);
-  return { tables: new PreferenceTables(bytes, ru.rules, ru.count, st.statements, st.answers, gr.groups, gr.sources, kmp, pos, gr.kinds), end: r.pos };
+  return { tables: new PreferenceTables(bytes, ru.rules, ru.count, st.statements, st.answers, gr.groups, gr.sources, gr.kinds), end: r.pos };
 }
 
-/**
- * Returns the end of the first occurrence of body segment `[s, e)` of the rule body at `off`
- * in `path[from, m)`, or -1. KMP: O(m - from + e - s), no allocation.
- */
-function _findSegment(t: PreferenceTables, off: number, s: number, e: number, m: number, from: number): number {
-  const b = t.bytes;
-  const kmp = t.kmp;
-  const base = t.kmpBase;
-  const path = THREAD_SCRATCH.path;
-  const len = e - s;
-  let k = 0;
-  for (let i = from; i < m; i++) {
-    const c = path[i];
-    while (k > 0 && b[off + s + k] !== c) k = kmp[off + s + k - 1 - base] as number;
-    if (b[off + s + k] === c) k++;
-    if (k === len) return i + 1;
+/** Returns the matcher of merged group `group`'s `kind` lines, building it on first use (allocates once, O(their bytes)). */
+function _matcherOf(t: PreferenceTables, group: number, kind: number): PreferenceMatcher {
+  const at = 2 * group + kind;
+  const built = t.matchers[at];
+  if (built !== null && built !== undefined) return built;
+  const ids: number[] = [];
+  const off: number[] = [];
+  const len: number[] = [];
+  const anchored: number[] = [];
+  const first = t.groups[2 * group] as number;
+  for (let k = first; k < first + (t.groups[2 * group + 1] as number); k++) {
+    const lo = t.sources[2 * k] as number;
+    for (let id = lo; id < lo + (t.sources[2 * k + 1] as number); id++) {
+      const rec = _RULE_WORDS * id;
+      if (t.rules[rec + _R_KIND] !== kind) continue;
+      ids.push(rec);
+      off.push(t.rules[rec + _R_BODY_OFF] as number);
+      len.push(t.rules[rec + _R_BODY_LEN] as number);
+      anchored.push(t.rules[rec + _R_ANCHORED] as number);
+    }
   }
-  return -1;
+  const pm = new PreferenceMatcher(t.bytes, Int32Array.from(ids), off, len, anchored);
+  t.matchers[at] = pm;
+  return pm;
 }
 
-/**
- * Returns true when rule `rec`'s body matches the path `THREAD_SCRATCH.path[0, m)` (docs/semantics.md
- * section 4: `*` any run, `anchored` the whole path, else a prefix). The head (bytes before the
- * first `*`) must be a prefix; an anchored last segment must end the path (checked first); each
- * other segment is found leftmost after the previous one (the greedy choice is optimal for
- * `*`-only globs), ending before an anchored last segment starts.
- * O(m + body) with the KMP tables.
- */
-function _matches(t: PreferenceTables, rec: number, m: number): boolean {
-  const rules = t.rules;
-  const b = t.bytes;
-  const off = rules[rec + _R_BODY_OFF] as number;
-  const len = rules[rec + _R_BODY_LEN] as number;
-  const anchored = (rules[rec + _R_ANCHORED] as number) === 1;
-  const path = THREAD_SCRATCH.path;
-  let s = 0;
-  while (s < len && b[off + s] !== 0x2a) {
-    if (s >= m || path[s] !== b[off + s]) return false;
-    s++;
+/** Returns, per statement and known key (`4 * statement + key index`), the statement's answer (ANSWER_*). O(answers). */
+function _knownAnswers(t: { bytes: Uint8Array; statements: Int32Array; answers: Int32Array }, count: number): Uint8Array {
+  const out = new Uint8Array(_KNOWN_KEYS.length * count);
+  for (let s = 0; s < count; s++) {
+    for (let k = 0; k < _KNOWN_KEYS.length; k++) out[_KNOWN_KEYS.length * s + k] = _answerOf(t, s, _KNOWN_KEYS[k] as string);
   }
-  if (s === len) return !anchored || m === len;
-  let pos = s;
-  s++;
-  // An anchored pattern's last segment must end the path: check it first (O(segment)), and
-  // the segments before it must end before it starts.
-  let limit = m;
-  if (anchored) {
-    let ls = len;
-    while (b[off + ls - 1] !== 0x2a) ls--;
-    limit = m - (len - ls);
-    if (limit < pos) return false;
-    for (let k = ls; k < len; k++) if (path[limit + k - ls] !== b[off + k]) return false;
-  }
-  for (;;) {
-    let e = s;
-    while (e < len && b[off + e] !== 0x2a) e++;
-    if (e === len && anchored) return limit >= pos;
-    const end = _findSegment(t, off, s, e, limit, pos);
-    if (end < 0) return false;
-    if (e === len) return true;
-    pos = end;
-    s = e + 1;
-  }
+  return out;
 }
 
 /** Returns true when `bytes[off, off + len)` spell the string `key` (ASCII). */
@@ -353,7 +297,7 @@ function _keyEquals(bytes: Uint8Array, off: number, len: number, key: string): b
 }
 
 /** Returns statement `s`'s answer for `key` (ANSWER_*). O(answers of the statement). */
-function _answerOf(t: PreferenceTables, s: number, key: string): number {
+function _answerOf(t: { bytes: Uint8Array; statements: Int32Array; answers: Int32Array }, s: number, key: string): number {
   const st = t.statements;
   const first = st[_S_WORDS * s + 2] as number;
   const n = st[_S_WORDS * s + 3] as number;
@@ -374,50 +318,32 @@ export interface AllowCheck {
  * Returns the combined answer (ANSWER_*) of the `kind` rules of merged group `group` for `key`
  * at `url` (docs/semantics.md section 10): unknown when the group has no such rules or disallows
  * the URL; else among the matching rules of the greatest priority, any disallow gives disallow,
- * else any allow gives allow, else unknown. Rules within a source run by priority descending,
- * so a source stops at its first rule shorter than the best match. No allocation;
- * O(isAllowed + path + sum over the group's `kind` rules of (head + for wildcard rules whose
- * head matches, path + body)), at worst O(rules x path + pattern bytes).
+ * else any allow gives allow, else unknown. The lines are matched first (one pass over the
+ * path, usage-match.ts) and `check.isAllowed` runs only when they give an answer. No allocation
+ * after the group's first check; O(isAllowed + path x segment ends per byte + the group's
+ * segments), never O(lines x path).
  */
 export function answerPreference(t: PreferenceTables, group: number, kind: number, key: string, url: string, rfc: boolean, check: AllowCheck): number {
   // Invariant: readPreferences validated the tables; no allocation. Hot: run pnpm bench.
   if (group < 0 || ((t.kinds[group] as number) & (kind + 1)) === 0) return ANSWER_UNKNOWN;
-  if (!check.isAllowed(url)) return ANSWER_UNKNOWN;
-  const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
+  const pm = _matcherOf(t, group, kind);
+  const n = matchPreferenceLines(pm, url, rfc);
   const rules = t.rules;
-  const src = t.sources;
-  const first = t.groups[2 * group] as number;
-  const count = t.groups[2 * group + 1] as number;
+  const known = _knownKey(key);
   let best = -1;
   let acc = 0;
-  for (let k = first; k < first + count; k++) {
-    let lo = src[2 * k] as number;
-    const hi = lo + (src[2 * k + 1] as number);
-    // Content-Usage rules come first in a source: binary-search the first rule of `kind`.
-    let b = hi;
-    while (lo < b) {
-      const mid = (lo + b) >> 1;
-      if ((rules[_RULE_WORDS * mid + _R_KIND] as number) < kind) lo = mid + 1;
-      else b = mid;
+  for (let k = 0; k < n; k++) {
+    const rec = pm.ids[pm.matched[k] as number] as number;
+    const p = rules[rec + _R_PRIORITY] as number;
+    if (p < best) continue;
+    if (p > best) {
+      best = p;
+      acc = 0;
     }
-    let matched = false;
-    for (let id = lo; id < hi; id++) {
-      const rec = _RULE_WORDS * id;
-      const rk = rules[rec + _R_KIND] as number;
-      if (rk < kind) continue;
-      if (rk > kind) break;
-      const p = rules[rec + _R_PRIORITY] as number;
-      if (p < best) break;
-      // A rule with the previous rule's path (same source, adjacent) has its match result.
-      if (id === lo || rules[rec + _R_SAME] === 0) matched = _matches(t, rec, m);
-      if (!matched) continue;
-      if (p > best) {
-        best = p;
-        acc = 0;
-      }
-      acc |= _answerOf(t, rules[rec + _R_STATEMENT] as number, key);
-    }
+    const st = rules[rec + _R_STATEMENT] as number;
+    acc |= known >= 0 ? (t.known[_KNOWN_KEYS.length * st + known] as number) : _answerOf(t, st, key);
   }
+  if (acc === 0 || !check.isAllowed(url)) return ANSWER_UNKNOWN;
   return (acc & ANSWER_DISALLOW) !== 0 ? ANSWER_DISALLOW : acc;
 }
 
@@ -457,20 +383,13 @@ export function explainPreference(t: PreferenceTables, group: number, kind: numb
   const allowed = check.isAllowed(url);
   const out: PreferenceRuleInfo[] = [];
   let best = -1;
-  if (allowed && group >= 0 && group < t.groups.length / 2) {
-    const m = fillPath(url, rfc, NO_RANK, THREAD_SCRATCH);
-    const first = t.groups[2 * group] as number;
-    for (let k = first; k < first + (t.groups[2 * group + 1] as number); k++) {
-      const lo = t.sources[2 * k] as number;
-      for (let id = lo; id < lo + (t.sources[2 * k + 1] as number); id++) {
-        const rec = _RULE_WORDS * id;
-        if ((t.rules[rec + _R_KIND] as number) !== kind || !_matches(t, rec, m)) continue;
-        const p = t.rules[rec + _R_PRIORITY] as number;
-        if (p < best) continue;
-        if (p > best) out.length = 0;
-        best = p;
-        out.push(_ruleInfo(t, rec));
-      }
+  if (allowed && group >= 0 && group < t.kinds.length && ((t.kinds[group] as number) & (kind + 1)) !== 0) {
+    const pm = _matcherOf(t, group, kind);
+    const n = matchPreferenceLines(pm, url, rfc);
+    for (let k = 0; k < n; k++) best = Math.max(best, t.rules[(pm.ids[pm.matched[k] as number] as number) + _R_PRIORITY] as number);
+    for (let k = 0; k < n; k++) {
+      const rec = pm.ids[pm.matched[k] as number] as number;
+      if (t.rules[rec + _R_PRIORITY] === best) out.push(_ruleInfo(t, rec));
     }
   }
   out.sort((a, b) => a.line - b.line);
@@ -502,9 +421,4 @@ function _ruleInfo(t: PreferenceTables, rec: number): PreferenceRuleInfo {
     preference: text(t.statements[_S_WORDS * s] as number, t.statements[_S_WORDS * s + 1] as number),
     answers,
   };
-}
-
-/** Returns true when merged group `group` has rules of `kind` (KIND_USAGE or KIND_SIGNAL). */
-export function hasPreferences(t: PreferenceTables, group: number, kind: number): boolean {
-  return group >= 0 && group < t.kinds.length && ((t.kinds[group] as number) & (kind + 1)) !== 0;
 }

@@ -1,8 +1,9 @@
 // explain.ts and Robots#explain: one named test per outcome, the group choice, the path as
 // matched (docs/semantics.md sections 3 to 7).
 import { describe, expect, it } from 'vitest';
-import { compileRobots } from '@robomata/compiler';
-import { decideOutcome } from '../src/explain.js';
+import { compile, compileRobots } from '@robomata/compiler';
+import { OUTCOME_MESSAGES, decideOutcome, describeGroupChoice } from '../src/explain.js';
+import { loadRobots } from '../src/load.js';
 import { NO_RANK } from '../src/format.js';
 import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT } from '../src/tables.js';
 
@@ -69,6 +70,15 @@ describe('Robots#explain group choice', () => {
     expect(robots.explain('/private', 'FooBot').form).toBe('path');
     expect(robots.explain('example.com/private', 'FooBot')).toMatchObject({ form: 'host-relative', path: '/private', allowed: false });
     expect(robots.explain('not a url', 'FooBot')).toMatchObject({ form: 'unreadable', path: '/', outcome: 'no-match', allowed: true });
+  });
+  it('words the choice once for every caller (describeGroupChoice) and each outcome once (OUTCOME_MESSAGES)', () => {
+    expect(describeGroupChoice(robots.explain('/x', 'FooBot/2.1').group, 'rfc9309')).toBe('its own group: User-agent "foobot" names "FooBot" (case-insensitive, by product token)');
+    expect(describeGroupChoice(robots.explain('/x', 'BarBot').group, 'rfc9309')).toBe('the * group: no group names "BarBot"');
+    expect(describeGroupChoice(compileRobots('User-agent: a\nDisallow: /\n').explain('/x', 'b').group, 'rfc9309')).toBe('no group: none names "b" and there is no * group, so everything is allowed');
+    const scoped = loadRobots(compile(TXT, { agents: ['FooBot'] })).explain('/x', 'QuxBot');
+    expect(scoped.group.selection).toBe('out-of-scope');
+    expect(describeGroupChoice(scoped.group, 'rfc9309')).toBe(`${OUTCOME_MESSAGES['out-of-scope']}: the group "QuxBot" selects was left out`);
+    expect(new Set(Object.values(OUTCOME_MESSAGES)).size).toBe(6);
   });
   it('throws TypeError for a non-string URL or User-Agent, as the checks do', () => {
     expect(() => robots.explain(undefined as unknown as string, 'a')).toThrow(TypeError);

@@ -9,6 +9,7 @@ import { compile, compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
 import { loadRobots } from '../src/load.js';
 import { explainPreferences } from '../src/internal.js';
+import { usageTuning } from '../src/usage-match.js';
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000) / 20));
 const PATH_UNITS = ['/', '/', 'a', 'b', '*', '$', '%61', '%2F', 'ツ', '~', '%7E', 'ab'];
@@ -63,18 +64,27 @@ describe('usage() and signal() against the reference (property)', () => {
     );
   });
 
-  it(`wildcard paths over a two-letter alphabet match like the reference (${RUNS} runs)`, () => {
-    const patArb = fc.tuple(fc.stringMatching(/^[ab*]{0,8}$/), fc.boolean()).map(([p, anchor]) => `/${p}${anchor ? '$' : ''}`);
-    fc.assert(
-      fc.property(fc.array(fc.tuple(patArb, fc.constantFrom('y', 'n')), { minLength: 1, maxLength: 6 }), fc.array(fc.stringMatching(/^[ab]{0,12}$/), { minLength: 1, maxLength: 6 }), (pats, paths) => {
-        const txt = ['User-agent: *', ...pats.map(([p, v]) => `Content-Usage: ${p} train-ai=${v}`)].join('\n');
-        const ref = createReferenceMatcher(txt);
-        const rules = loadRobots(compile(txt)).agent('x');
-        for (const path of paths) expect(rules.usage(`/${path}`, 'train-ai'), `/${path}\n${txt}`).toBe(ref.usage('x', `/${path}`, 'train-ai'));
-      }),
-      { numRuns: RUNS * 4 },
-    );
-  });
+  // Both roads of usage-match.ts's sweep: the dense table and the failure links (denseMaxEntries 0).
+  for (const dense of [true, false]) {
+    it(`wildcard paths over a two-letter alphabet match like the reference, ${dense ? 'dense' : 'sparse'} sweep (${RUNS} runs)`, () => {
+      const patArb = fc.tuple(fc.stringMatching(/^[ab*]{0,8}$/), fc.boolean()).map(([p, anchor]) => `/${p}${anchor ? '$' : ''}`);
+      const saved = usageTuning.denseMaxEntries;
+      usageTuning.denseMaxEntries = dense ? saved : 0;
+      try {
+        fc.assert(
+          fc.property(fc.array(fc.tuple(patArb, fc.constantFrom('y', 'n')), { minLength: 1, maxLength: 6 }), fc.array(fc.stringMatching(/^[ab]{0,12}$/), { minLength: 1, maxLength: 6 }), (pats, paths) => {
+            const txt = ['User-agent: *', ...pats.map(([p, v]) => `Content-Usage: ${p} train-ai=${v}`)].join('\n');
+            const ref = createReferenceMatcher(txt);
+            const rules = loadRobots(compile(txt)).agent('x');
+            for (const path of paths) expect(rules.usage(`/${path}`, 'train-ai'), `/${path}\n${txt}`).toBe(ref.usage('x', `/${path}`, 'train-ai'));
+          }),
+          { numRuns: dense ? RUNS * 4 : RUNS },
+        );
+      } finally {
+        usageTuning.denseMaxEntries = saved;
+      }
+    });
+  }
 
   it(`isAllowed is unchanged by preference lines in the google profile (${RUNS} runs)`, () => {
     fc.assert(

@@ -12,25 +12,31 @@ import { explainPreferences } from '../src/internal.js';
 
 const PROFILES: readonly Profile[] = ['rfc9309', 'google'];
 
-/** Returns usage answers of `agent` for each url, checked against the reference first. */
-function usages(txt: string, agent: string, urls: readonly string[], category = 'train-ai', profile: Profile = 'rfc9309'): (string | undefined)[] {
+/** Returns `kind` answers of `agent` for each (url, key) pair, each checked against the reference first. */
+function answers(kind: 'usage' | 'signal', txt: string, agent: string, pairs: readonly (readonly [string, string])[], profile: Profile): (string | undefined)[] {
   const rules = loadRobots(compile(txt, { profile })).agent(agent);
   const ref = createReferenceMatcher(txt, { profile });
-  return urls.map((u) => {
-    const got = rules.usage(u, category);
-    expect(got, `${profile} ${agent} ${u} ${category}`).toBe(ref.usage(agent, u, category));
+  return pairs.map(([u, k]) => {
+    const got = kind === 'usage' ? rules.usage(u, k) : rules.signal(u, k);
+    expect(got, `${profile} ${agent} ${u} ${k}`).toBe(kind === 'usage' ? ref.usage(agent, u, k) : ref.signal(agent, u, k));
     return got;
   });
 }
 
+/** Returns usage answers of `agent` for each url. */
+function usages(txt: string, agent: string, urls: readonly string[], category = 'train-ai', profile: Profile = 'rfc9309'): (string | undefined)[] {
+  return answers('usage', txt, agent, urls.map((u) => [u, category] as const), profile);
+}
+
+/** Returns the usage answers of agent `x` at `url` for both vocabulary categories. */
+function categories(txt: string, url: string): Record<string, string | undefined> {
+  const [trainAi, search] = answers('usage', txt, 'x', [[url, 'train-ai'], [url, 'search']], 'rfc9309');
+  return { 'train-ai': trainAi, search };
+}
+
+/** Returns signal answers of `agent` at `url` for each key. */
 function signals(txt: string, agent: string, url: string, keys: readonly string[], profile: Profile = 'rfc9309'): (string | undefined)[] {
-  const rules = loadRobots(compile(txt, { profile })).agent(agent);
-  const ref = createReferenceMatcher(txt, { profile });
-  return keys.map((k) => {
-    const got = rules.signal(url, k);
-    expect(got, `${profile} ${agent} ${url} ${k}`).toBe(ref.signal(agent, url, k));
-    return got;
-  });
+  return answers('signal', txt, agent, keys.map((k) => [url, k] as const), profile);
 }
 
 const ATTACH_EXAMPLE = [
@@ -56,15 +62,11 @@ describe("the drafts' own examples", () => {
   }
 
   it('vocab-07 section 6: "train-ai=y, search=n" allows training and disallows search', () => {
-    const txt = 'User-agent: *\nContent-Usage: train-ai=y, search=n\n';
-    expect(usages(txt, 'x', ['/'], 'train-ai')).toEqual(['y']);
-    expect(usages(txt, 'x', ['/'], 'search')).toEqual(['n']);
+    expect(categories('User-agent: *\nContent-Usage: train-ai=y, search=n\n', '/')).toEqual({ 'train-ai': 'y', search: 'n' });
   });
 
   it('vocab-07 section 6.5.1: a repeated key keeps its last value; a Boolean or String value is unknown', () => {
-    const txt = 'User-agent: *\nContent-Usage: train-ai=y, train-ai, search=n, search="n"\n';
-    expect(usages(txt, 'x', ['/'], 'train-ai')).toEqual([undefined]);
-    expect(usages(txt, 'x', ['/'], 'search')).toEqual([undefined]);
+    expect(categories('User-agent: *\nContent-Usage: train-ai=y, train-ai, search=n, search="n"\n', '/')).toEqual({ 'train-ai': undefined, search: undefined });
   });
 
   it('vocab-07 section 6.5.2: parameters are ignored, only the last value counts ("train-ai;allow=n, train-ai=y")', () => {
@@ -78,15 +80,11 @@ describe("the drafts' own examples", () => {
   });
 
   it('vocab-07 section 6.5.1: a dictionary with uppercase keys fails to parse: every preference is unknown', () => {
-    const txt = 'User-agent: *\nContent-Usage: Train-AI=n, search=n\n';
-    expect(usages(txt, 'x', ['/'], 'train-ai')).toEqual([undefined]);
-    expect(usages(txt, 'x', ['/'], 'search')).toEqual([undefined]);
+    expect(categories('User-agent: *\nContent-Usage: Train-AI=n, search=n\n', '/')).toEqual({ 'train-ai': undefined, search: undefined });
   });
 
   it('attach-05 / vocab-07 section 5.1: identical paths with conflicting preferences combine, any n wins', () => {
-    const txt = 'User-agent: *\nContent-Usage: /a train-ai=y, search=y\nContent-Usage: /a train-ai=n\n';
-    expect(usages(txt, 'x', ['/a'], 'train-ai')).toEqual(['n']);
-    expect(usages(txt, 'x', ['/a'], 'search')).toEqual(['y']);
+    expect(categories('User-agent: *\nContent-Usage: /a train-ai=y, search=y\nContent-Usage: /a train-ai=n\n', '/a')).toEqual({ 'train-ai': 'n', search: 'y' });
   });
 
   it("the Content Signals Policy's managed robots.txt (Content-Signal between User-agent: * and Allow: /)", () => {
