@@ -11,6 +11,7 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { RETIRED_CATEGORIES, SIGNAL_KEYS, USAGE_CATEGORIES } from '@robomata/compiler';
 import { classifyUrl, type AgentRules, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
 import { CliError, EXIT_FINDINGS, EXIT_OK, describeFileError } from './errors.js';
 import { reportAgentToken } from './agent-token.js';
@@ -121,6 +122,25 @@ export function formatVerdictJson(v: Verdict): string {
 }
 
 /**
+ * Returns one warning per `--usage` category and `--signal` key that no statement can answer
+ * (not in draft-ietf-aipref-vocab-07 section 6.1, or not a Content Signals Policy key): such a
+ * column always reads `-`, which must not pass for "no preference stated" unnoticed. Keys are
+ * lowercase in RFC 9651 dictionaries; retired categories of earlier drafts are named as such.
+ */
+export function describeUnknownPreferenceKeys(usage: readonly string[], signal: readonly string[]): string[] {
+  const describe = (flag: string, key: string, known: readonly string[], what: string): string => {
+    const lower = key.toLowerCase();
+    const hint = lower !== key && known.includes(lower) ? ` (keys are lowercase: did you mean ${lower}?)`
+      : flag === '--usage' && RETIRED_CATEGORIES.has(lower) ? ' (a category of earlier aipref drafts, retired by vocab-07)' : '';
+    return `${flag} ${key}: not ${what} (${known.join(', ')}): its column always reads "-"${hint}`;
+  };
+  return [
+    ...usage.filter((c) => !USAGE_CATEGORIES.includes(c)).map((c) => describe('--usage', c, USAGE_CATEGORIES, 'a category of draft-ietf-aipref-vocab-07')),
+    ...signal.filter((k) => !SIGNAL_KEYS.includes(k)).map((k) => describe('--signal', k, SIGNAL_KEYS, 'a Content Signals Policy key')),
+  ];
+}
+
+/**
  * Runs `check` and returns its exit code (0 all allowed, 1 any disallowed).
  * O(URLs x agents x URL length) time, O(1) memory in the number of URLs.
  */
@@ -150,6 +170,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
   const out = new LineWriter(io.stdout);
   const usage = options.usage ?? [];
   const signal = options.signal ?? [];
+  for (const problem of describeUnknownPreferenceKeys(usage, signal)) writeErrorLine(io, `robomata: warning: ${problem}`);
   const preferenceColumns = [...usage.map((c) => `usage:${c}`), ...signal.map((k) => `signal:${k}`)];
   if (readable) out.writeLine([...READABLE_COLUMNS, ...preferenceColumns].join('\t'));
   else if (options.header === true) out.writeLine([...TSV_COLUMNS, ...preferenceColumns].join('\t'));

@@ -207,6 +207,18 @@ describe('robomata check --usage / --signal', () => {
     ]);
   });
 
+  it('warns once on stderr for a category or key no statement can answer (misspelt, uppercase, retired), and still answers', async () => {
+    const r = await runCli(['check', '--robots', SITE_FILE, '--agent', 'AI2Bot', '--usage', 'bots', '--usage', 'Train-AI', '--usage', 'train-ai', '--signal', 'ai_train', '--exit-zero', '/blog/x']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('allowed\tAI2Bot\t/blog/x\t0\tnone\t\t-\t-\ty\t-');
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('robomata: warning: --'));
+    expect(warnings).toEqual([
+      'robomata: warning: --usage bots: not a category of draft-ietf-aipref-vocab-07 (train-ai, search): its column always reads "-" (a category of earlier aipref drafts, retired by vocab-07)',
+      'robomata: warning: --usage Train-AI: not a category of draft-ietf-aipref-vocab-07 (train-ai, search): its column always reads "-" (keys are lowercase: did you mean train-ai?)',
+      'robomata: warning: --signal ai_train: not a Content Signals Policy key (search, ai-input, ai-train): its column always reads "-"',
+    ]);
+  });
+
   it('--json carries usage and signal objects (null for unknown)', async () => {
     const r = await runCli(['check', '--robots', SITE_FILE, '--agent', 'ClaudeBot', '--usage', 'train-ai', '--usage', 'search', '--signal', 'search', '--json', '/a']);
     expect(JSON.parse(r.stdout.trim())).toMatchObject({ verdict: 'allowed', usage: { 'train-ai': 'n', search: null }, signal: { search: 'yes' } });
