@@ -27,6 +27,8 @@ export type AiCrawler = CatalogueEntry & { readonly rows: readonly AuditRow[] };
 /** The panel: the URLs checked, the crawlers by kind, and the CLI's audit summary at the first URL. */
 export interface AiCrawlersPanel {
   readonly urls: readonly string[];
+  /** The page's URLs past the first {@link AI_PANEL_MAX_URLS}, not checked here (the panel says how many). */
+  readonly unchecked: number;
   readonly kinds: readonly { readonly kind: CrawlerKind; readonly title: string; readonly crawlers: readonly AiCrawler[] }[];
   /** `summarizeAudit` of the CLI at `urls[0]`: crawlers, blocked, blocked only through `*`, ... */
   readonly summary: AuditSummary;
@@ -48,6 +50,7 @@ export function analyzeAiCrawlers(robots: Robots, pageUrls: readonly string[]): 
   const crawlers: AiCrawler[] = catalogue.map((entry, i) => ({ ...entry, rows: rows.slice(i * urls.length, (i + 1) * urls.length) }));
   return {
     urls,
+    unchecked: pageUrls.length - (pageUrls.length === 0 ? 0 : urls.length),
     kinds: CRAWLER_KINDS.map((k) => ({ ...k, crawlers: crawlers.filter((c) => c.kind === k.kind) })),
     summary: summarizeAudit(rows, urls[0]),
   };

@@ -155,7 +155,8 @@ export function fitTableHeight(): void {
 /** The "AI crawlers" panel: one table per kind, one row per crawler, one cell per URL checked. */
 function renderAiCrawlers(analysis: Analysis): void {
   const panel = analysis.aiCrawlers;
-  $('ai-summary').textContent = `(${panel.summary.blocked} of ${panel.summary.crawlers} blocked at ${panel.urls[0] ?? '/'}, ${panel.summary.blockedByStar} of them only through *)`;
+  const unchecked = panel.unchecked === 0 ? '' : `; ${panel.unchecked} more URL${panel.unchecked === 1 ? '' : 's'} not checked here (the verdicts above have them)`;
+  $('ai-summary').textContent = `(${panel.summary.blocked} of ${panel.summary.crawlers} blocked at ${panel.urls[0] ?? '/'}, ${panel.summary.blockedByStar} of them only through *${unchecked})`;
   const sections = panel.kinds.map((k) => {
     const section = make('section', 'ai-kind');
     section.dataset['kind'] = k.kind;

@@ -39,10 +39,13 @@ describe('AI crawlers panel', () => {
     }
   });
 
-  test('checks at most the first URLs of the page, and / when there are none', () => {
+  test('checks at most the first URLs of the page and counts the rest, and / when there are none', () => {
     const many = Array.from({ length: 20 }, (_, i) => `/p${i}`);
     expect(analyzeAiCrawlers(compileRobots(AI), many).urls).toEqual(many.slice(0, AI_PANEL_MAX_URLS));
     expect(analyzeAiCrawlers(compileRobots(AI), []).urls).toEqual(['/']);
+    expect(analyzeAiCrawlers(compileRobots(AI), many).unchecked).toBe(many.length - AI_PANEL_MAX_URLS);
+    expect(analyzeAiCrawlers(compileRobots(AI), many.slice(0, AI_PANEL_MAX_URLS)).unchecked).toBe(0);
+    expect(analyzeAiCrawlers(compileRobots(AI), []).unchecked).toBe(0);
   });
 
   test('formatPreferences lists usage then signal pairs', () => {
