@@ -862,7 +862,7 @@ async function _usageTarget(opts: RunOptions, log: (m: string) => void): Promise
   log('usage() / signal() hot loop...');
   const u = await measureUsage(opts.profile, opts.mode === 'full' ? 7 : 3, opts.seed + 7);
   const gc = u.gcEvents < 0 ? 'GC not measured' : `${u.gcEvents} GC events in ${GC_CALLS.toLocaleString('en-US')} calls`;
-  const measured = `usage ${u.usageNs.toFixed(0)} ns, signal ${u.signalNs.toFixed(0)} ns, isAllowed ${u.isAllowedNs.toFixed(0)} ns per call (${u.urls} URLs, 15 preference lines; ${gc})`;
+  const measured = `usage ${u.usageNs.toFixed(0)} ns, signal ${u.signalNs.toFixed(0)} ns, isAllowed ${u.isAllowedNs.toFixed(0)} ns per call (${u.urls} URLs, 15 preference lines; ${gc}); isAllowed on the same file without its preference lines ${u.isAllowedWithoutPreferencesNs.toFixed(0)} ns (${(u.isAllowedNs / u.isAllowedWithoutPreferencesNs).toFixed(2)}x)`;
   log(`  ${measured}`);
   return { name: 'usage() per check (warm, Content-Usage file)', goal: 'report (usage = isAllowed + preference lines)', measured, pass: undefined, gap: `${(u.usageNs / u.isAllowedNs).toFixed(2)}x isAllowed`, command: commandFor(opts.mode) };
 }

@@ -7,7 +7,7 @@
  */
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
-import { canCollect, countGcEvents, timeOp } from './measure.js';
+import { canCollect, countGcEvents, medianOf, timeOp } from './measure.js';
 import { createPrng } from './prng.js';
 
 /** A robots.txt with 12 preference lines in the `*` group and 3 in a named one. */
@@ -66,6 +66,11 @@ export interface UsageBenchLine {
   readonly usageNs: number;
   readonly signalNs: number;
   readonly isAllowedNs: number;
+  /**
+   * isAllowed() on the same file with its Content-Usage and Content-Signal lines removed, timed
+   * in alternation with {@link isAllowedNs} (issue 20: preference lines leave isAllowed's speed unchanged).
+   */
+  readonly isAllowedWithoutPreferencesNs: number;
   readonly urls: number;
   /** GC events during {@link GC_CALLS} usage() and signal() calls (-1: not measured, no --expose-gc). */
   readonly gcEvents: number;
@@ -82,16 +87,27 @@ export const GC_CALLS = 2_000_000;
  */
 export async function measureUsage(profile: 'rfc9309' | 'google', rounds: number, seed: number): Promise<UsageBenchLine> {
   const rules = loadRobots(compile(USAGE_BENCH_ROBOTS, { profile })).agent('AnyBot');
+  const withoutPreferences = USAGE_BENCH_ROBOTS.split('\n').filter((line) => !/^content-(usage|signal):/i.test(line)).join('\n');
+  const plain = loadRobots(compile(withoutPreferences, { profile })).agent('AnyBot');
   const urls = _urls(1_000, seed);
   // Warm up every path first.
   for (let k = 0; k < 20; k++) for (const url of urls) {
     rules.usage(url, 'train-ai');
     rules.signal(url, 'ai-train');
     rules.isAllowed(url);
+    plain.isAllowed(url);
   }
   const usageNs = _nsPerCall(urls, (u) => rules.usage(u, 'train-ai'), rounds);
   const signalNs = _nsPerCall(urls, (u) => rules.signal(u, 'ai-train'), rounds);
-  const isAllowedNs = _nsPerCall(urls, (u) => rules.isAllowed(u), rounds);
+  // Alternating single-round passes, medians: the two isAllowed figures see the same machine load.
+  const withLines: number[] = [];
+  const withoutLines: number[] = [];
+  for (let r = 0; r < Math.max(3, rounds); r++) {
+    withLines.push(_nsPerCall(urls, (u) => rules.isAllowed(u), 1));
+    withoutLines.push(_nsPerCall(urls, (u) => plain.isAllowed(u), 1));
+  }
+  const isAllowedNs = medianOf(withLines);
+  const isAllowedWithoutPreferencesNs = medianOf(withoutLines);
   let sink = 0;
   const gcEvents = !canCollect() ? -1 : await countGcEvents(() => {
     for (let k = 0; k < GC_CALLS / (2 * urls.length); k++) {
@@ -102,5 +118,5 @@ export async function measureUsage(profile: 'rfc9309' | 'google', rounds: number
     }
   });
   if (sink < 0) throw new Error('unreachable');
-  return { usageNs, signalNs, isAllowedNs, urls: urls.length, gcEvents };
+  return { usageNs, signalNs, isAllowedNs, isAllowedWithoutPreferencesNs, urls: urls.length, gcEvents };
 }

@@ -17,7 +17,7 @@ describe('measureUsage', () => {
   it('measures usage(), signal() and isAllowed() on the same 1,000 URLs (GC counted only with --expose-gc)', async () => {
     const line = await measureUsage('rfc9309', 1, 7);
     expect(line.urls).toBe(1_000);
-    for (const ns of [line.usageNs, line.signalNs, line.isAllowedNs]) expect(Number.isFinite(ns) && ns > 0).toBe(true);
+    for (const ns of [line.usageNs, line.signalNs, line.isAllowedNs, line.isAllowedWithoutPreferencesNs]) expect(Number.isFinite(ns) && ns > 0).toBe(true);
     expect(Number.isInteger(line.gcEvents) && line.gcEvents >= -1).toBe(true);
   });
 });
