@@ -453,17 +453,17 @@ const _DEFINITIONS: readonly _Definition[] = [
   },
   {
     name: 'agent-groups-100k',
-    description: '100,000 distinct user-agents, each opening a group of its own with one rule of its own (about 3.1 MB, compiled with a raised parse limit): 100,000 merged groups and parts',
+    description: '100,000 distinct user-agents (four lower-case letters: distinct in any letter case), each opening a group of its own with one rule of its own (3.1 MB, compiled with a raised parse limit): 100,000 merged groups and parts',
     maxBytes: 3_200_000,
-    agents: ['aaa', 'ZZZ', 'zzzz', 'xyz'],
+    agents: ['aaaa', 'ZZZZ', 'zzz', 'xyzw'],
     body(_rng, scale) {
-      const count = scale === 'full' ? 100_000 : 60;
-      const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+      const count = scale === 'full' ? 100_000 : 50;
+      const letters = 'abcdefghijklmnopqrstuvwxyz';
       const parts: string[] = [];
       for (let i = 0; i < count; i++) {
         let token = '';
-        for (let v = i, d = 0; d < 3 || v > 0; d++, v = Math.floor(v / 52)) token += letters[v % 52];
-        parts.push(`User-agent: ${token}\nDisallow: /${token}\n`);
+        for (let v = i, d = 0; d < 4; d++, v = Math.floor(v / 26)) token += letters[v % 26];
+        parts.push(`User-agent:${token}\nDisallow:/${token}\n`);
       }
       return latin1Bytes(parts.join(''));
     },

@@ -41,6 +41,49 @@ export interface CompileStages extends CompileReport {
   readonly built: BuiltParts;
 }
 
+/**
+ * @internal What one compile built, counted in units that each cost O(1) to build (plus
+ * sorting): the tests' bound on compile work (`test/hostile/bounds.test.ts` asserts it is
+ * linear in the parsed bytes and grows about 2x when the input doubles) instead of timing it.
+ */
+export interface CompileWork {
+  /** Lines parsed. */
+  readonly lines: number;
+  /** Allow/disallow rules kept. */
+  readonly rules: number;
+  /** Patterns ranked (a rule's own pattern and its index.html companion). */
+  readonly patterns: number;
+  /** Radix-trie nodes over every part (a part shared by many merged groups counts once). */
+  readonly trieNodes: number;
+  /** Segment references of the wildcard patterns. */
+  readonly wildcardSegments: number;
+  /** Nodes of the segment trie. */
+  readonly segmentNodes: number;
+  /** Parts referenced by the merged groups (each group lists its parts). */
+  readonly groupParts: number;
+  readonly artifactBytes: number;
+  /** The sum of the above. */
+  readonly total: number;
+}
+
+/** @internal Returns the work counters of a compilation (`@robomata/compiler/internals`). O(parts + patterns). */
+export function measureCompileWork(stages: CompileStages): CompileWork {
+  const { plan, built, parsed, artifact } = stages;
+  let trieNodes = 0;
+  let wildcardSegments = 0;
+  for (const part of built.parts) {
+    trieNodes += part.length;
+    for (const node of part) for (const w of node.wildcards) wildcardSegments += w.segments.length;
+  }
+  let groupParts = 0;
+  for (const parts of plan.groupParts) groupParts += parts.length;
+  const w = {
+    lines: parsed.lineCount, rules: plan.rules.length, patterns: built.rankRules.length, trieNodes, wildcardSegments,
+    segmentNodes: built.segmentTrie.count, groupParts, artifactBytes: artifact.length,
+  };
+  return { ...w, total: w.lines + w.rules + w.patterns + w.trieNodes + w.wildcardSegments + w.segmentNodes + w.groupParts + w.artifactBytes };
+}
+
 function _describe(v: unknown): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v)}`;
