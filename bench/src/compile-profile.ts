@@ -1,4 +1,4 @@
-/** Profiling loop (not part of the bench): `node --cpu-prof bench/dist/compile-profile.js [compile|lazy|parse] [reps]`. */
+/** Profiling loop (not part of the bench): `node --cpu-prof bench/dist/compile-profile.js [compile|lazy|parse] [reps] [max file chars]`. */
 import { compile, compileRobots, parseRobotsTxt } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { CORPUS_DIR } from './corpus.js';
@@ -6,7 +6,8 @@ import { buildCorpusWorkload } from './workload.js';
 
 const mode = process.argv[2] ?? 'compile';
 const reps = Number(process.argv[3] ?? '10');
-const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 1000, urlsPerFile: 50, seed: 9314 }).hosts;
+const maxSize = Number(process.argv[4] ?? 'Infinity');
+const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 1000, urlsPerFile: 50, seed: 9314 }).hosts.filter((h) => h.text.length <= maxSize);
 let sink = 0;
 const t0 = performance.now();
 for (let r = 0; r < reps; r++) {

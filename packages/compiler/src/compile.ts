@@ -138,12 +138,15 @@ interface _Source {
   readonly patterns: boolean;
 }
 
-/** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
+/**
+ * Returns the report of building the groups `build` marks (undefined: the scope's, or all);
+ * `matchingOnly` writes only what their matching reads (see ArtifactInput.matchingOnly).
+ */
+function _build(src: _Source, build: Uint8Array | undefined, matchingOnly = false): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile);
-  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed), matchingOnly });
   return { artifact, parsed, plan, built };
 }
 
@@ -182,7 +185,10 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
 
 /**
  * Returns the builder of a compileRobots `Robots`: group `g` built (once, cached) into an
- * artifact of its own with the same group indices and rule ids.
+ * artifact of its own with the same group indices and rule ids, holding only what its
+ * matching reads (its parts, ranks and segments, each rule's kind, its preferences): no agent
+ * tokens, rule texts, sitemaps, directives or other groups' records, which the full artifact
+ * of `compileRobots` already holds.
  */
 function _groupBuilder(src: _Source): (g: number) => Robots {
   const built = new Map<number, Robots>();
@@ -191,7 +197,7 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
     if (robots === undefined) {
       const only = new Uint8Array(src.merged.groups.length);
       only[g] = 1;
-      robots = loadRobots(_build(src, only).artifact);
+      robots = loadRobots(_build(src, only, true).artifact);
       built.set(g, robots);
     }
     return robots;
@@ -202,7 +208,10 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
  * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
  * file is parsed once and each group's tries are built on the first `agent()` that selects it
  * (a crawler that asks for one agent builds one group). Answers, rule ids and group indices are
- * those of `loadRobots(compile(robotsTxt, options))`.
+ * those of `loadRobots(compile(robotsTxt, options))`. It retains the parsed file (its rules'
+ * bytes, agents and preferences, and the merged groups) to build the other groups later, the
+ * artifact of everything but the tries (`robots.bytes`: rules, agents, texts), and per built
+ * group a small artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options);
