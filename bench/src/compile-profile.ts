@@ -1,4 +1,4 @@
-/** Profiling loop (not part of the bench): `node --cpu-prof bench/dist/compile-profile.js [compile|lazy|parse] [reps] [max file chars]`. */
+/** Profiling loop (not part of the bench): `node --cpu-prof bench/dist/compile-profile.js [compile|compile-only|lazy|parse] [reps] [max file chars]`. */
 import { compile, compileRobots, parseRobotsTxt } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { CORPUS_DIR } from './corpus.js';
@@ -14,6 +14,7 @@ for (let r = 0; r < reps; r++) {
   for (const h of hosts) {
     const agent = h.agents[h.agents.length - 1] ?? '*';
     if (mode === 'parse') { sink += parseRobotsTxt(h.text).groups.length; continue; }
+    if (mode === 'compile-only') { sink += compile(h.text).length; continue; }
     const rules = (mode === 'lazy' ? compileRobots(h.text) : loadRobots(compile(h.text))).agent(agent);
     for (const u of h.urls) if (rules.isAllowed(u)) sink++;
   }

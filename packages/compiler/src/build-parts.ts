@@ -223,6 +223,7 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  * or object per pattern, one node object per radix node.
  */
 function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segments): BuiltNode[] {
+  if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
   const order = ranks.slice().sort((a, b) => _compareHeads(ranked, a, b));
   // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
   // wildcard ranks order[wildFrom[h] .. headEnd[h]) (the literal ranks there are skipped).
@@ -279,6 +280,29 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segmen
     };
   }
   return nodes;
+}
+
+/**
+ * Returns the radix nodes of a part of one pattern (many merged groups of their own hold one
+ * rule each: shared-group-3000 builds 3,000 such parts): the root, and the head's leaf unless
+ * the head is empty.
+ */
+function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Segments): BuiltNode[] {
+  const body = ranked.body[rank] as Uint8Array;
+  const headLen = ranked.headLen[rank] as number;
+  const wild = headLen < body.length;
+  const anchored = ranked.anchored[rank] === 1;
+  const end: BuiltNode = {
+    key: headLen === 0 ? _EMPTY : body,
+    labelFrom: 0,
+    labelTo: headLen,
+    childCount: 0,
+    prefixRank: wild || anchored ? -1 : rank,
+    endRank: !wild && anchored ? rank : -1,
+    wildcards: wild ? [{ rank, segments: _segmentsOf(body, segments), anchored }] : _NO_WILDCARDS,
+  };
+  if (headLen === 0) return [end];
+  return [{ key: _EMPTY, labelFrom: 0, labelTo: 0, childCount: 1, prefixRank: -1, endRank: -1, wildcards: _NO_WILDCARDS }, end];
 }
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
