@@ -199,7 +199,9 @@ const _PREFERENCE_KEYS: readonly string[] = ['content-usage', 'content-signal'];
  * than 24 bytes are not compared).
  */
 export function nearMissPreferenceKey(lowerKey: string): string | undefined {
+  // Within distance 2 of a 13- or 14-byte key, or equal to one squashed (12 or 13 bytes plus separators).
   if (lowerKey.length > 24 || lowerKey.length < 11) return undefined;
+  if (lowerKey.length > 16 && !(lowerKey.includes('-') || lowerKey.includes('_') || lowerKey.includes(' '))) return undefined;
   const squashed = lowerKey.replace(/[-_ ]/g, '');
   for (const key of _PREFERENCE_KEYS) {
     if (lowerKey === key) return undefined;

@@ -303,6 +303,12 @@ const _MESSAGE_QUOTE_MAX = 60;
 /** Returns `text` for a message: control characters as `\xNN`, cut to {@link _MESSAGE_QUOTE_MAX}. */
 function _quote(text: string): string {
   const cut = text.length > _MESSAGE_QUOTE_MAX ? `${text.slice(0, _MESSAGE_QUOTE_MAX)}...` : text;
+  let control = false;
+  for (let i = 0; i < cut.length && !control; i++) {
+    const c = cut.charCodeAt(i);
+    control = c < 0x20 || c === 0x7f;
+  }
+  if (!control) return cut;
   return cut.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
@@ -786,6 +792,7 @@ class _Parser {
     const value = this.decode(vs, ve);
     const lowerKey = key.toLowerCase();
     const group = this.current;
+    let near: string | undefined;
     this.others.push({ line, key, value, group: group === undefined ? -1 : this.groups.length - 1 });
     if (lowerKey === 'crawl-delay') {
       if (group === undefined) {
@@ -807,15 +814,17 @@ class _Parser {
           );
         }
       }
-    } else if (nearMissPreferenceKey(lowerKey) !== undefined) {
-      const meant = nearMissPreferenceKey(lowerKey) === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
+    } else if (_KNOWN_OTHER_KEYS.has(lowerKey) || lowerKey.startsWith(_ACAP_PREFIX)) {
+      // A known key (none is a near miss of content-usage or content-signal): nothing to say.
+    } else if ((near = nearMissPreferenceKey(lowerKey)) !== undefined) {
+      const meant = near === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
       this.diag(
         line,
         'warning',
         'near-miss-key',
         `line ${line}: '${_quote(key)}' is not '${meant}' (the key must be exact, in any letter case); the line is ignored`,
       );
-    } else if (!_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
+    } else {
       this.diag(
         line,
         'info',
