@@ -7,7 +7,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES, MAGIC,
   WARNING_CODES, computeChecksum, type Profile, type WarningCode,
 } from '@robomata/runtime/format';
-import type { BuiltParts } from './build-parts.js';
+import type { BuiltNode, BuiltParts, BuiltWildcard } from './build-parts.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -140,6 +140,8 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
 }
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {
+  // Indexed loops: the first compile of a process runs these unoptimised, where for..of pays
+  // an iterator per array (hostile files have tens of thousands of nodes).
   const trie = built.segmentTrie;
   w.v(trie.count);
   for (let x = 1; x < trie.count; x++) {
@@ -147,22 +149,31 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
     w.b(trie.byte[x] as number);
     w.v(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
   }
+  const parts = built.parts;
   let wildcards = 0;
-  for (const part of built.parts) for (const node of part) wildcards += node.wildcards.length;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as readonly BuiltNode[];
+    for (let k = 0; k < part.length; k++) wildcards += (part[k] as BuiltNode).wildcards.length;
+  }
   w.v(wildcards);
-  for (const part of built.parts) {
-    for (const node of part) {
-      for (const wc of node.wildcards) {
+  for (let p = 0; p < parts.length && wildcards > 0; p++) {
+    const part = parts[p] as readonly BuiltNode[];
+    for (let k = 0; k < part.length; k++) {
+      const list = (part[k] as BuiltNode).wildcards;
+      for (let i = 0; i < list.length; i++) {
+        const wc = list[i] as BuiltWildcard;
         w.v(wc.rank);
         w.v((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
-        for (const s of wc.segments) w.v(built.segmentNode[s] as number);
+        for (let j = 0; j < wc.segments.length; j++) w.v(built.segmentNode[wc.segments[j] as number] as number);
       }
     }
   }
-  w.v(built.parts.length);
-  for (const part of built.parts) {
+  w.v(parts.length);
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as readonly BuiltNode[];
     w.v(part.length);
-    for (const node of part) {
+    for (let k = 0; k < part.length; k++) {
+      const node = part[k] as BuiltNode;
       w.v(node.childCount);
       w.v(node.labelTo - node.labelFrom);
       w.range(node.key, node.labelFrom, node.labelTo);
