@@ -67,17 +67,19 @@ interface _Ranked {
   readonly count: number;
   readonly body: readonly Uint8Array[];
   /** Bytes of the body before its first `*` (all of it for a literal pattern). */
-  readonly headLen: Int32Array;
-  readonly anchored: Uint8Array;
-  readonly part: Int32Array;
-  readonly ruleId: Int32Array;
+  readonly headLen: readonly number[];
+  readonly anchored: readonly number[];
+  readonly part: readonly number[];
+  readonly ruleId: readonly number[];
   /** 1 for an allow rule's index.html companion, 0 for a rule's own pattern. */
-  readonly companion: Uint8Array;
+  readonly companion: readonly number[];
 }
 
 /** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
-function _partOfRules(parsed: ParsedRobots, plan: PartPlan): Int32Array {
-  const partOf = new Int32Array(plan.rules.length).fill(-1);
+function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
+  // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
+  // allocation costs more than its use (a fifth of a small file's build).
+  const partOf = new Array<number>(plan.rules.length).fill(-1);
   for (let part = 0; part < plan.parts.length; part++) {
     for (const source of plan.parts[part] as readonly number[]) {
       const first = plan.firstRule[source] as number;
@@ -121,49 +123,44 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   }
   // Stable counting sort by bucket (maxPriority - priority) * 2 + kind.
   const n = bodies.length;
-  const start = new Int32Array(2 * maxPriority + 3);
+  const start = new Array<number>(2 * maxPriority + 3).fill(0);
   const bucket = (i: number): number => (maxPriority - (meta[5 * i] as number)) * 2 + (meta[5 * i + 1] as number);
   for (let i = 0; i < n; i++) {
     const b = bucket(i) + 1;
     start[b] = (start[b] as number) + 1;
   }
   for (let b = 1; b < start.length; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
-  const order = new Int32Array(n);
+  const order = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const b = bucket(i);
     order[start[b] as number] = i;
     start[b] = (start[b] as number) + 1;
   }
-  const seen = new Set<string>();
+  let seen: Set<string> | undefined;
   const body: Uint8Array[] = [];
-  const keep: number[] = [];
+  const headLen: number[] = [];
+  const anchored: number[] = [];
+  const part: number[] = [];
+  const ruleId: number[] = [];
+  const companion: number[] = [];
   for (let k = 0; k < n; k++) {
     const i = order[k] as number;
     const b = bodies[i] as Uint8Array;
-    if (b.indexOf(WILDCARD) >= 0) {
+    const star = b.indexOf(WILDCARD);
+    if (star >= 0) {
       const key = `${partOf[meta[5 * i + 4] as number] as number}:${patternKey({ anchored: meta[5 * i + 2] === 1, body: b })}`;
+      seen ??= new Set<string>();
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    keep.push(i);
     body.push(b);
+    headLen.push(star < 0 ? b.length : star);
+    anchored.push(meta[5 * i + 2] as number);
+    companion.push(meta[5 * i + 3] as number);
+    ruleId.push(meta[5 * i + 4] as number);
+    part.push(partOf[meta[5 * i + 4] as number] as number);
   }
-  const count = keep.length;
-  const headLen = new Int32Array(count);
-  const anchored = new Uint8Array(count);
-  const part = new Int32Array(count);
-  const ruleId = new Int32Array(count);
-  const companion = new Uint8Array(count);
-  for (let r = 0; r < count; r++) {
-    const i = keep[r] as number;
-    const b = body[r] as Uint8Array;
-    const star = b.indexOf(WILDCARD);
-    headLen[r] = star < 0 ? b.length : star;
-    anchored[r] = meta[5 * i + 2] as number;
-    companion[r] = meta[5 * i + 3] as number;
-    ruleId[r] = meta[5 * i + 4] as number;
-    part[r] = partOf[ruleId[r] as number] as number;
-  }
+  const count = body.length;
   return { count, body, headLen, anchored, part, ruleId, companion };
 }
 
@@ -345,8 +342,8 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const byPart: number[][] = plan.parts.map(() => []);
   for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
-  const rankRules = Array.from(ranked.ruleId);
-  const rankCompanion = ranked.companion;
+  const rankRules = ranked.ruleId;
+  const rankCompanion = Uint8Array.from(ranked.companion);
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
