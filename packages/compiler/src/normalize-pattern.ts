@@ -157,7 +157,7 @@ export function simplifyPattern(
   }
   const first = out[0];
   if (o === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-  return { body: out.slice(0, o), anchored, priority, kind, line, ruleId };
+  return { body: out.subarray(0, o), anchored, priority, kind, line, ruleId };
 }
 
 /** One allow/disallow rule as the pattern stage needs it. */
@@ -174,6 +174,8 @@ export interface PatternSource {
  * ASCII after escaping). O(n).
  */
 export function bytesKey(bytes: Uint8Array): string {
+  // One call for the usual short key: no subarray per chunk.
+  if (bytes.length <= 4096) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   let s = '';
   for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
   return s;
