@@ -865,9 +865,13 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
   const byteLength = input.length;
   const truncated = byteLength > maxBytes;
   const n = truncated ? maxBytes : byteLength;
-  // One copy of the parsed part: rules hold subarrays of it, never of the caller's buffer.
-  const bytes = new Uint8Array(n);
-  bytes.set(input.subarray(0, n));
+  // One copy of the parsed part: rules hold subarrays of it, never of the caller's buffer (a
+  // string's encoding is already a buffer of our own: kept as it is unless cut).
+  let bytes = input;
+  if (typeof robotsTxt !== 'string' || truncated) {
+    bytes = new Uint8Array(n);
+    bytes.set(input.subarray(0, n));
+  }
 
   const profile = options?.profile ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
