@@ -487,6 +487,8 @@ class _Parser {
   current: _MutableGroup | undefined = undefined;
   /** True once the current group has had an allow/disallow line: the next user-agent starts a new group. */
   seenRule = false;
+  /** True once a byte below 0x20 other than TAB, LF and CR, or 0x7F, was seen: the `binary` heuristic must count them. */
+  sawControl = false;
   lineCount = 0;
 
   /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
@@ -547,6 +549,7 @@ class _Parser {
     let hash = -1;
     let colon = -1;
     let high = false;
+    let control = false;
     let end = start;
     while (end < n) {
       const b = bytes[end]!;
@@ -558,10 +561,12 @@ class _Parser {
           if (hash < 0) hash = end;
         } else if (b === _COLON) {
           if (colon < 0) colon = end;
-        }
+        } else if (b < _SP && b !== _HT) control = true;
       } else if (b >= 0x80) high = true;
+      else if (b === 0x7f) control = true;
       end++;
     }
+    if (control || nul >= 0) this.sawControl = true;
     const line = ++this.lineCount;
 
     const keptEnd = end - start > MAX_LINE_BYTES ? start + MAX_LINE_BYTES : end;
@@ -886,7 +891,7 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
       `line ${lineCount}: the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read; everything from here on is ignored`,
     );
   }
-  const warnings = _detectContentWarnings(bytes);
+  const warnings = _detectContentWarnings(bytes, parser.sawControl);
   if (truncated) {
     warnings.push({ code: 'truncated', line: lineCount, message: WARNING_MESSAGES.truncated });
   }
@@ -922,14 +927,15 @@ function _preferenceKind(bytes: Uint8Array, ks: number, ke: number): PreferenceK
 const _HTML_TAGS: readonly string[] = ['<!doctype html', '<html', '<head', '<body', '<meta', '<title', '<script', '<div'];
 
 /** Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}). O(SNIFF_BYTES). */
-function _detectContentWarnings(bytes: Uint8Array): ParseWarning[] {
+function _detectContentWarnings(bytes: Uint8Array, sawControl: boolean): ParseWarning[] {
   const sample = bytes.subarray(0, SNIFF_BYTES);
   const warnings: ParseWarning[] = [];
   if (sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))) {
     warnings.push({ code: 'binary', line: 1, message: WARNING_MESSAGES.binary });
     return warnings;
   }
-  const suspect = _countControlBytes(sample);
+  // The parse saw every byte: without a control byte there is nothing to count.
+  const suspect = sawControl ? _countControlBytes(sample) : _NO_CONTROL;
   if (suspect.count >= BINARY_MIN_CONTROL_BYTES && suspect.count * 100 >= sample.length * BINARY_CONTROL_PERCENT) {
     warnings.push({ code: 'binary', line: _lineAt(bytes, suspect.first), message: WARNING_MESSAGES.binary });
     return warnings;
@@ -940,6 +946,8 @@ function _detectContentWarnings(bytes: Uint8Array): ParseWarning[] {
   }
   return warnings;
 }
+
+const _NO_CONTROL = { count: 0, first: -1 };
 
 /**
  * Returns the number of control bytes of `sample` (below 0x20 other than TAB, LF, VT, FF, CR, and
