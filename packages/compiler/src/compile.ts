@@ -207,7 +207,8 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
 /**
  * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
  * file is parsed once and each group's tries are built on the first `agent()` that selects it
- * (a crawler that asks for one agent builds one group). Answers, rule ids and group indices are
+ * (a crawler that asks for one agent builds one group; a file whose only group is the global
+ * group, which every agent selects, is built at once). Answers, rule ids and group indices are
  * those of `loadRobots(compile(robotsTxt, options))`. It retains the parsed file (its rules'
  * bytes, agents and preferences, and the merged groups) to build the other groups later, the
  * artifact of everything but the tries (`robots.bytes`: rules, agents, texts), and per built
@@ -215,6 +216,9 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options);
+  // A file whose one merged group is the global group: every agent() selects it, so it is built
+  // at once, in the one artifact (a second artifact and load for it would only add work).
+  if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);
   const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
   return withGroupBuilder(base, _groupBuilder(src));
 }
