@@ -75,15 +75,42 @@ interface _Ranked {
   readonly companion: readonly number[];
 }
 
+/** Returns the index of the first `*` of `body`, or -1 (a loop: TypedArray#indexOf costs more on the usual short pattern). */
+function _indexOfStar(body: Uint8Array): number {
+  for (let i = 0; i < body.length; i++) if (body[i] === WILDCARD) return i;
+  return -1;
+}
+
+/**
+ * Sorts `items` in place by `compare`, stably: insertion sort for the usual few items (an
+ * Array#sort with a comparator costs more to set up than to run on them), else Array#sort.
+ */
+function _sortStably(items: number[], compare: (a: number, b: number) => number): number[] {
+  if (items.length > 16) return items.sort(compare);
+  for (let i = 1; i < items.length; i++) {
+    const x = items[i] as number;
+    let j = i - 1;
+    while (j >= 0 && compare(items[j] as number, x) > 0) {
+      items[j + 1] = items[j] as number;
+      j--;
+    }
+    items[j + 1] = x;
+  }
+  return items;
+}
+
 /** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
 function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
   // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
   // allocation costs more than its use (a fifth of a small file's build).
   const partOf = new Array<number>(plan.rules.length).fill(-1);
   for (let part = 0; part < plan.parts.length; part++) {
-    for (const source of plan.parts[part] as readonly number[]) {
+    const sources = plan.parts[part] as readonly number[];
+    for (let k = 0; k < sources.length; k++) {
+      const source = sources[k] as number;
       const first = plan.firstRule[source] as number;
-      partOf.fill(part, first, first + (parsed.groups[source] as ParsedRobots['groups'][number]).rules.length);
+      const end = first + (parsed.groups[source] as ParsedRobots['groups'][number]).rules.length;
+      for (let id = first; id < end; id++) partOf[id] = part;
     }
   }
   return partOf;
@@ -146,7 +173,7 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   for (let k = 0; k < n; k++) {
     const i = order[k] as number;
     const b = bodies[i] as Uint8Array;
-    const star = b.indexOf(WILDCARD);
+    const star = _indexOfStar(b);
     if (star >= 0) {
       const key = `${partOf[meta[5 * i + 4] as number] as number}:${patternKey({ anchored: meta[5 * i + 2] === 1, body: b })}`;
       seen ??= new Set<string>();
@@ -221,7 +248,7 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  */
 function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segments): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
-  const order = ranks.slice().sort((a, b) => _compareHeads(ranked, a, b));
+  const order = _sortStably(ranks.slice(), (a, b) => _compareHeads(ranked, a, b));
   // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
   // wildcard ranks order[wildFrom[h] .. headEnd[h]) (the literal ranks there are skipped).
   const headRank: number[] = [];
@@ -343,11 +370,11 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
   const rankRules = ranked.ruleId;
-  const rankCompanion = Uint8Array.from(ranked.companion);
+  const rankCompanion = new Uint8Array(ranked.companion);
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
-  const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
+  const order = _sortStably(segments.list.map((_, i) => i), (a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
   const segmentNode = new Array<number>(segments.list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
