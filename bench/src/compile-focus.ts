@@ -8,7 +8,7 @@
  * Figures from one run on a shared machine: compare ratios, not times.
  */
 import { parseArgs } from 'node:util';
-import { compile, compileRobots } from '@robomata/compiler';
+import { compile, compileRobots, parseRobotsTxt } from '@robomata/compiler';
 import { measureColdHosts } from './crawl.js';
 import { CORPUS_DIR, readCorpusFile } from './corpus.js';
 import { medianOf, timeOp } from './measure.js';
@@ -21,6 +21,7 @@ function _compileRatio(files: number): void {
   const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 1, seed: SEED }).hosts;
   const seen = new Set<string>();
   const c: number[] = [];
+  const parse: number[] = [];
   const lazy: number[] = [];
   const rp: number[] = [];
   for (const h of hosts) {
@@ -28,6 +29,7 @@ function _compileRatio(files: number): void {
     seen.add(h.name);
     const agent = h.agents[h.agents.length - 1] ?? '*';
     c.push(timeOp(() => compile(h.text, { maxBytes: h.maxBytes }), 3, 0.2));
+    parse.push(timeOp(() => parseRobotsTxt(h.text, { maxBytes: h.maxBytes }), 3, 0.2));
     lazy.push(timeOp(() => compileRobots(h.text, { maxBytes: h.maxBytes }).agent(agent), 3, 0.2));
     rp.push(timeOp(() => parseWithRobotsParser(h.robotsUrl, h.text), 3, 0.2));
   }
@@ -36,7 +38,8 @@ function _compileRatio(files: number): void {
   const l = medianOf(lazy);
   process.stdout.write(
     `compile: ${seen.size} files, median compile ${(m * 1000).toFixed(1)} us, compileRobots+agent ${(l * 1000).toFixed(1)} us, robots-parser parse ${(r * 1000).toFixed(1)} us: ` +
-      `compile/parse ${(m / r).toFixed(2)}x, compileRobots+agent/parse ${(l / r).toFixed(2)}x (sums ${(c.reduce((a, b) => a + b, 0) / rp.reduce((a, b) => a + b, 0)).toFixed(2)}x)\n`,
+      `compile/parse ${(m / r).toFixed(2)}x, compileRobots+agent/parse ${(l / r).toFixed(2)}x (sums ${(c.reduce((a, b) => a + b, 0) / rp.reduce((a, b) => a + b, 0)).toFixed(2)}x); ` +
+      `our parse alone ${(medianOf(parse) * 1000).toFixed(1)} us: ${(medianOf(parse) / r).toFixed(2)}x robots-parser's\n`,
   );
 }
 

@@ -86,7 +86,7 @@ function _indexOfStar(body: Uint8Array): number {
  * Array#sort with a comparator costs more to set up than to run on them), else Array#sort.
  */
 function _sortStably(items: number[], compare: (a: number, b: number) => number): number[] {
-  if (items.length > 16) return items.sort(compare);
+  if (items.length > 32) return items.sort(compare);
   for (let i = 1; i < items.length; i++) {
     const x = items[i] as number;
     let j = i - 1;
@@ -114,6 +114,32 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
     }
   }
   return partOf;
+}
+
+/**
+ * Returns the pattern indices `0 .. n - 1` sorted stably by bucket (maxPriority - priority) * 2
+ * + kind (`meta` holds 5 numbers per pattern, priority and kind first): a counting sort, or an
+ * insertion sort for the usual few patterns (no bucket array to allocate and clear).
+ */
+function _rankOrder(meta: readonly number[], n: number, maxPriority: number): number[] {
+  const bucket = (i: number): number => (maxPriority - (meta[5 * i] as number)) * 2 + (meta[5 * i + 1] as number);
+  const order = new Array<number>(n);
+  if (n <= 32) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return _sortStably(order, (a, b) => bucket(a) - bucket(b));
+  }
+  const start = new Array<number>(2 * maxPriority + 3).fill(0);
+  for (let i = 0; i < n; i++) {
+    const b = bucket(i) + 1;
+    start[b] = (start[b] as number) + 1;
+  }
+  for (let b = 1; b < start.length; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
+  for (let i = 0; i < n; i++) {
+    const b = bucket(i);
+    order[start[b] as number] = i;
+    start[b] = (start[b] as number) + 1;
+  }
+  return order;
 }
 
 /**
@@ -148,21 +174,8 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
       if (derived !== null) add(simplifyPattern(derived, 'allow', rule.line, id), id, 1);
     }
   }
-  // Stable counting sort by bucket (maxPriority - priority) * 2 + kind.
-  const n = bodies.length;
-  const start = new Array<number>(2 * maxPriority + 3).fill(0);
-  const bucket = (i: number): number => (maxPriority - (meta[5 * i] as number)) * 2 + (meta[5 * i + 1] as number);
-  for (let i = 0; i < n; i++) {
-    const b = bucket(i) + 1;
-    start[b] = (start[b] as number) + 1;
-  }
-  for (let b = 1; b < start.length; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
-  const order = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const b = bucket(i);
-    order[start[b] as number] = i;
-    start[b] = (start[b] as number) + 1;
-  }
+  const order = _rankOrder(meta, bodies.length, maxPriority);
+  const n = order.length;
   let seen: Set<string> | undefined;
   const body: Uint8Array[] = [];
   const headLen: number[] = [];
@@ -332,11 +345,13 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Segments): B
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): Uint8Array {
   const named = new Uint8Array(ranked.count);
-  for (const part of parts) {
-    for (const node of part) {
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as readonly BuiltNode[];
+    for (let k = 0; k < part.length; k++) {
+      const node = part[k] as BuiltNode;
       if (node.prefixRank >= 0) named[node.prefixRank] = 1;
       if (node.endRank >= 0) named[node.endRank] = 1;
-      for (const w of node.wildcards) named[w.rank] = 1;
+      for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
     }
   }
   const out = new Uint8Array(plan.rules.length);
@@ -370,7 +385,8 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
   const rankRules = ranked.ruleId;
-  const rankCompanion = new Uint8Array(ranked.companion);
+  const rankCompanion = new Uint8Array(ranked.count);
+  for (let rank = 0; rank < ranked.count; rank++) rankCompanion[rank] = ranked.companion[rank] as number;
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
