@@ -214,6 +214,7 @@ export interface RadixTable {
  * key or node. O(keys + key bytes).
  */
 export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
+  // Nodes in creation order; children as linked lists (first, last, next, prev sibling).
   const depth = [0];
   const keyOf = [-1];
   const keyIndex = [-1];
@@ -222,23 +223,6 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
   const next = [-1];
   const prev = [-1];
   const stack = [0];
-  const addNode = (d: number, key: number, index: number): number => {
-    depth.push(d);
-    keyOf.push(key);
-    keyIndex.push(index);
-    firstChild.push(-1);
-    lastChild.push(-1);
-    next.push(-1);
-    prev.push(-1);
-    return depth.length - 1;
-  };
-  const appendChild = (p: number, c: number): void => {
-    const l = lastChild[p] as number;
-    if (l < 0) firstChild[p] = c;
-    else next[l] = c;
-    prev[c] = l;
-    lastChild[p] = c;
-  };
   let prevKey = -1;
   for (let i = 0; i < bytes.length; i++) {
     const key = bytes[i] as Uint8Array;
@@ -253,24 +237,38 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     while ((depth[stack[stack.length - 1] as number] as number) > l) last = stack.pop() as number;
     let top = stack[stack.length - 1] as number;
     if ((depth[top] as number) < l && last >= 0) {
-      // The new key leaves the edge to `last` at depth l: split it there.
-      const mid = addNode(l, i, -1);
+      // The new key leaves the edge to `last` at depth l: split it there (`mid` takes its place).
+      const mid = depth.length;
+      depth.push(l);
+      keyOf.push(i);
+      keyIndex.push(-1);
+      firstChild.push(last);
+      lastChild.push(last);
+      next.push(-1);
       const before = prev[last] as number;
+      prev.push(before);
       if (before < 0) firstChild[top] = mid;
       else next[before] = mid;
-      prev[mid] = before;
       lastChild[top] = mid;
       next[last] = -1;
       prev[last] = -1;
-      firstChild[mid] = last;
-      lastChild[mid] = last;
       stack.push(mid);
       top = mid;
     }
     if (len === depth[top]) keyIndex[top] = i;
     else {
-      const leaf = addNode(len, i, i);
-      appendChild(top, leaf);
+      const leaf = depth.length;
+      depth.push(len);
+      keyOf.push(i);
+      keyIndex.push(i);
+      firstChild.push(-1);
+      lastChild.push(-1);
+      next.push(-1);
+      const l0 = lastChild[top] as number;
+      prev.push(l0);
+      if (l0 < 0) firstChild[top] = leaf;
+      else next[l0] = leaf;
+      lastChild[top] = leaf;
       stack.push(leaf);
     }
     prevKey = i;
