@@ -28,6 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { spawnSync } from 'node:child_process';
 import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { isUnreservedByte } from '@robomata/runtime/format';
@@ -114,6 +115,51 @@ export interface HostileReport {
   readonly rows: readonly HostileRow[];
   /** The rows as a Markdown table (SECURITY.md format). */
   readonly markdown: string;
+  /** Compile figures, each input and profile in a fresh process, against the 300 ms / 50 MB bound. */
+  readonly compile: HostileCompileReport;
+}
+
+/** Goal of one compile of a 512,000-byte hostile input in a fresh process (issue 19), ms. */
+export const COMPILE_BOUND_MS = 300;
+/** Goal of the extra memory of that compile (V8 heap + ArrayBuffers grown over it), bytes. */
+export const COMPILE_BOUND_BYTES = 50 * 2 ** 20;
+/** Input bytes the bounds are for: inputs compiled with a raised parse limit get the bounds in proportion. */
+const BOUND_INPUT_BYTES = 512_000;
+
+/** Compile figures of one hostile input in one profile, measured in a process of its own. */
+export interface HostileCompileRow {
+  readonly input: string;
+  readonly profile: 'rfc9309' | 'google';
+  readonly status: 'ok' | 'error';
+  readonly detail: string;
+  /** Bytes parsed (the input, or its first maxBytes). */
+  readonly parsedBytes: number;
+  /** Wall-clock ms of the first compile of the full input (after 3 compiles of the reduced one warmed the JIT). */
+  readonly firstMs: number;
+  /** Process CPU ms of that compile (`--single-threaded`: the collector's work included, on the compile's thread). */
+  readonly firstCpuMs: number;
+  /** Median wall-clock ms of 3 compiles of the full input (the first included). */
+  readonly medianMs: number;
+  /** heapUsed + arrayBuffers right after the first compile (no GC in between) minus the same before it (after a GC). */
+  readonly extraBytes: number;
+  readonly artifactBytes: number;
+  /** The bounds for this input (prorated when it is larger than 512,000 bytes). */
+  readonly boundMs: number;
+  readonly boundBytes: number;
+  /**
+   * True when the first compile took less than boundMs of CPU time and its extra memory less
+   * than boundBytes. The child runs `node --single-threaded` (no concurrent marking, sweeping or
+   * compiling threads), so its CPU time is the compile's own work, the collector's included,
+   * whatever else loads the machine: an upper estimate of its wall-clock time on an idle one
+   * (the wall clock counts other processes' turns on a shared machine).
+   */
+  readonly withinBound: boolean;
+}
+
+/** Result of {@link runHostileCompile}. */
+export interface HostileCompileReport {
+  readonly rows: readonly HostileCompileRow[];
+  readonly markdown: string;
 }
 
 /** Settings of one mode. */
@@ -136,23 +182,35 @@ const COMPILE_BUDGET_MS = 10_000;
 
 const _REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Returns the generator module, transpiled from test/hostile/generate.ts (cached in tmp). */
-async function _loadGenerator(): Promise<_GeneratorModule> {
-  const source = readFileSync(join(_REPO_ROOT, 'test', 'hostile', 'generate.ts'), 'utf8');
+/** Returns `test/hostile/<file>.ts` transpiled to a cached module in tmp, with `./generate.js` imports pointed at `generate` (a file URL). */
+async function _transpile(file: string, generate: string | undefined): Promise<string> {
+  let source = readFileSync(join(_REPO_ROOT, 'test', 'hostile', `${file}.ts`), 'utf8');
+  if (generate !== undefined) source = source.replace(/'\.\/generate\.js'/g, JSON.stringify(generate));
   const ts = (await import('typescript')).default;
   const hash = createHash('sha256').update(source).update(ts.version).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), 'robomata-hostile-bench');
-  const file = join(dir, `generate-${hash}.mjs`);
-  if (!existsSync(file)) {
+  const out = join(dir, `${file}-${hash}.mjs`);
+  if (!existsSync(out)) {
     const js = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
     }).outputText;
     mkdirSync(dir, { recursive: true });
-    const staging = `${file}.${process.pid}.tmp`;
+    const staging = `${out}.${process.pid}.tmp`;
     writeFileSync(staging, js);
-    renameSync(staging, file);
+    renameSync(staging, out);
   }
-  return (await import(pathToFileURL(file).href)) as _GeneratorModule;
+  return pathToFileURL(out).href;
+}
+
+/**
+ * Returns the generator module, transpiled from test/hostile/generate.ts (cached in tmp), its
+ * inputs joined by extra-inputs.ts's (shared-huge-group, orthogonal-vectors-500k).
+ */
+async function _loadGenerator(): Promise<_GeneratorModule> {
+  const generate = await _transpile('generate', undefined);
+  const gen = (await import(generate)) as _GeneratorModule;
+  const extra = (await import(await _transpile('extra-inputs', generate))) as { EXTRA_HOSTILE_INPUTS: readonly _HostileInput[] };
+  return { ...gen, HOSTILE_INPUTS: [...gen.HOSTILE_INPUTS, ...extra.EXTRA_HOSTILE_INPUTS] };
 }
 
 /** Returns V8's gc(), exposed at run time. */
@@ -481,6 +539,93 @@ export function formatHostileTable(rows: readonly HostileRow[]): string {
   return lines.join('\n');
 }
 
+/** Child side of {@link runHostileCompile}: compiles one input in one profile and prints its row as JSON. */
+async function _compileChild(name: string, profile: 'rfc9309' | 'google'): Promise<HostileCompileRow> {
+  const gc = _gc();
+  const gen = await _loadGenerator();
+  const input = gen.HOSTILE_INPUTS.find((i) => i.name === name);
+  if (input === undefined) throw new Error(`no hostile input ${name}`);
+  const options = input.maxBytes === undefined ? { profile } : { profile, maxBytes: input.maxBytes };
+  const reduced = input.makeReduced();
+  const bytes = input.make();
+  for (let i = 0; i < 3; i++) compile(reduced, options);
+  gc();
+  const memory = (): number => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const before = memory();
+  const c0 = process.cpuUsage();
+  let t0 = performance.now();
+  const artifact = compile(bytes, options);
+  const firstMs = performance.now() - t0;
+  const c1 = process.cpuUsage(c0);
+  const extraBytes = memory() - before;
+  const times = [firstMs];
+  for (let i = 0; i < 2; i++) {
+    t0 = performance.now();
+    compile(bytes, options);
+    times.push(performance.now() - t0);
+  }
+  const parsedBytes = Math.min(bytes.length, input.maxBytes ?? BOUND_INPUT_BYTES);
+  const scale = Math.max(1, parsedBytes / BOUND_INPUT_BYTES);
+  const boundMs = COMPILE_BOUND_MS * scale;
+  const boundBytes = COMPILE_BOUND_BYTES * scale;
+  return {
+    input: name, profile, status: 'ok', detail: '', parsedBytes, firstMs, firstCpuMs: (c1.user + c1.system) / 1000, medianMs: _median(times),
+    extraBytes, artifactBytes: artifact.length, boundMs, boundBytes, withinBound: (c1.user + c1.system) / 1000 < boundMs && extraBytes < boundBytes,
+  };
+}
+
+/** Returns the compile rows as a Markdown table. */
+export function formatHostileCompileTable(rows: readonly HostileCompileRow[]): string {
+  const lines = [
+    '| input | profile | bytes parsed | first compile CPU ms (wall ms) | median of 3, wall ms | extra MiB | artifact / input | within bound |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of rows) {
+    if (r.status !== 'ok') {
+      lines.push(`| ${r.input} | ${r.profile} | | **${r.status}** ${r.detail.slice(0, 80).replace(/\|/g, '/')} | | | | no |`);
+      continue;
+    }
+    const bound = r.boundMs === COMPILE_BOUND_MS ? '' : ` (bound ${_fmt(r.boundMs)} ms)`;
+    lines.push(
+      `| ${r.input} | ${r.profile} | ${_fmt(r.parsedBytes)} | ${_fmt(r.firstCpuMs, 1)} (${_fmt(r.firstMs, 1)})${bound} | ${_fmt(r.medianMs, 1)} | ` +
+        `${_fmt(r.extraBytes / 2 ** 20, 1)} | ${_fmt(r.artifactBytes / Math.max(1, r.parsedBytes), 2)}x | ${r.withinBound ? 'yes' : '**no**'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Returns the compile figures of every hostile input (or those `only` names) in both profiles,
+ * each input and profile in a fresh `node` process (`node --expose-gc --single-threaded hostile.js
+ * --compile-child NAME PROFILE`): the first compile of the full input after 3 compiles of the reduced one, its
+ * extra memory, and the median of 3, against {@link COMPILE_BOUND_MS} and
+ * {@link COMPILE_BOUND_BYTES} (prorated per 512,000 bytes for inputs with a raised parse limit).
+ */
+export async function runHostileCompile(opts: { only?: readonly string[] } = {}): Promise<HostileCompileReport> {
+  const gen = await _loadGenerator();
+  const rows: HostileCompileRow[] = [];
+  const script = fileURLToPath(import.meta.url);
+  for (const input of gen.HOSTILE_INPUTS) {
+    if (opts.only !== undefined && !opts.only.includes(input.name)) continue;
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const child = spawnSync(process.execPath, ['--expose-gc', '--single-threaded', script, '--compile-child', input.name, profile], { encoding: 'utf8', timeout: 120_000 });
+      const line = child.stdout.trim().split('\n').pop() ?? '';
+      try {
+        rows.push(JSON.parse(line) as HostileCompileRow);
+      } catch {
+        const detail = child.error?.message ?? `exit ${String(child.status)} ${child.stderr.slice(0, 200)}`;
+        rows.push({ input: input.name, profile, status: 'error', detail, parsedBytes: 0, firstMs: Number.NaN, firstCpuMs: Number.NaN, medianMs: Number.NaN, extraBytes: Number.NaN, artifactBytes: 0, boundMs: COMPILE_BOUND_MS, boundBytes: COMPILE_BOUND_BYTES, withinBound: false });
+      }
+      const r = rows[rows.length - 1] as HostileCompileRow;
+      process.stderr.write(`${r.input} ${r.profile}: ${r.status === 'ok' ? `cpu ${r.firstCpuMs.toFixed(0)} ms (wall ${r.firstMs.toFixed(0)}), median ${r.medianMs.toFixed(0)} ms, +${(r.extraBytes / 2 ** 20).toFixed(1)} MiB${r.withinBound ? '' : ' OVER'}` : r.detail}\n`);
+    }
+  }
+  return { rows, markdown: formatHostileCompileTable(rows) };
+}
+
 /**
  * Returns the hostile-input report: for every hostile input and both profiles, median compile
  * time, heap growth, artifact size and the worst ns per check of a 4 KB URL, as rows and as a
@@ -495,7 +640,19 @@ export async function runHostileSuite(opts: { quick: boolean; only?: readonly st
     if (opts.only !== undefined && !opts.only.includes(input.name)) continue;
     rows.push(...(await _runInput(input.name, config)));
   }
-  return { quick: opts.quick, node: process.version, seed: gen.DEFAULT_SEED, rows, markdown: formatHostileTable(rows) };
+  const compileReport = await runHostileCompile(opts.only === undefined ? {} : { only: opts.only });
+  return { quick: opts.quick, node: process.version, seed: gen.DEFAULT_SEED, rows, markdown: formatHostileTable(rows), compile: compileReport };
+}
+
+// `node --expose-gc hostile.js --compile-child NAME PROFILE`: one row of runHostileCompile.
+// `node --expose-gc hostile.js --compile [NAME...]`: runHostileCompile alone, its table on stdout.
+if (isMainThread && process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [flag, ...rest] = process.argv.slice(2);
+  if (flag === '--compile-child') {
+    void _compileChild(rest[0] as string, rest[1] === 'google' ? 'google' : 'rfc9309').then((row) => process.stdout.write(`${JSON.stringify(row)}\n`));
+  } else if (flag === '--compile') {
+    void runHostileCompile(rest.length === 0 ? {} : { only: rest }).then((r) => process.stdout.write(`${r.markdown}\n`));
+  }
 }
 
 if (!isMainThread && parentPort !== null && (workerData as { hostileBench?: boolean } | null)?.hostileBench === true) {

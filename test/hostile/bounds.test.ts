@@ -2,9 +2,10 @@
  * Hostile input stays bounded (issue 6; SECURITY.md "Limits"): every hostile input (generate.ts
  * and extra-inputs.ts) compiles in bounded time and memory into an artifact linear in the
  * input, the runtime agrees with the reference on hostile URLs, and a check of a 4 KB URL, new
- * or repeated, stays within a few milliseconds. Bounds are generous (CI machines are slow and
- * shared) and on CPU time, not wall-clock time; the precise figures come from
- * `pnpm bench --hostile` (bench/src/hostile.ts), and this test prints what it measured.
+ * or repeated, stays within a few milliseconds. Compile is bounded by its work (counters of
+ * what it built, linear in the input and about 2x on doubling it), never by its time: the
+ * 300 ms / 50 MB goal is measured by `pnpm bench --hostile` (bench/src/hostile.ts, each input
+ * in a fresh process), and this test prints what it measured.
  *
  * Compilation runs in a fresh worker per input (node-harness.ts) under a watchdog and a heap
  * limit of baseline + 100 MB, so a compile that explodes fails this test instead of hanging CI
@@ -22,12 +23,25 @@ import { prepareHarness, runWorker } from './node-harness.js';
 import type { BoundsResult } from './bounds-worker.js';
 
 /**
- * CPU-time bound of one compile per input and profile. The goal is < 300 ms for a 500 KiB
- * input (the issue's target; the printed figures show where each input stands); 3 s leaves
- * room for slow, shared CI machines and still catches a compile that is not linear (building
- * each of shared-huge-group's 1,000 merged groups on its own would take minutes).
+ * Bound on a compile's work (`measureCompileWork`: lines, rules, patterns, trie nodes, wildcard
+ * segments, segment-trie nodes, group-part references and artifact bytes, each O(1) to build)
+ * per parsed input byte. The inputs measure at most about 2.6 units per byte (invalid-utf8 and
+ * percent-deep: every byte of a rule an escape, written three times as long); 8 leaves room
+ * for format changes and still catches a compile that is not linear (building each of
+ * shared-huge-group's 1,000 merged groups on its own would be about 1,000 units per byte).
  */
-const COMPILE_MS_BOUND = 3_000;
+const WORK_PER_BYTE_BOUND = 8;
+/**
+ * Bound on the growth of a compile's work when its input doubles (the input cut at half its
+ * parsed bytes, then whole): 2 for a linear compile, more when the two halves differ in shape
+ * (only-specials measures 2.8x, shared-group-3000 2.3x: the cut falls between the large group
+ * and the small groups that share it). 3 catches quadratic work (4x).
+ */
+const WORK_DOUBLING_BOUND = 3;
+/** Work of any compile, however small (fixed sections, the empty input's one line). */
+const WORK_CONSTANT = 4_096;
+/** Watchdog per input: compiles, the timing loop, and worker start-up (a hang guard, not a time bound). */
+const WORKER_TIME_LIMIT_MS = 120_000;
 /**
  * Extra memory allowed for one compile: the worker's old generation is capped at baseline +
  * this (a compile past it dies with ERR_WORKER_OUT_OF_MEMORY), and the heap plus ArrayBuffer
@@ -35,6 +49,8 @@ const COMPILE_MS_BOUND = 3_000;
  * target); 2x leaves margin for the garbage a compile leaves before the next GC.
  */
 const EXTRA_HEAP_MB = 100;
+/** Input bytes EXTRA_HEAP_MB is for: an input compiled with a raised parse limit gets it in proportion (agent-groups-100k parses 3.1 MB). */
+const HEAP_BOUND_INPUT_BYTES = 512_000;
 /**
  * Bound on an artifact's size as a multiple of the input bytes parsed (plus 4 KiB for the
  * fixed sections): the format stores each pattern's bytes once, in a trie label or a segment,
@@ -71,8 +87,6 @@ const SCAN_BOUND_INPUTS: ReadonlySet<string> = new Set([
 const CHECK_NS_BOUND_OTHERS = 10_000_000;
 /** Checks per (URL, group) pair when timing (the mean over these is asserted). */
 const TIMED_CHECKS = 200;
-/** Watchdog per input: two compiles at the bound, the timing loop, and worker start-up. */
-const WORKER_TIME_LIMIT_MS = 2 * COMPILE_MS_BOUND + 60_000;
 /**
  * Reference time after which a cross-check stops adding URLs (it always finishes the first URL
  * for every group and profile). The reference is O(rules x |path| x |pattern|) per call.
@@ -99,7 +113,7 @@ afterAll(() => {
   const rows = [...measured.values()].flatMap((r) =>
     r.profiles.map(
       (p) =>
-        `${r.name.padEnd(24)} ${p.profile.padEnd(8)} in ${String(r.inputBytes).padStart(8)} B  compile ${p.compileMs.toFixed(0).padStart(5)} ms cpu ` +
+        `${r.name.padEnd(24)} ${p.profile.padEnd(8)} in ${String(r.inputBytes).padStart(8)} B  work ${(p.work / Math.max(1, p.parsedBytes)).toFixed(2)}/B (x${(p.work / Math.max(1, p.halfWork)).toFixed(2)} on doubling)  compile ${p.compileMs.toFixed(0).padStart(5)} ms cpu ` +
         `(${p.compileWallMs.toFixed(0)} wall)  mem+ ${(p.heapDeltaBytes / 2 ** 20).toFixed(1).padStart(6)} MiB (kept ${(p.retainedBytes / 2 ** 20).toFixed(1)})  ` +
         `artifact ${String(p.artifactBytes).padStart(8)} B  load ${p.loadMs.toFixed(1)} ms  groups ${p.groups} parts ${p.parts} (max ${p.maxNodes} nodes, ` +
         `${p.maxWildcards} wildcards)  worst check ${(p.worstCheckNs / 1000).toFixed(1)} us ${p.worstUrl}  ` +
@@ -156,11 +170,12 @@ function crossCheck(input: HostileInput, bytes: Uint8Array, urls: readonly strin
 }
 
 describe.each([...HOSTILE_INPUTS, ...EXTRA_HOSTILE_INPUTS].map((input) => [input.name, input] as const))('hostile input %s', (name, input) => {
-  it(`compiles in < ${COMPILE_MS_BOUND} ms of CPU and < ${EXTRA_HEAP_MB} MB extra memory into a linear artifact; 4 KB checks stay fast`, async () => {
+  it(`compiles with work linear in its input (< ${WORK_PER_BYTE_BOUND} units per byte, < ${WORK_DOUBLING_BOUND}x on doubling) and < ${EXTRA_HEAP_MB} MB extra memory per 500 KiB into a linear artifact; 4 KB checks stay fast`, async () => {
+    const heapMb = Math.ceil(EXTRA_HEAP_MB * Math.max(1, Math.min(input.make().length, input.maxBytes ?? HEAP_BOUND_INPUT_BYTES) / HEAP_BOUND_INPUT_BYTES));
     const outcome = await runWorker<BoundsResult>('hostile/bounds-worker.js', {
       workerData: { mode: 'measure', name, seed: DEFAULT_SEED, checks: TIMED_CHECKS },
       timeLimitMs: WORKER_TIME_LIMIT_MS,
-      resourceLimits: { maxOldGenerationSizeMb: baselineHeapMb + EXTRA_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: baselineHeapMb + heapMb, maxYoungGenerationSizeMb: 16 },
     });
     if (outcome.kind === 'timeout') {
       const phase = outcome.progress[1] ?? 0;
@@ -169,14 +184,15 @@ describe.each([...HOSTILE_INPUTS, ...EXTRA_HOSTILE_INPUTS].map((input) => [input
     }
     if (outcome.kind === 'error') {
       const oom = /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(outcome.error as { code?: string }).code ?? ''} ${outcome.error.message}`);
-      throw new Error(oom ? `${name}: compile needed more than ${EXTRA_HEAP_MB} MB of extra heap` : `${name}: ${outcome.error.message}`);
+      throw new Error(oom ? `${name}: compile needed more than ${heapMb} MB of extra heap` : `${name}: ${outcome.error.message}`);
     }
     const result = outcome.result;
     measured.set(name, result);
     const parsedBytes = Math.min(result.inputBytes, input.maxBytes ?? 512_000);
     for (const p of result.profiles) {
-      expect(p.compileMs, `${name} ${p.profile} compile CPU ms`).toBeLessThan(COMPILE_MS_BOUND);
-      expect(p.heapDeltaBytes, `${name} ${p.profile} heap + ArrayBuffer bytes grown by compile`).toBeLessThan(EXTRA_HEAP_MB * 2 ** 20);
+      expect(p.work, `${name} ${p.profile} compile work for ${p.parsedBytes} bytes`).toBeLessThan(WORK_PER_BYTE_BOUND * p.parsedBytes + WORK_CONSTANT);
+      expect(p.work, `${name} ${p.profile} compile work on doubling ${p.halfBytes} bytes (${p.halfWork})`).toBeLessThan(WORK_DOUBLING_BOUND * p.halfWork + WORK_CONSTANT);
+      expect(p.heapDeltaBytes, `${name} ${p.profile} heap + ArrayBuffer bytes grown by compile`).toBeLessThan(heapMb * 2 ** 20);
       expect(p.artifactBytes, `${name} ${p.profile} artifact bytes for ${parsedBytes} input bytes`).toBeLessThan(ARTIFACT_RATIO_BOUND * parsedBytes + 4_096);
       const bound = SCAN_BOUND_INPUTS.has(name) ? CHECK_NS_BOUND : CHECK_NS_BOUND_OTHERS;
       expect(p.worstCheckNs, `${name} ${p.profile} mean CPU ns per check of ${p.worstUrl}`).toBeLessThan(bound);
@@ -194,7 +210,7 @@ describe.each([...HOSTILE_INPUTS, ...EXTRA_HOSTILE_INPUTS].map((input) => [input
   it('runtime and reference agree on the full input (short URLs, within the reference budget)', () => {
     const result = measured.get(name);
     // The full input is compiled here only once the worker showed it compiles in bounds.
-    const bounded = result !== undefined && result.profiles.every((p) => p.compileMs < COMPILE_MS_BOUND);
+    const bounded = result !== undefined && result.profiles.every((p) => p.work < WORK_PER_BYTE_BOUND * p.parsedBytes + WORK_CONSTANT);
     expect(bounded, `${name}: the bounds test above must pass first`).toBe(true);
     const bytes = input.make();
     const commonCount = commonHostileUrls(DEFAULT_SEED).length;

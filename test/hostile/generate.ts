@@ -452,6 +452,55 @@ const _DEFINITIONS: readonly _Definition[] = [
     },
   },
   {
+    name: 'agent-groups-100k',
+    description: '100,000 distinct user-agents (four lower-case letters: distinct in any letter case), each opening a group of its own with one rule of its own (3.1 MB, compiled with a raised parse limit): 100,000 merged groups and parts',
+    maxBytes: 3_200_000,
+    agents: ['aaaa', 'ZZZZ', 'zzz', 'xyzw'],
+    body(_rng, scale) {
+      const count = scale === 'full' ? 100_000 : 50;
+      const letters = 'abcdefghijklmnopqrstuvwxyz';
+      const parts: string[] = [];
+      for (let i = 0; i < count; i++) {
+        let token = '';
+        for (let v = i, d = 0; d < 4; d++, v = Math.floor(v / 26)) token += letters[v % 26];
+        parts.push(`User-agent:${token}\nDisallow:/${token}\n`);
+      }
+      return latin1Bytes(parts.join(''));
+    },
+  },
+  {
+    name: 'shared-group-3000',
+    description: '3,000 product tokens naming one large group of mixed literal and wildcard rules, each token also naming a small group of its own: 3,000 merged groups that must share the large part',
+    agents: ['shaaa', 'SHBBB', 'shzzz', 'shdqe'],
+    body(rng, scale) {
+      const tokens = scale === 'full' ? 3_000 : 6;
+      const token = (i: number): string => {
+        let t = 'sh';
+        for (let v = i, d = 0; d < 3; d++, v = Math.floor(v / 26)) t += 'abcdefghijklmnopqrstuvwxyz'[v % 26];
+        return t;
+      };
+      const own: string[] = [];
+      for (let i = 0; i < tokens; i++) own.push(`User-agent: ${token(i)}\nDisallow: /own/${token(i)}\n`);
+      const ownText = own.join('');
+      const b = new _Body(_budget(scale) - ownText.length);
+      for (let i = 0; i < tokens; i++) b.line(`User-agent: ${token(i)}`);
+      for (let i = 0; ; i++) {
+        const line =
+          i % 4 === 0
+            ? `Allow: /big/*${_randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3))}*${_randomText(rng, STORM_LETTERS, 1 + pickInt(rng, 3))}`
+            : i % 4 === 1
+              ? `Disallow: /*${_randomText(rng, STORM_LETTERS, 2 + pickInt(rng, 6))}$`
+              : `Disallow: /big/${_randomText(rng, STORM_LETTERS + '/', 8 + pickInt(rng, 40))}`;
+        if (!b.line(line)) break;
+      }
+      b.raw(ownText);
+      return b.toBytes();
+    },
+    urls(rng) {
+      return ['/big/' + _randomText(rng, STORM_LETTERS, HOSTILE_URL_LENGTH), '/own/shaaa/' + 'a'.repeat(HOSTILE_URL_LENGTH)];
+    },
+  },
+  {
     name: 'groups-many',
     description: 'as many one-rule groups as fit in 500 KiB, agent tokens differing in case and digits, plus prototype names',
     agents: ['bota', 'BOTA', 'Bot', 'zz'],

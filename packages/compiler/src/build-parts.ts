@@ -5,8 +5,8 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, bytesKey, compareRank, markedPatternsOfRule, patternKey, type MatchPattern } from './normalize-pattern.js';
+import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
+import { WILDCARD, bytesKey, canonicalizePattern, deriveIndexHtmlPattern, patternKey, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -59,39 +59,149 @@ export interface BuiltParts {
 const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 
-/** A pattern of the whole file, the part it belongs to, and whether it is its rule's own (not an index.html companion). */
+/**
+ * Every kept pattern of the file in rank order, as parallel arrays indexed by rank (no object
+ * per pattern): its matching-form body, anchor, part, rule id and index.html mark.
+ */
 interface _Ranked {
-  readonly pattern: MatchPattern;
-  readonly part: number;
-  readonly own: boolean;
+  readonly count: number;
+  readonly body: readonly Uint8Array[];
+  /** Bytes of the body before its first `*` (all of it for a literal pattern). */
+  readonly headLen: readonly number[];
+  readonly anchored: readonly number[];
+  readonly part: readonly number[];
+  readonly ruleId: readonly number[];
+  /** 1 for an allow rule's index.html companion, 0 for a rule's own pattern. */
+  readonly companion: readonly number[];
+}
+
+/** Returns the index of the first `*` of `body`, or -1 (a loop: TypedArray#indexOf costs more on the usual short pattern). */
+function _indexOfStar(body: Uint8Array): number {
+  for (let i = 0; i < body.length; i++) if (body[i] === WILDCARD) return i;
+  return -1;
 }
 
 /**
- * Returns every pattern of the plan's rules in rank order, less the wildcard patterns that
- * repeat a better-ranked one of their part (they could never decide; a repeated literal pattern
- * is dropped when its head is built, by keeping the first rank).
+ * Sorts `items` in place by `compare`, stably: insertion sort for the usual few items (an
+ * Array#sort with a comparator costs more to set up than to run on them), else Array#sort.
  */
-function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): _Ranked[] {
-  const all: _Ranked[] = [];
-  plan.parts.forEach((sources, part) => {
-    for (const source of sources) {
-      const first = plan.firstRule[source] as number;
-      (parsed.groups[source] as ParsedRobots['groups'][number]).rules.forEach((rule, k) => {
-        for (const m of markedPatternsOfRule({ kind: rule.kind, line: rule.line, ruleId: first + k, escaped: rule.escaped }, profile)) {
-          all.push({ pattern: m.pattern, part, own: !m.companion });
-        }
-      });
+function _sortStably(items: number[], compare: (a: number, b: number) => number): number[] {
+  if (items.length > 32) return items.sort(compare);
+  for (let i = 1; i < items.length; i++) {
+    const x = items[i] as number;
+    let j = i - 1;
+    while (j >= 0 && compare(items[j] as number, x) > 0) {
+      items[j + 1] = items[j] as number;
+      j--;
     }
-  });
-  all.sort((a, b) => compareRank(a.pattern, b.pattern));
-  const seen = new Set<string>();
-  return all.filter((r) => {
-    if (r.pattern.body.indexOf(WILDCARD) < 0) return true;
-    const key = `${r.part}:${patternKey(r.pattern)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    items[j + 1] = x;
+  }
+  return items;
+}
+
+/** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
+function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
+  // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
+  // allocation costs more than its use (a fifth of a small file's build).
+  const partOf = new Array<number>(plan.rules.length).fill(-1);
+  for (let part = 0; part < plan.parts.length; part++) {
+    const sources = plan.parts[part] as readonly number[];
+    for (let k = 0; k < sources.length; k++) {
+      const source = sources[k] as number;
+      const first = plan.firstRule[source] as number;
+      const end = first + (parsed.groups[source] as ParsedRobots['groups'][number]).rules.length;
+      for (let id = first; id < end; id++) partOf[id] = part;
+    }
+  }
+  return partOf;
+}
+
+/**
+ * Returns the pattern indices `0 .. n - 1` sorted stably by bucket (maxPriority - priority) * 2
+ * + kind (`meta` holds 5 numbers per pattern, priority and kind first): a counting sort, or an
+ * insertion sort for the usual few patterns (no bucket array to allocate and clear).
+ */
+function _rankOrder(meta: readonly number[], n: number, maxPriority: number): number[] {
+  const bucket = (i: number): number => (maxPriority - (meta[5 * i] as number)) * 2 + (meta[5 * i + 1] as number);
+  const order = new Array<number>(n);
+  if (n <= 32) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return _sortStably(order, (a, b) => bucket(a) - bucket(b));
+  }
+  const start = new Array<number>(2 * maxPriority + 3).fill(0);
+  for (let i = 0; i < n; i++) {
+    const b = bucket(i) + 1;
+    start[b] = (start[b] as number) + 1;
+  }
+  for (let b = 1; b < start.length; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
+  for (let i = 0; i < n; i++) {
+    const b = bucket(i);
+    order[start[b] as number] = i;
+    start[b] = (start[b] as number) + 1;
+  }
+  return order;
+}
+
+/**
+ * Returns every pattern of the plan's rules in rank order (docs/semantics.md section 5), less
+ * the wildcard patterns that repeat a better-ranked one of their part (they could never
+ * decide; a repeated literal pattern is dropped when its head is built, by keeping the first
+ * rank). Rules are visited in line order, a rule's own pattern before its companion, so a
+ * stable counting sort on (priority descending, allow first) is the rank order: two patterns
+ * of one priority and kind differ in line, or are one rule's own pattern and its companion,
+ * whose priorities always differ. O(patterns + longest priority).
+ */
+function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): _Ranked {
+  const partOf = _partOfRules(parsed, plan);
+  const bodies: Uint8Array[] = [];
+  const meta: number[] = [];
+  let maxPriority = 0;
+  const add = (p: MatchPattern | null, id: number, companion: number): void => {
+    if (p === null) return;
+    bodies.push(p.body);
+    if (p.priority > maxPriority) maxPriority = p.priority;
+    // priority, kind, anchor, companion, rule id: 5 numbers per pattern.
+    meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
+  };
+  const rules = plan.rules;
+  for (let id = 0; id < rules.length; id++) {
+    if ((partOf[id] as number) < 0) continue;
+    const rule = rules[id] as ParsedRobots['groups'][number]['rules'][number];
+    const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
+    add(simplifyPattern(form, rule.kind, rule.line, id), id, 0);
+    if (rule.kind === 'allow') {
+      const derived = deriveIndexHtmlPattern(form);
+      if (derived !== null) add(simplifyPattern(derived, 'allow', rule.line, id), id, 1);
+    }
+  }
+  const order = _rankOrder(meta, bodies.length, maxPriority);
+  const n = order.length;
+  let seen: Set<string> | undefined;
+  const body: Uint8Array[] = [];
+  const headLen: number[] = [];
+  const anchored: number[] = [];
+  const part: number[] = [];
+  const ruleId: number[] = [];
+  const companion: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = order[k] as number;
+    const b = bodies[i] as Uint8Array;
+    const star = _indexOfStar(b);
+    if (star >= 0) {
+      const key = `${partOf[meta[5 * i + 4] as number] as number}:${patternKey({ anchored: meta[5 * i + 2] === 1, body: b })}`;
+      seen ??= new Set<string>();
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    body.push(b);
+    headLen.push(star < 0 ? b.length : star);
+    anchored.push(meta[5 * i + 2] as number);
+    companion.push(meta[5 * i + 3] as number);
+    ruleId.push(meta[5 * i + 4] as number);
+    part.push(partOf[meta[5 * i + 4] as number] as number);
+  }
+  const count = body.length;
+  return { count, body, headLen, anchored, part, ruleId, companion };
 }
 
 /** Collects distinct segments into one list. */
@@ -112,20 +222,6 @@ class _Segments {
   }
 }
 
-/** What ends at one head: built up in rank order. */
-interface _Head {
-  readonly key: Uint8Array;
-  prefixRank: number;
-  endRank: number;
-  wildcards: BuiltWildcard[] | null;
-}
-
-/** Returns the head of a pattern: its body before the first `*`, or all of it. */
-function _headOf(body: Uint8Array): Uint8Array {
-  const star = body.indexOf(WILDCARD);
-  return star < 0 ? body : body.subarray(0, star);
-}
-
 /** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */
 function _segmentsOf(body: Uint8Array, segments: _Segments): number[] {
   const segs: number[] = [];
@@ -141,69 +237,140 @@ function _segmentsOf(body: Uint8Array, segments: _Segments): number[] {
 
 const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
 
-/**
- * Returns one part's radix nodes from its patterns' ranks (indices into `ranked`, ascending):
- * the ranks sorted by head (stably, so each head's ranks stay ascending) and grouped, the
- * first rank of a literal pattern kept per head and anchor.
- */
-function _buildPart(ranked: readonly _Ranked[], ranks: readonly number[], segments: _Segments): BuiltNode[] {
-  const headBytes: Uint8Array[] = [];
-  for (const rank of ranks) headBytes[rank] = _headOf((ranked[rank] as _Ranked).pattern.body);
-  const order = ranks.slice().sort((a, b) => compareBytes(headBytes[a] as Uint8Array, headBytes[b] as Uint8Array));
-  const heads: _Head[] = [];
-  let head: _Head | undefined;
-  for (const rank of order) {
-    const key = headBytes[rank] as Uint8Array;
-    if (head === undefined || compareBytes(head.key, key) !== 0) {
-      head = { key, prefixRank: -1, endRank: -1, wildcards: null };
-      heads.push(head);
-    }
-    const pattern = (ranked[rank] as _Ranked).pattern;
-    if (key.length < pattern.body.length) {
-      (head.wildcards ??= []).push({ rank, segments: _segmentsOf(pattern.body, segments), anchored: pattern.anchored });
-    } else if (pattern.anchored) {
-      if (head.endRank < 0) head.endRank = rank;
-    } else if (head.prefixRank < 0) head.prefixRank = rank;
+const _EMPTY = new Uint8Array(0);
+
+/** Returns -1, 0 or 1 as the head of rank `a` sorts before, with or after that of rank `b`. */
+function _compareHeads(ranked: _Ranked, a: number, b: number): number {
+  const x = ranked.body[a] as Uint8Array;
+  const y = ranked.body[b] as Uint8Array;
+  const xl = ranked.headLen[a] as number;
+  const yl = ranked.headLen[b] as number;
+  const m = xl < yl ? xl : yl;
+  for (let k = 0; k < m; k++) {
+    const d = (x[k] as number) - (y[k] as number);
+    if (d !== 0) return d < 0 ? -1 : 1;
   }
-  return buildRadixTrie(heads.map((h) => h.key)).map((r) => {
-    const h = r.keyIndex < 0 ? undefined : heads[r.keyIndex];
-    return {
-      key: r.key,
-      labelFrom: r.labelFrom,
-      labelTo: r.depth,
-      childCount: r.children.length,
-      prefixRank: h === undefined ? -1 : h.prefixRank,
-      endRank: h === undefined ? -1 : h.endRank,
-      wildcards: h?.wildcards ?? _NO_WILDCARDS,
+  return xl === yl ? 0 : xl < yl ? -1 : 1;
+}
+
+/**
+ * Returns one part's radix nodes from its patterns' ranks (ascending): the ranks sorted by head
+ * (stably, so each head's ranks stay ascending) and grouped, the first rank of a literal
+ * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
+ * or object per pattern, one node object per radix node.
+ */
+function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segments): BuiltNode[] {
+  if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
+  const order = _sortStably(ranks.slice(), (a, b) => _compareHeads(ranked, a, b));
+  // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
+  // wildcard ranks order[wildFrom[h] .. headEnd[h]) (the literal ranks there are skipped).
+  const headRank: number[] = [];
+  const headBytes: Uint8Array[] = [];
+  const headLens: number[] = [];
+  const prefixRank: number[] = [];
+  const endRank: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  let wilds = 0;
+  for (let k = 0; k < order.length; k++) {
+    const rank = order[k] as number;
+    const h = headRank.length - 1;
+    if (h < 0 || _compareHeads(ranked, headRank[h] as number, rank) !== 0) {
+      headRank.push(rank);
+      headBytes.push(ranked.body[rank] as Uint8Array);
+      headLens.push(ranked.headLen[rank] as number);
+      prefixRank.push(-1);
+      endRank.push(-1);
+      from.push(k);
+      to.push(k);
+    }
+    const g = headRank.length - 1;
+    to[g] = k + 1;
+    if ((ranked.headLen[rank] as number) < (ranked.body[rank] as Uint8Array).length) wilds++;
+    else if (ranked.anchored[rank] === 1) {
+      if ((endRank[g] as number) < 0) endRank[g] = rank;
+    } else if ((prefixRank[g] as number) < 0) prefixRank[g] = rank;
+  }
+  const radix = buildRadixTable(headBytes, headLens);
+  const nodes: BuiltNode[] = new Array<BuiltNode>(radix.count);
+  for (let q = 0; q < radix.count; q++) {
+    const h = radix.keyIndex[q] as number;
+    const keyOf = radix.keyOf[q] as number;
+    let wildcards: readonly BuiltWildcard[] = _NO_WILDCARDS;
+    if (h >= 0 && wilds > 0) {
+      const list: BuiltWildcard[] = [];
+      for (let k = from[h] as number; k < (to[h] as number); k++) {
+        const rank = order[k] as number;
+        const body = ranked.body[rank] as Uint8Array;
+        if ((ranked.headLen[rank] as number) < body.length) list.push({ rank, segments: _segmentsOf(body, segments), anchored: ranked.anchored[rank] === 1 });
+      }
+      if (list.length > 0) wildcards = list;
+    }
+    nodes[q] = {
+      key: keyOf < 0 ? _EMPTY : (headBytes[keyOf] as Uint8Array),
+      labelFrom: radix.labelFrom[q] as number,
+      labelTo: radix.depth[q] as number,
+      childCount: radix.childCount[q] as number,
+      prefixRank: h < 0 ? -1 : (prefixRank[h] as number),
+      endRank: h < 0 ? -1 : (endRank[h] as number),
+      wildcards,
     };
-  });
+  }
+  return nodes;
+}
+
+/**
+ * Returns the radix nodes of a part of one pattern (many merged groups of their own hold one
+ * rule each: shared-group-3000 builds 3,000 such parts): the root, and the head's leaf unless
+ * the head is empty.
+ */
+function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Segments): BuiltNode[] {
+  const body = ranked.body[rank] as Uint8Array;
+  const headLen = ranked.headLen[rank] as number;
+  const wild = headLen < body.length;
+  const anchored = ranked.anchored[rank] === 1;
+  const end: BuiltNode = {
+    key: headLen === 0 ? _EMPTY : body,
+    labelFrom: 0,
+    labelTo: headLen,
+    childCount: 0,
+    prefixRank: wild || anchored ? -1 : rank,
+    endRank: !wild && anchored ? rank : -1,
+    wildcards: wild ? [{ rank, segments: _segmentsOf(body, segments), anchored }] : _NO_WILDCARDS,
+  };
+  if (headLen === 0) return [end];
+  return [{ key: _EMPTY, labelFrom: 0, labelTo: 0, childCount: 1, prefixRank: -1, endRank: -1, wildcards: _NO_WILDCARDS }, end];
 }
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
-function _rebuildable(parsed: ParsedRobots, plan: PartPlan, ranked: readonly _Ranked[], parts: readonly (readonly BuiltNode[])[]): Uint8Array {
-  const named = new Uint8Array(ranked.length);
-  for (const part of parts) {
-    for (const node of part) {
+function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): Uint8Array {
+  const named = new Uint8Array(ranked.count);
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as readonly BuiltNode[];
+    for (let k = 0; k < part.length; k++) {
+      const node = part[k] as BuiltNode;
       if (node.prefixRank >= 0) named[node.prefixRank] = 1;
       if (node.endRank >= 0) named[node.endRank] = 1;
-      for (const w of node.wildcards) named[w.rank] = 1;
+      for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
     }
   }
   const out = new Uint8Array(plan.rules.length);
   const seen = new Uint8Array(plan.rules.length);
-  ranked.forEach((r, rank) => {
-    const id = r.pattern.ruleId;
+  for (let rank = 0; rank < ranked.count; rank++) {
+    const id = ranked.ruleId[rank] as number;
     // Only the rule's best rank counts: the runtime rebuilds from it.
-    if (seen[id] === 1) return;
+    if (seen[id] === 1) continue;
     seen[id] = 1;
-    if (!r.own || named[rank] !== 1) return;
+    if (ranked.companion[rank] === 1 || named[rank] !== 1) continue;
     const raw = (plan.rules[id] as ParsedRobots['groups'][number]['rules'][number]).rawBytes;
-    const body = r.pattern.body;
-    const n = body.length + (r.pattern.anchored ? 1 : 0);
-    if (raw.length !== n || (r.pattern.anchored && raw[n - 1] !== 0x24)) return;
-    for (let k = 0; k < body.length; k++) if (raw[k] !== body[k]) return;
-    out[id] = 1;
-  });
+    const body = ranked.body[rank] as Uint8Array;
+    const anchored = ranked.anchored[rank] === 1;
+    const n = body.length + (anchored ? 1 : 0);
+    if (raw.length !== n || (anchored && raw[n - 1] !== 0x24)) continue;
+    let same = true;
+    for (let k = 0; k < body.length && same; k++) same = raw[k] === body[k];
+    if (same) out[id] = 1;
+  }
   return out;
 }
 
@@ -215,14 +382,15 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const ranked = _rankPatterns(parsed, plan, profile);
   const segments = new _Segments();
   const byPart: number[][] = plan.parts.map(() => []);
-  ranked.forEach((r, rank) => (byPart[r.part] as number[]).push(rank));
+  for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
   const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
-  const rankRules = ranked.map((r) => r.pattern.ruleId);
-  const rankCompanion = Uint8Array.from(ranked, (r) => (r.own ? 0 : 1));
-  const rebuildable = _rebuildable(parsed, plan, ranked, parts);
+  const rankRules = ranked.ruleId;
+  const rankCompanion = new Uint8Array(ranked.count);
+  for (let rank = 0; rank < ranked.count; rank++) rankCompanion[rank] = ranked.companion[rank] as number;
+  const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
-  const order = segments.list.map((_, i) => i).sort((a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
+  const order = _sortStably(segments.list.map((_, i) => i), (a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
   const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
   const segmentNode = new Array<number>(segments.list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);

@@ -190,3 +190,109 @@ export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
   }
   return order;
 }
+
+/**
+ * A radix trie in breadth-first order as parallel arrays (node 0 is the root): what
+ * {@link buildRadixTable} returns, without one object per node.
+ */
+export interface RadixTable {
+  readonly count: number;
+  /** Bytes from the root. */
+  readonly depth: readonly number[];
+  /** A key whose first `depth` bytes spell the path to the node (-1 for the root). */
+  readonly keyOf: readonly number[];
+  /** Edge label from the parent: `key[labelFrom, depth)`. */
+  readonly labelFrom: readonly number[];
+  /** Index of the key ending at the node, or -1. */
+  readonly keyIndex: readonly number[];
+  readonly childCount: readonly number[];
+}
+
+/**
+ * Returns the radix trie of the keys `bytes[i].subarray(0, lens[i])` (sorted ascending,
+ * distinct) as {@link buildRadixTrie} builds it, in parallel arrays: no subarray or object per
+ * key or node. O(keys + key bytes).
+ */
+export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
+  // Nodes in creation order; children as linked lists (first, last, next, prev sibling).
+  const depth = [0];
+  const keyOf = [-1];
+  const keyIndex = [-1];
+  const firstChild = [-1];
+  const lastChild = [-1];
+  const next = [-1];
+  const prev = [-1];
+  const stack = [0];
+  let prevKey = -1;
+  for (let i = 0; i < bytes.length; i++) {
+    const key = bytes[i] as Uint8Array;
+    const len = lens[i] as number;
+    let l = 0;
+    if (prevKey >= 0) {
+      const pk = bytes[prevKey] as Uint8Array;
+      const m = Math.min(len, lens[prevKey] as number);
+      while (l < m && pk[l] === key[l]) l++;
+    }
+    let last = -1;
+    while ((depth[stack[stack.length - 1] as number] as number) > l) last = stack.pop() as number;
+    let top = stack[stack.length - 1] as number;
+    if ((depth[top] as number) < l && last >= 0) {
+      // The new key leaves the edge to `last` at depth l: split it there (`mid` takes its place).
+      const mid = depth.length;
+      depth.push(l);
+      keyOf.push(i);
+      keyIndex.push(-1);
+      firstChild.push(last);
+      lastChild.push(last);
+      next.push(-1);
+      const before = prev[last] as number;
+      prev.push(before);
+      if (before < 0) firstChild[top] = mid;
+      else next[before] = mid;
+      lastChild[top] = mid;
+      next[last] = -1;
+      prev[last] = -1;
+      stack.push(mid);
+      top = mid;
+    }
+    if (len === depth[top]) keyIndex[top] = i;
+    else {
+      const leaf = depth.length;
+      depth.push(len);
+      keyOf.push(i);
+      keyIndex.push(i);
+      firstChild.push(-1);
+      lastChild.push(-1);
+      next.push(-1);
+      const l0 = lastChild[top] as number;
+      prev.push(l0);
+      if (l0 < 0) firstChild[top] = leaf;
+      else next[l0] = leaf;
+      lastChild[top] = leaf;
+      stack.push(leaf);
+    }
+    prevKey = i;
+  }
+  const count = depth.length;
+  const order = [0];
+  const outDepth = new Array<number>(count);
+  const outKey = new Array<number>(count);
+  const outFrom = new Array<number>(count);
+  const outIndex = new Array<number>(count);
+  const outChildren = new Array<number>(count);
+  outFrom[0] = 0;
+  for (let q = 0; q < order.length; q++) {
+    const x = order[q] as number;
+    outDepth[q] = depth[x] as number;
+    outKey[q] = keyOf[x] as number;
+    outIndex[q] = keyIndex[x] as number;
+    let n = 0;
+    for (let c = firstChild[x] as number; c >= 0; c = next[c] as number) {
+      outFrom[order.length] = depth[x] as number;
+      order.push(c);
+      n++;
+    }
+    outChildren[q] = n;
+  }
+  return { count, depth: outDepth, keyOf: outKey, labelFrom: outFrom, keyIndex: outIndex, childCount: outChildren };
+}

@@ -41,6 +41,49 @@ export interface CompileStages extends CompileReport {
   readonly built: BuiltParts;
 }
 
+/**
+ * @internal What one compile built, counted in units that each cost O(1) to build (plus
+ * sorting): the tests' bound on compile work (`test/hostile/bounds.test.ts` asserts it is
+ * linear in the parsed bytes and grows about 2x when the input doubles) instead of timing it.
+ */
+export interface CompileWork {
+  /** Lines parsed. */
+  readonly lines: number;
+  /** Allow/disallow rules kept. */
+  readonly rules: number;
+  /** Patterns ranked (a rule's own pattern and its index.html companion). */
+  readonly patterns: number;
+  /** Radix-trie nodes over every part (a part shared by many merged groups counts once). */
+  readonly trieNodes: number;
+  /** Segment references of the wildcard patterns. */
+  readonly wildcardSegments: number;
+  /** Nodes of the segment trie. */
+  readonly segmentNodes: number;
+  /** Parts referenced by the merged groups (each group lists its parts). */
+  readonly groupParts: number;
+  readonly artifactBytes: number;
+  /** The sum of the above. */
+  readonly total: number;
+}
+
+/** @internal Returns the work counters of a compilation (`@robomata/compiler/internals`). O(parts + patterns). */
+export function measureCompileWork(stages: CompileStages): CompileWork {
+  const { plan, built, parsed, artifact } = stages;
+  let trieNodes = 0;
+  let wildcardSegments = 0;
+  for (const part of built.parts) {
+    trieNodes += part.length;
+    for (const node of part) for (const w of node.wildcards) wildcardSegments += w.segments.length;
+  }
+  let groupParts = 0;
+  for (const parts of plan.groupParts) groupParts += parts.length;
+  const w = {
+    lines: parsed.lineCount, rules: plan.rules.length, patterns: built.rankRules.length, trieNodes, wildcardSegments,
+    segmentNodes: built.segmentTrie.count, groupParts, artifactBytes: artifact.length,
+  };
+  return { ...w, total: w.lines + w.rules + w.patterns + w.trieNodes + w.wildcardSegments + w.segmentNodes + w.groupParts + w.artifactBytes };
+}
+
 function _describe(v: unknown): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v)}`;
@@ -95,12 +138,15 @@ interface _Source {
   readonly patterns: boolean;
 }
 
-/** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
+/**
+ * Returns the report of building the groups `build` marks (undefined: the scope's, or all);
+ * `matchingOnly` writes only what their matching reads (see ArtifactInput.matchingOnly).
+ */
+function _build(src: _Source, build: Uint8Array | undefined, matchingOnly = false): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile);
-  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed), matchingOnly });
   return { artifact, parsed, plan, built };
 }
 
@@ -139,7 +185,10 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
 
 /**
  * Returns the builder of a compileRobots `Robots`: group `g` built (once, cached) into an
- * artifact of its own with the same group indices and rule ids.
+ * artifact of its own with the same group indices and rule ids, holding only what its
+ * matching reads (its parts, ranks and segments, each rule's kind, its preferences): no agent
+ * tokens, rule texts, sitemaps, directives or other groups' records, which the full artifact
+ * of `compileRobots` already holds.
  */
 function _groupBuilder(src: _Source): (g: number) => Robots {
   const built = new Map<number, Robots>();
@@ -148,7 +197,7 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
     if (robots === undefined) {
       const only = new Uint8Array(src.merged.groups.length);
       only[g] = 1;
-      robots = loadRobots(_build(src, only).artifact);
+      robots = loadRobots(_build(src, only, true).artifact);
       built.set(g, robots);
     }
     return robots;
@@ -158,11 +207,18 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
 /**
  * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
  * file is parsed once and each group's tries are built on the first `agent()` that selects it
- * (a crawler that asks for one agent builds one group). Answers, rule ids and group indices are
- * those of `loadRobots(compile(robotsTxt, options))`.
+ * (a crawler that asks for one agent builds one group; a file whose only group is the global
+ * group, which every agent selects, is built at once). Answers, rule ids and group indices are
+ * those of `loadRobots(compile(robotsTxt, options))`. It retains the parsed file (its rules'
+ * bytes, agents and preferences, and the merged groups) to build the other groups later, the
+ * artifact of everything but the tries (`robots.bytes`: rules, agents, texts), and per built
+ * group a small artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options);
+  // A file whose one merged group is the global group: every agent() selects it, so it is built
+  // at once, in the one artifact (a second artifact and load for it would only add work).
+  if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);
   const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
   return withGroupBuilder(base, _groupBuilder(src));
 }

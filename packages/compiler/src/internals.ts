@@ -19,4 +19,4 @@ export { planParts, type PartPlan } from './plan-parts.js';
 export { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie, type RadixNode } from './build-trie.js';
 export { buildParts, type BuiltParts, type BuiltNode, type BuiltWildcard } from './build-parts.js';
 export { serializeArtifact, type ArtifactInput } from './serialize.js';
-export { compileStages, type CompileStages } from './compile.js';
+export { compileStages, measureCompileWork, type CompileStages, type CompileWork } from './compile.js';

@@ -40,6 +40,11 @@ function _isHex(b: number | undefined): boolean {
   return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
 }
 
+/** True for `0-9` and `A-F`: a hex digit already in canonical (upper) case. */
+function _isUpperHex(b: number | undefined): boolean {
+  return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46));
+}
+
 function _hexValue(b: number): number {
   return b <= 0x39 ? b - 0x30 : (b | 0x20) - 0x57;
 }
@@ -62,11 +67,17 @@ function _writeEscape(out: Uint8Array, o: number, b: number): number {
  */
 export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
   const n = escaped.length;
-  // Most patterns are already canonical: return them as they are.
+  // Most patterns are already canonical (parse.ts escaped them: upper-case hex, no byte >= 0x80;
+  // a `%XX` of a reserved byte stays): return them as they are.
   let plain = true;
   for (let i = 0; i < n && plain; i++) {
     const b = escaped[i] as number;
-    plain = b !== _PERCENT && b < 0x80 && (b !== _DOLLAR || i === n - 1);
+    if (b === _PERCENT && _isHex(escaped[i + 1]) && _isHex(escaped[i + 2])) {
+      // Lower-case hex is upper-cased and an unreserved byte decoded: not plain.
+      plain = _isUpperHex(escaped[i + 1]) && _isUpperHex(escaped[i + 2]) &&
+        !isUnreservedByte((_hexValue(escaped[i + 1] as number) << 4) | _hexValue(escaped[i + 2] as number));
+      i += 2;
+    } else plain = b < 0x80 && (b !== _DOLLAR || i === n - 1);
   }
   if (plain) return escaped;
   // Every input byte writes at most three: one exact-size-or-less array, no number[] to grow.
@@ -146,7 +157,7 @@ export function simplifyPattern(
   }
   const first = out[0];
   if (o === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-  return { body: out.slice(0, o), anchored, priority, kind, line, ruleId };
+  return { body: out.subarray(0, o), anchored, priority, kind, line, ruleId };
 }
 
 /** One allow/disallow rule as the pattern stage needs it. */
@@ -163,6 +174,8 @@ export interface PatternSource {
  * ASCII after escaping). O(n).
  */
 export function bytesKey(bytes: Uint8Array): string {
+  // One call for the usual short key: no subarray per chunk.
+  if (bytes.length <= 4096) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   let s = '';
   for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
   return s;

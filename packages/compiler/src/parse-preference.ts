@@ -199,24 +199,43 @@ const _PREFERENCE_KEYS: readonly string[] = ['content-usage', 'content-signal'];
  * than 24 bytes are not compared).
  */
 export function nearMissPreferenceKey(lowerKey: string): string | undefined {
+  // Within distance 2 of a 13- or 14-byte key, or equal to one squashed (12 or 13 bytes plus separators).
   if (lowerKey.length > 24 || lowerKey.length < 11) return undefined;
+  if (lowerKey.length > 16 && !(lowerKey.includes('-') || lowerKey.includes('_') || lowerKey.includes(' '))) return undefined;
   const squashed = lowerKey.replace(/[-_ ]/g, '');
   for (const key of _PREFERENCE_KEYS) {
     if (lowerKey === key) return undefined;
-    if (squashed === key.replace('-', '') || _editDistance(lowerKey, key) <= 2) return key;
+    if (squashed === key.replace('-', '') || _withinTwoEdits(lowerKey, key)) return key;
   }
   return undefined;
 }
 
-/** Returns the Levenshtein distance of two short strings. O(|a| |b|). */
-function _editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Two rows of the edit-distance table of {@link _withinTwoEdits} (keys are at most 24 bytes). */
+const _ROW_A = new Int32Array(32);
+const _ROW_B = new Int32Array(32);
+
+/**
+ * Returns true when the Levenshtein distance of `a` and `b` is at most 2: lengths more than 2
+ * apart never are, and a row whose least entry passes 2 ends the table. O(|a| |b|), no allocation.
+ */
+function _withinTwoEdits(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2 || b.length >= _ROW_A.length) return false;
+  let prev = _ROW_A;
+  let cur = _ROW_B;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
+    let least = i;
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = v;
+      if (v < least) least = v;
     }
+    if (least > 2) return false;
+    const t = prev;
     prev = cur;
+    cur = t;
   }
-  return prev[b.length]!;
+  return (prev[b.length] as number) <= 2;
 }
+

@@ -303,6 +303,12 @@ const _MESSAGE_QUOTE_MAX = 60;
 /** Returns `text` for a message: control characters as `\xNN`, cut to {@link _MESSAGE_QUOTE_MAX}. */
 function _quote(text: string): string {
   const cut = text.length > _MESSAGE_QUOTE_MAX ? `${text.slice(0, _MESSAGE_QUOTE_MAX)}...` : text;
+  let control = false;
+  for (let i = 0; i < cut.length && !control; i++) {
+    const c = cut.charCodeAt(i);
+    control = c < 0x20 || c === 0x7f;
+  }
+  if (!control) return cut;
   return cut.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
@@ -380,7 +386,7 @@ function _incompleteTailStart(bytes: Uint8Array, s: number, e: number): number {
  * hex upper-cased, every byte >= 0x80 becomes `%XX`, all else is unchanged. Returns `raw`
  * itself when nothing changes. O(n).
  */
-function _escapePattern(raw: Uint8Array): Uint8Array {
+function _escapePattern(raw: Uint8Array, arena: _Arena): Uint8Array {
   const n = raw.length;
   let extra = 0;
   let change = false;
@@ -395,7 +401,7 @@ function _escapePattern(raw: Uint8Array): Uint8Array {
     }
   }
   if (!change) return raw;
-  const out = new Uint8Array(n + extra);
+  const out = arena.take(n + extra);
   let o = 0;
   for (let i = 0; i < n; i++) {
     const b = raw[i]!;
@@ -414,6 +420,36 @@ function _escapePattern(raw: Uint8Array): Uint8Array {
   }
   return out;
 }
+
+/**
+ * Chunks the escaped values of one parse are cut from: one backing store per 64 KiB instead of
+ * one per escaped rule (invalid-utf8, 16,000 rules of escapes, spent a fifth of its compile in
+ * the collector).
+ */
+class _Arena {
+  private _chunk = new Uint8Array(0);
+  private _used = 0;
+  /** Chunk bytes: at most three times the input (every escape triples a byte at most), so a small file keeps a small chunk. */
+  private readonly _size: number;
+
+  constructor(inputBytes: number) {
+    this._size = Math.min(_ARENA_CHUNK, 3 * inputBytes);
+  }
+
+  /** Returns `n` fresh zero bytes (a subarray of the current chunk). */
+  take(n: number): Uint8Array {
+    if (this._used + n > this._chunk.length) {
+      this._chunk = new Uint8Array(n > this._size ? n : this._size);
+      this._used = 0;
+    }
+    const out = this._chunk.subarray(this._used, this._used + n);
+    this._used += n;
+    return out;
+  }
+}
+
+/** Bytes of one arena chunk. */
+const _ARENA_CHUNK = 65_536;
 
 function _upperHex(b: number): number {
   return b >= 0x61 && b <= 0x66 ? b - 0x20 : b;
@@ -444,12 +480,15 @@ class _Parser {
    */
   readonly asciiText: string | undefined;
   readonly groups: _MutableGroup[] = [];
+  readonly arena: _Arena;
   readonly sitemaps: ParsedSitemap[] = [];
   readonly others: ParsedDirective[] = [];
   readonly diagnostics: Diagnostic[] = [];
   current: _MutableGroup | undefined = undefined;
   /** True once the current group has had an allow/disallow line: the next user-agent starts a new group. */
   seenRule = false;
+  /** True once a byte below 0x20 other than TAB, LF and CR, or 0x7F, was seen: the `binary` heuristic must count them. */
+  sawControl = false;
   lineCount = 0;
 
   /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
@@ -457,6 +496,7 @@ class _Parser {
 
   constructor(bytes: Uint8Array, truncated: boolean, usageIsRule: boolean) {
     this.usageIsRule = usageIsRule;
+    this.arena = new _Arena(bytes.length);
     this.bytes = bytes;
     this.n = bytes.length;
     this.truncated = truncated;
@@ -509,6 +549,7 @@ class _Parser {
     let hash = -1;
     let colon = -1;
     let high = false;
+    let control = false;
     let end = start;
     while (end < n) {
       const b = bytes[end]!;
@@ -520,10 +561,12 @@ class _Parser {
           if (hash < 0) hash = end;
         } else if (b === _COLON) {
           if (colon < 0) colon = end;
-        }
+        } else if (b < _SP && b !== _HT) control = true;
       } else if (b >= 0x80) high = true;
+      else if (b === 0x7f) control = true;
       end++;
     }
+    if (control || nul >= 0) this.sawControl = true;
     const line = ++this.lineCount;
 
     const keptEnd = end - start > MAX_LINE_BYTES ? start + MAX_LINE_BYTES : end;
@@ -706,7 +749,7 @@ class _Parser {
       );
     }
     const rawBytes = bytes.subarray(vs, ve);
-    const rule: ParsedRule = { line, kind, pattern: this.decode(vs, ve), rawBytes, escaped: _escapePattern(rawBytes) };
+    const rule: ParsedRule = { line, kind, pattern: this.decode(vs, ve), rawBytes, escaped: _escapePattern(rawBytes, this.arena) };
     // Most groups have few rules: start with an exact-size literal instead of growing [].
     if (group.rules.length === 0) group.rules = [rule];
     else group.rules.push(rule);
@@ -738,7 +781,7 @@ class _Parser {
     for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
     const rawPath = bytes.subarray(vs, pathEnd);
     group.preferences.push({
-      line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath), preference: text, parsed: read.parsed, answers: read.answers,
+      line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath, this.arena), preference: text, parsed: read.parsed, answers: read.answers,
     });
   }
 
@@ -754,6 +797,7 @@ class _Parser {
     const value = this.decode(vs, ve);
     const lowerKey = key.toLowerCase();
     const group = this.current;
+    let near: string | undefined;
     this.others.push({ line, key, value, group: group === undefined ? -1 : this.groups.length - 1 });
     if (lowerKey === 'crawl-delay') {
       if (group === undefined) {
@@ -775,15 +819,17 @@ class _Parser {
           );
         }
       }
-    } else if (nearMissPreferenceKey(lowerKey) !== undefined) {
-      const meant = nearMissPreferenceKey(lowerKey) === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
+    } else if (_KNOWN_OTHER_KEYS.has(lowerKey) || lowerKey.startsWith(_ACAP_PREFIX)) {
+      // A known key (none is a near miss of content-usage or content-signal): nothing to say.
+    } else if ((near = nearMissPreferenceKey(lowerKey)) !== undefined) {
+      const meant = near === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
       this.diag(
         line,
         'warning',
         'near-miss-key',
         `line ${line}: '${_quote(key)}' is not '${meant}' (the key must be exact, in any letter case); the line is ignored`,
       );
-    } else if (!_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
+    } else {
       this.diag(
         line,
         'info',
@@ -824,9 +870,13 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
   const byteLength = input.length;
   const truncated = byteLength > maxBytes;
   const n = truncated ? maxBytes : byteLength;
-  // One copy of the parsed part: rules hold subarrays of it, never of the caller's buffer.
-  const bytes = new Uint8Array(n);
-  bytes.set(input.subarray(0, n));
+  // One copy of the parsed part: rules hold subarrays of it, never of the caller's buffer (a
+  // string's encoding is already a buffer of our own: kept as it is unless cut).
+  let bytes = input;
+  if (typeof robotsTxt !== 'string' || truncated) {
+    bytes = new Uint8Array(n);
+    bytes.set(input.subarray(0, n));
+  }
 
   const profile = options?.profile ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
@@ -841,7 +891,7 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
       `line ${lineCount}: the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read; everything from here on is ignored`,
     );
   }
-  const warnings = _detectContentWarnings(bytes);
+  const warnings = _detectContentWarnings(bytes, parser.sawControl);
   if (truncated) {
     warnings.push({ code: 'truncated', line: lineCount, message: WARNING_MESSAGES.truncated });
   }
@@ -877,14 +927,15 @@ function _preferenceKind(bytes: Uint8Array, ks: number, ke: number): PreferenceK
 const _HTML_TAGS: readonly string[] = ['<!doctype html', '<html', '<head', '<body', '<meta', '<title', '<script', '<div'];
 
 /** Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}). O(SNIFF_BYTES). */
-function _detectContentWarnings(bytes: Uint8Array): ParseWarning[] {
+function _detectContentWarnings(bytes: Uint8Array, sawControl: boolean): ParseWarning[] {
   const sample = bytes.subarray(0, SNIFF_BYTES);
   const warnings: ParseWarning[] = [];
   if (sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))) {
     warnings.push({ code: 'binary', line: 1, message: WARNING_MESSAGES.binary });
     return warnings;
   }
-  const suspect = _countControlBytes(sample);
+  // The parse saw every byte: without a control byte there is nothing to count.
+  const suspect = sawControl ? _countControlBytes(sample) : _NO_CONTROL;
   if (suspect.count >= BINARY_MIN_CONTROL_BYTES && suspect.count * 100 >= sample.length * BINARY_CONTROL_PERCENT) {
     warnings.push({ code: 'binary', line: _lineAt(bytes, suspect.first), message: WARNING_MESSAGES.binary });
     return warnings;
@@ -895,6 +946,8 @@ function _detectContentWarnings(bytes: Uint8Array): ParseWarning[] {
   }
   return warnings;
 }
+
+const _NO_CONTROL = { count: 0, first: -1 };
 
 /**
  * Returns the number of control bytes of `sample` (below 0x20 other than TAB, LF, VT, FF, CR, and

@@ -29,6 +29,9 @@ export interface PartPlan {
   readonly global: number;
 }
 
+/** The parts of a group that uses none (shared, never written to). */
+const _NO_PARTS: number[] = [];
+
 /**
  * Returns the groups of an agent-scoped compile: those its tokens (lower-cased product tokens)
  * select, plus the global group (which a scoped crawler falls back to). O(tokens).
@@ -55,29 +58,49 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Uin
   const agents: [string, number][] = [...merged.byToken.entries()];
   agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
-  // Signature of a parsed group: the built groups that use it (ascending, as groups ascend).
-  const signature: number[][] = parsed.groups.map(() => []);
+  // Signature of a parsed group: the built groups that use it (ascending, as groups ascend),
+  // flat: sigs[sigStart[source] .. sigStart[source + 1]).
+  const sourceCount = parsed.groups.length;
+  const sigStart = new Int32Array(sourceCount + 1);
   for (let g = 0; g < count; g++) {
     if (built[g] !== 1) continue;
-    for (const source of (merged.groups[g] as MergedGroups['groups'][number]).sources) (signature[source] as number[]).push(g);
+    for (const source of (merged.groups[g] as MergedGroups['groups'][number]).sources) sigStart[source + 1] = (sigStart[source + 1] as number) + 1;
   }
-  const partOf = new Map<string, number>();
+  for (let i = 0; i < sourceCount; i++) sigStart[i + 1] = (sigStart[i + 1] as number) + (sigStart[i] as number);
+  const sigs = new Int32Array(sigStart[sourceCount] as number);
+  const fill = sigStart.slice(0, sourceCount);
+  for (let g = 0; g < count; g++) {
+    if (built[g] !== 1) continue;
+    for (const source of (merged.groups[g] as MergedGroups['groups'][number]).sources) {
+      sigs[fill[source] as number] = g;
+      fill[source] = (fill[source] as number) + 1;
+    }
+  }
+  // Parts keyed by signature: a one-group signature (the usual case) by that group, others by
+  // the comma-joined list (it always holds a comma, so it never equals a number key).
+  const partOf = new Map<number | string, number>();
   const parts: number[][] = [];
-  const groupParts: number[][] = groups.map(() => []);
+  const groupParts: number[][] = new Array<number[]>(count);
+  for (let g = 0; g < count; g++) groupParts[g] = _NO_PARTS;
   const rules: ParsedRule[] = [];
-  const firstRule: number[] = [];
-  for (let source = 0; source < parsed.groups.length; source++) {
-    firstRule.push(rules.length);
+  const firstRule: number[] = new Array<number>(sourceCount);
+  for (let source = 0; source < sourceCount; source++) {
+    firstRule[source] = rules.length;
     for (const rule of (parsed.groups[source] as ParsedRobots['groups'][number]).rules) rules.push(rule);
-    const sig = signature[source] as number[];
-    if (sig.length === 0) continue;
-    const key = sig.join(',');
+    const from = sigStart[source] as number;
+    const to = sigStart[source + 1] as number;
+    if (from === to) continue;
+    const key = to - from === 1 ? (sigs[from] as number) : Array.prototype.join.call(sigs.subarray(from, to), ',');
     let p = partOf.get(key);
     if (p === undefined) {
       p = parts.length;
       partOf.set(key, p);
       parts.push([]);
-      for (const g of sig) (groupParts[g] as number[]).push(p);
+      for (let k = from; k < to; k++) {
+        const g = sigs[k] as number;
+        if (groupParts[g] === _NO_PARTS) groupParts[g] = [p];
+        else (groupParts[g] as number[]).push(p);
+      }
     }
     (parts[p] as number[]).push(source);
   }

@@ -7,7 +7,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES, MAGIC,
   WARNING_CODES, computeChecksum, type Profile, type WarningCode,
 } from '@robomata/runtime/format';
-import type { BuiltParts } from './build-parts.js';
+import type { BuiltNode, BuiltParts, BuiltWildcard } from './build-parts.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -25,16 +25,32 @@ export interface ArtifactInput {
   /** Store each rule's pattern as written (for `rule(id).pattern`). */
   readonly patterns: boolean;
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
+  /**
+   * Write only what the matching of the built groups reads (compileRobots' per-group artifact,
+   * loaded beside the full one and never shown to users): no agent tokens, no rule texts, no
+   * sitemaps, directives or warnings, the unbuilt groups as empty records, the preferences of
+   * the built groups' parsed groups only. Default false.
+   */
+  readonly matchingOnly?: boolean;
 }
 
 const _ENCODER = new TextEncoder();
+
+/**
+ * Largest writer buffer kept for the next compile (the corpus median artifact is about 500
+ * bytes; a fresh zero-filled buffer per compile was a tenth of a small file's serialisation).
+ */
+const SCRATCH_MAX_BYTES = 65_536;
+/** The writer buffer of the last compile, reused by the next (single-threaded: one per isolate). */
+let _scratch: Uint8Array = new Uint8Array(0);
 
 /** A growable byte buffer of varints and byte strings. */
 class _Writer {
   length = HEADER_BYTES;
   constructor(public bytes: Uint8Array) {}
 
-  private _room(n: number): void {
+  /** Makes room for `n` more bytes. */
+  room(n: number): void {
     if (this.length + n <= this.bytes.length) return;
     const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
     grown.set(this.bytes.subarray(0, this.length));
@@ -44,7 +60,7 @@ class _Writer {
   /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
   v(x: number): void {
     if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
-    this._room(5);
+    this.room(5);
     while (x >= 0x80) {
       this.bytes[this.length++] = (x & 0x7f) | 0x80;
       x >>>= 7;
@@ -54,7 +70,7 @@ class _Writer {
 
   /** Appends one raw byte. */
   b(x: number): void {
-    this._room(1);
+    this.room(1);
     this.bytes[this.length++] = x;
   }
 
@@ -68,7 +84,7 @@ class _Writer {
         return;
       }
       this.v(x.length);
-      this._room(x.length);
+      this.room(x.length);
       for (let i = 0; i < x.length; i++) this.bytes[this.length++] = x.charCodeAt(i);
       return;
     }
@@ -78,13 +94,20 @@ class _Writer {
 
   /** Appends `x[from, to)` as they are. */
   range(x: Uint8Array, from: number, to: number): void {
-    this._room(to - from);
+    this.room(to - from);
+    // A native copy past a few bytes: hostile labels run to kilobytes, and the first compile of
+    // a process runs this loop unoptimised.
+    if (to - from > 16) {
+      this.bytes.set(x.subarray(from, to), this.length);
+      this.length += to - from;
+      return;
+    }
     for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
   }
 
   /** Appends bytes as they are. */
   raw(x: Uint8Array): void {
-    this._room(x.length);
+    this.room(x.length);
     this.bytes.set(x, this.length);
     this.length += x.length;
   }
@@ -93,8 +116,13 @@ class _Writer {
 function _writeRules(w: _Writer, input: ArtifactInput): void {
   const rules = input.plan.rules;
   w.v(rules.length);
+  if (input.matchingOnly === true) {
+    // Matching reads a rule's kind only (the rank table's allow bit): lines 1, 2, 3, ...
+    w.room(rules.length);
+    for (let id = 0; id < rules.length; id++) w.bytes[w.length++] = (rules[id] as (typeof rules)[number]).kind === 'allow' ? 3 : 2;
+  }
   let line = 0;
-  for (let id = 0; id < rules.length; id++) {
+  for (let id = 0; id < rules.length && input.matchingOnly !== true; id++) {
     const rule = rules[id] as (typeof rules)[number];
     w.v(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
     line = rule.line;
@@ -112,6 +140,8 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
 }
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {
+  // Indexed loops: the first compile of a process runs these unoptimised, where for..of pays
+  // an iterator per array (hostile files have tens of thousands of nodes).
   const trie = built.segmentTrie;
   w.v(trie.count);
   for (let x = 1; x < trie.count; x++) {
@@ -119,22 +149,31 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
     w.b(trie.byte[x] as number);
     w.v(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
   }
+  const parts = built.parts;
   let wildcards = 0;
-  for (const part of built.parts) for (const node of part) wildcards += node.wildcards.length;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as readonly BuiltNode[];
+    for (let k = 0; k < part.length; k++) wildcards += (part[k] as BuiltNode).wildcards.length;
+  }
   w.v(wildcards);
-  for (const part of built.parts) {
-    for (const node of part) {
-      for (const wc of node.wildcards) {
+  for (let p = 0; p < parts.length && wildcards > 0; p++) {
+    const part = parts[p] as readonly BuiltNode[];
+    for (let k = 0; k < part.length; k++) {
+      const list = (part[k] as BuiltNode).wildcards;
+      for (let i = 0; i < list.length; i++) {
+        const wc = list[i] as BuiltWildcard;
         w.v(wc.rank);
         w.v((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
-        for (const s of wc.segments) w.v(built.segmentNode[s] as number);
+        for (let j = 0; j < wc.segments.length; j++) w.v(built.segmentNode[wc.segments[j] as number] as number);
       }
     }
   }
-  w.v(built.parts.length);
-  for (const part of built.parts) {
+  w.v(parts.length);
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as readonly BuiltNode[];
     w.v(part.length);
-    for (const node of part) {
+    for (let k = 0; k < part.length; k++) {
+      const node = part[k] as BuiltNode;
       w.v(node.childCount);
       w.v(node.labelTo - node.labelFrom);
       w.range(node.key, node.labelFrom, node.labelTo);
@@ -151,6 +190,14 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
   w.v(plan.global + 1);
   plan.groups.forEach((g, k) => {
     const group = merged.groups[g] as MergedGroups['groups'][number];
+    if (input.matchingOnly === true && plan.built[k] !== 1) {
+      // An unbuilt group of a per-group artifact: flags, no delay, no parts, no sources.
+      w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | GROUP_FLAG_UNBUILT);
+      w.v(0);
+      w.v(0);
+      w.v(0);
+      return;
+    }
     w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | (plan.built[k] === 1 ? 0 : GROUP_FLAG_UNBUILT));
     w.s(group.crawlDelay === undefined ? '' : String(group.crawlDelay));
     const parts = plan.groupParts[k] as readonly number[];
@@ -166,6 +213,12 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
 
 function _writeTexts(w: _Writer, input: ArtifactInput): void {
   const { parsed } = input;
+  if (input.matchingOnly === true) {
+    w.v(0);
+    w.v(0);
+    w.v(0);
+    return;
+  }
   w.v(parsed.sitemaps.length);
   for (const sm of parsed.sitemaps) w.s(sm.url);
   w.v(parsed.others.length);
@@ -189,13 +242,17 @@ function _writeTexts(w: _Writer, input: ArtifactInput): void {
  * the same bytes. O(size of the output).
  */
 export function serializeArtifact(input: ArtifactInput): Uint8Array {
-  // Room for the usual artifact (smaller than its source) without growing.
-  const w = new _Writer(new Uint8Array(input.parsed.byteLength + 256));
+  const only = input.matchingOnly === true;
+  // Room for the usual artifact (smaller than its source) without growing, in the buffer of the
+  // last compile when it is large enough (every byte up to the length is written again).
+  const want = (only ? input.plan.rules.length : input.parsed.byteLength) + 256;
+  const w = new _Writer(_scratch.length >= want ? _scratch : new Uint8Array(want));
   const scope = input.scope ?? [];
   w.v(scope.length);
   for (const token of scope) w.s(token);
-  w.v(input.plan.agents.length);
-  for (const [token, group] of input.plan.agents) {
+  w.v(only ? 0 : input.plan.agents.length);
+  for (let i = 0; i < input.plan.agents.length && !only; i++) {
+    const [token, group] = input.plan.agents[i] as readonly [string, number];
     w.s(token);
     w.v(group);
   }
@@ -203,12 +260,13 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   _writeMatchers(w, input.built);
   _writeGroups(w, input);
   _writeTexts(w, input);
-  w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile));
+  w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile, only));
   const out = w.bytes.slice(0, w.length);
+  if (w.bytes.length <= SCRATCH_MAX_BYTES) _scratch = w.bytes;
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);
   view.setUint16(4, FORMAT_VERSION, true);
-  const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns ? FLAG_PATTERNS : 0) |
+  const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns && !only ? FLAG_PATTERNS : 0) |
     (input.scope === undefined ? 0 : FLAG_SCOPED);
   view.setUint16(6, flags, true);
   view.setUint32(8, out.length, true);

@@ -37,6 +37,22 @@ describe('compileRobots', () => {
     }
   });
 
+  it('builds a file whose only group is the global group at once (every agent selects it), with the answers of the full artifact', () => {
+    const txt = 'User-agent: *\nDisallow: /c\nAllow: /c/ok$\nDisallow: /*.pdf\n';
+    for (const agents of [undefined, ['A']]) {
+      const options = agents === undefined ? {} : { agents };
+      const lazy = compileRobots(txt, options);
+      const full = loadRobots(compile(txt, options));
+      expect(lazy.groupCount).toBe(1);
+      expect(isGroupBuilt(lazy, 0)).toBe(true);
+      expect(lazy.bytes).toEqual(full.bytes);
+      for (const url of ['/c', '/c/ok', '/c/ok/1', '/a.pdf', '/d']) expect(lazy.decide(url, 'A')).toBe(full.decide(url, 'A'));
+    }
+    // With a second group the global group waits for its first agent() like any other.
+    const two = compileRobots('User-agent: *\nDisallow: /c\n\nUser-agent: B\nDisallow: /b\n');
+    expect([isGroupBuilt(two, 0), isGroupBuilt(two, 1)]).toEqual([false, false]);
+  });
+
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;

@@ -118,6 +118,44 @@ describe('preference lines: lint', () => {
     expect(nearMissPreferenceKey('content-type')).toBeUndefined();
   });
 
+  it('near misses are exactly the keys within two edits of a preference key, or equal to one squashed (against a plain Levenshtein table)', () => {
+    const distance = (a: string, b: string): number => {
+      let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+      for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = cur;
+      }
+      return prev[b.length]!;
+    };
+    const expected = (key: string): string | undefined => {
+      if (key.length > 24 || key.length < 11) return undefined;
+      for (const k of ['content-usage', 'content-signal']) {
+        if (key === k) return undefined;
+        if (key.replace(/[-_ ]/g, '') === k.replace('-', '') || distance(key, k) <= 2) return k;
+      }
+      return undefined;
+    };
+    // Seeded edits of both keys: up to four substitutions, insertions and deletions each.
+    let seed = 9309;
+    const next = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const alphabet = 'contesiguaxl-_ ';
+    let near = 0;
+    for (let i = 0; i < 4000; i++) {
+      let key = i % 2 === 0 ? 'content-usage' : 'content-signal';
+      for (let e = next(5); e > 0; e--) {
+        const at = next(key.length + 1);
+        const op = next(3);
+        const c = alphabet[next(alphabet.length)]!;
+        key = op === 0 ? key.slice(0, at) + c + key.slice(at + 1) : op === 1 ? key.slice(0, at) + c + key.slice(at) : key.slice(0, at) + key.slice(at + 1);
+      }
+      const want = expected(key);
+      if (want !== undefined) near++;
+      expect(nearMissPreferenceKey(key), key).toBe(want);
+    }
+    expect(near).toBeGreaterThan(500);
+  });
+
   it('messages name the line and say what happens', () => {
     const [d] = parseRobotsTxt('User-agent: *\nContent-Usage: Train-AI=n\n').diagnostics;
     expect(d!.message).toMatch(/^line 2: .*case-sensitive.*unknown/);

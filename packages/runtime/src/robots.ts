@@ -94,6 +94,8 @@ export type LoadedArtifactFields = { readonly [K in keyof LoadedArtifact]: Loade
 export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
 export const GROUP_TABLES: unique symbol = Symbol('robomata.groupTables');
 export const IS_BUILT: unique symbol = Symbol('robomata.isBuilt');
+/** Package-private method key of {@link Robots}: the rules of one built group, chosen without an agent table (compileRobots' per-group artifacts have none). */
+export const GROUP_RULES: unique symbol = Symbol('robomata.groupRules');
 /** Package-private method key of {@link AgentRules}: why a URL has its preferences (read through internal.ts and `Robots#explain`). */
 export const EXPLAIN_PREFERENCES: unique symbol = Symbol('robomata.explainPreferences');
 /** Package-private method key of {@link AgentRules}: the rank-table entry the untiered walk finds (for `Robots#explain`). */
@@ -448,19 +450,13 @@ export class Robots {
     const g = pick >= 0 ? pick : -pick - 2;
     if (!this._isBuilt(g)) {
       // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
-      if (this._builder !== null) return this._builder(g).agent(userAgent);
+      if (this._builder !== null) return this._builder(g)[GROUP_RULES](g, pick < -1);
       throw new RobotsAgentError(
         'agent-not-in-scope',
         `this artifact was compiled for ${JSON.stringify(this.scope)} only; the group "${userAgent}" selects was left out: compile again with it in options.agents`,
       );
     }
-    if (pick < -1) return this._global();
-    let rules = this._specific[g];
-    if (rules === undefined) {
-      rules = new AgentRules('specific', g, this._a);
-      this._specific[g] = rules;
-    }
-    return rules;
+    return this[GROUP_RULES](g, pick < -1);
   }
 
   /**
@@ -679,6 +675,21 @@ export class Robots {
   /** Returns the decoded artifact, for tooling (read through internal.ts). */
   [ARTIFACT](): LoadedArtifact {
     return this._a;
+  }
+
+  /**
+   * Returns the rules of built group `g`, selected as the crawler's own group or (`global`) as
+   * the global group it falls back to: what `agent()` returns once it has chosen `g`. The
+   * compileRobots seam: its per-group artifacts hold no agent table. O(1).
+   */
+  [GROUP_RULES](g: number, global: boolean): AgentRules {
+    if (global) return this._global();
+    let rules = this._specific[g];
+    if (rules === undefined) {
+      rules = new AgentRules('specific', g, this._a);
+      this._specific[g] = rules;
+    }
+    return rules;
   }
 
   /** Returns true when group `g`'s parts are in this artifact (read through internal.ts). */
