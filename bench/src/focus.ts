@@ -23,11 +23,19 @@ function _crawler(h: HostCase): string {
 
 /** Returns per-stage medians (ns per host, then ns per check for the checks) of a fresh load, agent() and each URL once. */
 function _breakdown(hosts: readonly HostCase[], artifacts: readonly Uint8Array[], rounds: number): Record<string, number> {
-  const stages = { load: [] as number[], agent: [] as number[], first: [] as number[], rest: [] as number[], again: [] as number[] };
+  const stages = { floor: [] as number[], load: [] as number[], agent: [] as number[], first: [] as number[], rest: [] as number[], again: [] as number[] };
   let sink = 0;
   for (let r = 0; r < rounds; r++) {
-    const per = { load: 0, agent: 0, first: 0, rest: 0, again: 0 };
+    const per = { floor: 0, load: 0, agent: 0, first: 0, rest: 0, again: 0 };
     hosts.forEach((h, i) => {
+      // The read-once floor on the same URLs first: what reading each URL string once costs here.
+      const f0 = performance.now();
+      for (const u of h.urls) {
+        let x = 0;
+        for (let k = 0; k < u.length; k++) x += u.charCodeAt(k);
+        sink += x & 1;
+      }
+      per.floor += (performance.now() - f0) / Math.max(1, h.urls.length);
       const t0 = performance.now();
       const robots = loadRobots(artifacts[i] as Uint8Array);
       const t1 = performance.now();
@@ -40,6 +48,7 @@ function _breakdown(hosts: readonly HostCase[], artifacts: readonly Uint8Array[]
       const t4 = performance.now();
       for (let k = 0; k < urls.length; k++) if (rules.isAllowed(urls[k] as string)) sink++;
       const t5 = performance.now();
+      // (checks 51..100 of a group: tier-up fires at tierTuning.threshold, its build included)
       per.load += t1 - t0;
       per.agent += t2 - t1;
       per.first += t3 - t2;
@@ -50,12 +59,56 @@ function _breakdown(hosts: readonly HostCase[], artifacts: readonly Uint8Array[]
   }
   if (sink < 0) throw new Error('unreachable');
   return {
+    'read-once floor ns/URL (first read of each URL string)': medianOf(stages.floor),
     'loadRobots ns/host': medianOf(stages.load),
     'agent() ns/host': medianOf(stages.agent),
     'first check ns': medianOf(stages.first),
     'checks 2..n ns/check': medianOf(stages.rest),
     'same URLs again ns/check': medianOf(stages.again),
   };
+}
+
+/**
+ * Returns the sums over hosts of the per-host median (over `rounds`) of three timed parts per
+ * host, interleaved as crawl.ts's _timeHosts does: robomata's checks on a fresh load,
+ * robots-parser's checks on a fresh parse, and the read-once floor (each URL's code units
+ * summed once), in microseconds: the floor says what reading the workload's URLs costs.
+ */
+function _newUrlsWithFloor(hosts: readonly HostCase[], rounds: number): { robomata: number; robotsParser: number; floor: number } {
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const t = { robomata: hosts.map(() => [] as number[]), robotsParser: hosts.map(() => [] as number[]), floor: hosts.map(() => [] as number[]) };
+  let sink = 0;
+  for (let r = 0; r < rounds; r++) {
+    hosts.forEach((h, i) => {
+      const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+      const rp = parseWithRobotsParser(h.robotsUrl, h.text);
+      const agent = _crawler(h);
+      // Whoever runs first on a host reads its URL strings from memory, the next from cache:
+      // alternate the order by round so that neither side always pays it.
+      const first = (r + i) % 2 === 0;
+      let t0 = 0;
+      for (const side of first ? [0, 1] : [1, 0]) {
+        t0 = performance.now();
+        if (side === 0) {
+          for (const u of h.urls) if (rules.isAllowed(u)) sink++;
+          t.robomata[i]?.push(performance.now() - t0);
+        } else {
+          for (const u of h.urls) if (rp.isAllowed(u, agent) !== false) sink++;
+          t.robotsParser[i]?.push(performance.now() - t0);
+        }
+      }
+      t0 = performance.now();
+      for (const u of h.urls) {
+        let x = 0;
+        for (let k = 0; k < u.length; k++) x += u.charCodeAt(k);
+        sink += x & 1;
+      }
+      t.floor[i]?.push(performance.now() - t0);
+    });
+  }
+  if (sink < 0) throw new Error('unreachable');
+  const sum = (x: number[][]): number => x.reduce((a, v) => a + medianOf(v), 0) * 1000;
+  return { robomata: sum(t.robomata), robotsParser: sum(t.robotsParser), floor: sum(t.floor) };
 }
 
 /** Runs the new-URL workload as `pnpm bench` does and prints the figures and the breakdown. */
@@ -67,6 +120,13 @@ function _newUrls(hosts: readonly HostCase[], wild: readonly HostCase[], rounds:
     const ns = (x.robomataUs * 1000) / x.checks;
     process.stdout.write(`${x.title}: robomata ${(x.robomataUs / 1000).toFixed(2)} ms (${ns.toFixed(0)} ns/check), robots-parser ${(x.robotsParserUs / 1000).toFixed(2)} ms: ${(1 / x.ratio).toFixed(2)}x faster\n`);
   }
+  const f = _newUrlsWithFloor(hosts, rounds);
+  const checks = hosts.reduce((n, h) => n + h.urls.length, 0);
+  const per = (us: number): string => `${((us * 1000) / checks).toFixed(0)} ns/check`;
+  process.stdout.write(
+    `same workload with the read-once floor interleaved: robomata ${per(f.robomata)}, robots-parser ${per(f.robotsParser)}, floor ${per(f.floor)}; ` +
+      `robots-parser / robomata ${(f.robotsParser / f.robomata).toFixed(2)}x, robots-parser / floor ${(f.robotsParser / f.floor).toFixed(2)}x, robomata / floor ${(f.robomata / f.floor).toFixed(2)}x\n`,
+  );
   const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
   for (const [k, v] of Object.entries(_breakdown(hosts, artifacts, rounds))) process.stdout.write(`  ${k}: ${v.toFixed(0)}\n`);
 }
