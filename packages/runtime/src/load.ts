@@ -1,6 +1,9 @@
 /**
- * Artifact loading: validates every field of an artifact once (format.ts lists the invariants)
- * and decodes it into one Int32Array image (tables.ts) plus lazily decoded strings.
+ * Artifact loading: validates every field of an artifact once (format.ts lists the invariants),
+ * decoding it into the thread's load buffer, and keeps the bytes plus a small index (tokens,
+ * group records, warnings). A group's matching image (tables.ts layouts, only its parts and the
+ * segment nodes they use) is cut on its first `agent()`, the whole file's image on the first
+ * call that reads every rule; strings are decoded on first use.
  */
 import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
@@ -110,9 +113,10 @@ class _Image {
 }
 
 /**
- * Words of the thread's reusable load buffer: an image is decoded there and copied out at its
- * size, so a load allocates only what it keeps. Larger artifacts decode into a buffer of their
- * own (the thread does not keep megabytes after one huge artifact).
+ * Words of the thread's reusable load buffer (at most 256 KiB kept per thread): an artifact is
+ * decoded there and what is kept is copied out at its size, so a load allocates only that.
+ * Larger artifacts (above about 16 KiB) decode into a buffer of their own, let go after use:
+ * 4,109 of the corpus's 4,231 files have a source under 17 KiB (artifacts are about 0.9x it).
  */
 const LOAD_BUFFER_MAX_WORDS = 1 << 16;
 let _loadBuffer: Int32Array = new Int32Array(1024);
