@@ -694,7 +694,7 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
  * the roots. The matcher reads it as it read the whole image (same layouts, tables.ts).
  * O(the group's nodes, patterns and segments + the file's segment nodes + ranks).
  */
-function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number): GroupImage {
+function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number): GroupImage | null {
   const src = d.img.words;
   const grec = d.groups.base + g * GROUP_WORDS;
   const rootsAt = src[grec + GROUP_ROOTS] as number;
@@ -712,6 +712,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number): GroupImage {
   }
   const keep = _keepSegments(d, parts);
   const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + d.rankCount + rootCount;
+  if (size > maxWords) return null;
   const img = new _Image(new Int32Array(size));
   const seg = _writeSegments(d, img, keep);
   const w = img.words;
@@ -755,12 +756,12 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number): GroupImage {
 function _decodeWhole(a: LoadedArtifact): WholeImage {
   const d = _decodedOf(a);
   const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count, d.rankBase, d.rankCount);
-  return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base };
+  return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base };
 }
 
 /** How a LoadedArtifact decodes what it did not keep from the load. */
 const _IMAGE_DECODER: ImageDecoder = {
-  group: (a, g) => _cutGroup(_decodedOf(a), a.bytes, g),
+  group: (a, g, maxWords) => _cutGroup(_decodedOf(a), a.bytes, g, maxWords),
   whole: _decodeWhole,
 };
 
@@ -821,6 +822,7 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
     warningBase: kept.warningBase,
     warningCount: d.warnings.count,
     preferences: d.preferences ?? NO_PREFERENCES,
+    wholeWords: d.img.used,
     decoder: _IMAGE_DECODER,
   });
   _remember(loaded, d);

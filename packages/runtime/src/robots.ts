@@ -44,11 +44,14 @@ export interface WholeImage {
   readonly ruleBase: number;
   readonly sitemapBase: number;
   readonly directiveBase: number;
+  /** Image offset of the group records (GROUP_WORDS each; their roots are this image's radix nodes). */
+  readonly groupBase: number;
 }
 
 /** @internal How a {@link LoadedArtifact} decodes what the load did not keep (load.ts; from the validated bytes, never throwing for them). */
 export interface ImageDecoder {
-  group(a: LoadedArtifact, g: number): GroupImage;
+  /** Returns group `g`'s own image, or null when it would take more than `maxWords` words. */
+  group(a: LoadedArtifact, g: number, maxWords: number): GroupImage | null;
   whole(a: LoadedArtifact): WholeImage;
 }
 
@@ -78,6 +81,8 @@ export interface LoadedArtifactFields {
   readonly warningBase: number;
   readonly warningCount: number;
   readonly preferences: PreferenceTables;
+  /** Words of the whole file's image: what all cut group images together may take (see LoadedArtifact.group). */
+  readonly wholeWords: number;
   readonly decoder: ImageDecoder;
 }
 
@@ -113,6 +118,10 @@ export class LoadedArtifact {
   readonly warningCount: number;
   /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
   readonly preferences: PreferenceTables;
+  /** Words of the whole file's image. */
+  readonly wholeWords: number;
+  /** Words taken by the group images cut so far. */
+  private _cutWords = 0;
   private readonly _decoder: ImageDecoder;
   private _whole: WholeImage | undefined = undefined;
   /** The first group image cut, in two fields: most artifacts serve one group (an array costs about 200 bytes more per host). */
@@ -139,25 +148,39 @@ export class LoadedArtifact {
     this.warningBase = f.warningBase;
     this.warningCount = f.warningCount;
     this.preferences = f.preferences;
+    this.wholeWords = f.wholeWords;
     this._decoder = f.decoder;
   }
 
-  /** Returns group `g`'s matching image (cut once, then cached; EMPTY_GROUP_IMAGE for a group without parts or `g` < 0). */
+  /**
+   * Returns group `g`'s matching image (EMPTY_GROUP_IMAGE for a group without parts or `g` < 0),
+   * made once and cached: its own image cut from the file (only its parts), while the images
+   * cut so far fit in the whole file's image size; past that (groups sharing big parts, each
+   * cut would copy them) and once the whole image exists, the group is matched on the whole
+   * image. So a loaded artifact holds at most about twice its whole image, however many
+   * groups are asked for.
+   */
   group(g: number): GroupImage {
     if (g < 0 || (this.index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
     if (g === this._firstGroup) return this._firstImage;
+    let image = this._moreImages?.[g];
+    if (image !== undefined) return image;
+    image = (this._whole === undefined ? this._decoder.group(this, g, this.wholeWords - this._cutWords) : null) ?? this._onWhole(g);
+    if (image.tables !== this._whole?.tables) this._cutWords += image.tables.img.length;
     if (this._firstGroup < 0) {
-      this._firstImage = this._decoder.group(this, g);
+      this._firstImage = image;
       this._firstGroup = g;
-      return this._firstImage;
-    }
-    const more = (this._moreImages ??= []);
-    let image = more[g];
-    if (image === undefined) {
-      image = this._decoder.group(this, g);
-      more[g] = image;
+    } else {
+      (this._moreImages ??= [])[g] = image;
     }
     return image;
+  }
+
+  /** Returns group `g`'s image on the whole file's image (its roots as the whole image lists them). */
+  private _onWhole(g: number): GroupImage {
+    const w = this.whole();
+    const rec = w.groupBase + g * GROUP_WORDS;
+    return { tables: w.tables, roots: w.tables.img[rec + GROUP_ROOTS] as number, rootCount: w.tables.img[rec + GROUP_ROOT_COUNT] as number };
   }
 
   /** Returns the whole file's image (decoded once, then cached). */
