@@ -519,6 +519,8 @@ interface _Decoded {
   readonly nodeCount: number;
   /** The parts in artifact order (ascending roots). */
   readonly parts: readonly _Part[];
+  /** End of the matching region: ranks, segment nodes, wildcard patterns, radix nodes and segment lists lie in `[rankBase, matchEnd)`. */
+  readonly matchEnd: number;
   readonly groups: _Groups;
   readonly sitemaps: { base: number; count: number };
   readonly directives: { base: number; count: number };
@@ -563,6 +565,7 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
+  const matchEnd = img.used;
   const groups = _readGroups(r, img, parts, rules.count, (flags & FLAG_PROFILE_GOOGLE) === 0);
   for (let i = 0; i < agents.count; i++) {
     const g = img.words[agents.base + TOKEN_WORDS * i + TOKEN_GROUP] as number;
@@ -583,7 +586,7 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     prefs = p.tables;
   }
   return {
-    img, scope, agents, rules, rankBase, rankCount, seg, wild, nodeBase: nodeState.nodeBase, nodeCount: nodeState.nodes, parts, groups,
+    img, scope, agents, rules, rankBase, rankCount, seg, wild, nodeBase: nodeState.nodeBase, nodeCount: nodeState.nodes, parts, matchEnd, groups,
     sitemaps, directives, warnings, preferences: prefs,
   };
 }
@@ -702,6 +705,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
+  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords);
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
@@ -749,6 +753,33 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   const rootBase = img.alloc(rootCount);
   w.set(roots, rootBase);
   const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, d.rankCount);
+  return { tables, roots: rootBase, rootCount };
+}
+
+/**
+ * Returns the image of a group made of every part of the file, in order (a one-group file, a
+ * group compileRobots built): the decode's matching region copied whole, its image offsets
+ * moved along, so nothing is renumbered. Null when it takes more than `maxWords`. O(region).
+ */
+function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number): GroupImage | null {
+  const from = d.rankBase;
+  const rootCount = d.parts.length;
+  const size = d.matchEnd - from + rootCount;
+  if (size > maxWords) return null;
+  const w = new Int32Array(size);
+  w.set(d.img.words.subarray(from, d.matchEnd), 0);
+  const wildBase = d.wild.base - from;
+  const acBase = d.seg.base - from;
+  for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) - from;
+  if (d.wild.count > 0) {
+    for (let s = 0; s < d.seg.count; s++) {
+      w[acBase + s * AC_WORDS + AC_FIRST_OFF] = (w[acBase + s * AC_WORDS + AC_FIRST_OFF] as number) - from;
+      w[acBase + s * AC_WORDS + AC_FINAL_OFF] = (w[acBase + s * AC_WORDS + AC_FINAL_OFF] as number) - from;
+    }
+  }
+  const rootBase = d.matchEnd - from;
+  for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
+  const tables = new Tables(w, bytes, d.nodeBase - from, d.nodeCount, acBase, d.seg.row < 0 ? -1 : d.seg.row - from, wildBase, d.wild.count, d.seg.count, 0, d.rankCount);
   return { tables, roots: rootBase, rootCount };
 }
 
