@@ -1,14 +1,15 @@
 /**
  * Bounds worker (runs in a `worker_threads` Worker, transpiled by node-harness.ts): compiles one
- * hostile input in both profiles, loads it, and times checks of its hostile URLs. Runs in a
+ * hostile input in both profiles, loads it, and counts the work of checks of its hostile URLs
+ * (`readCheckWork`: steps, not time; `pnpm bench --hostile` times them). Runs in a
  * fresh worker per input so the heap figures are not polluted by other inputs, under the
  * parent's watchdog and `resourceLimits` (the heap bound is enforced, not only measured).
- * Times are CPU times (`process.cpuUsage`, the worker's process: the parent only waits), so a
+ * Compile times are CPU times (`process.cpuUsage`, the worker's process: the parent only waits), so a
  * busy shared machine slows the figures less than wall-clock time would; memory is V8 heap plus
  * ArrayBuffer bytes (the compiler's tables are typed arrays, outside the V8 heap).
  *
  * Progress: `progress[0]` counts steps (for the watchdog), `progress[1]` is the phase: 1/3
- * compiling rfc9309/google, 2/4 timing checks in rfc9309/google.
+ * compiling rfc9309/google, 2/4 counting checks in rfc9309/google.
  *
  * `mode: 'baseline'` only loads the modules and reports the heap, so the parent can set the
  * heap limit of the real runs to baseline + the allowed extra.
@@ -20,6 +21,7 @@ import { compile } from '@robomata/compiler';
 import { compileStages, measureCompileWork } from '@robomata/compiler/internals';
 import { loadRobots } from '@robomata/runtime';
 import type { AgentRules, Profile } from '@robomata/runtime';
+import { groupSegmentCount, readBuildWork, readCheckWork, resetCheckWork, tierTuning } from '@robomata/runtime/testing';
 import { EXTRA_HOSTILE_INPUTS, createExtraHostileInputs } from './extra-inputs.js';
 import { findHostileInput, shuffledUrls, type HostileInput } from './generate.js';
 
@@ -28,7 +30,7 @@ export interface BoundsWorkerData {
   readonly mode: 'baseline' | 'measure';
   readonly name: string;
   readonly seed: number;
-  /** Checks per (URL, agent) pair in the timing loop. */
+  /** Checks of each (long URL, group) pair in a row (tier 0, then tier 1 after {@link TIER_UP_AFTER}). */
   readonly checks: number;
   readonly progress: Int32Array;
 }
@@ -60,20 +62,32 @@ export interface BoundsProfileResult {
   readonly maxNodes: number;
   /** Wildcard patterns of the largest group (over its parts). */
   readonly maxWildcards: number;
-  /** Worst mean CPU time of one check over the input's URLs of at least 4,000 chars and its agents. */
-  readonly worstCheckNs: number;
+  /**
+   * Worst work of one check (`readCheckWork` of `@robomata/runtime/testing`, steps of about one
+   * byte read) over the input's URLs of at least 4,000 chars and its agents, each URL checked
+   * `checks` times (tier 0, then the group's automaton: the worker tiers up after
+   * {@link TIER_UP_AFTER} checks) and as {@link NEW_URLS} shuffles checked once each.
+   */
+  readonly worstCheckWork: number;
   readonly worstUrl: string;
   readonly worstAgent: string;
-  /**
-   * Worst mean time of one check of a new URL: {@link NEW_URLS} shuffles of each long URL, each
-   * checked once on the warm group (what an attacker can send: every URL unlike the last).
-   */
-  readonly worstNewUrlNs: number;
+  /** Worst work of one check of a new URL (a shuffle of a long URL, checked once on the warm group). */
+  readonly worstNewUrlWork: number;
   readonly worstNewUrlBase: string;
-  /** Mean time of one check of the 4 KB `/aaa...a` URL against the worst group. */
-  readonly plainCheckNs: number;
-  /** Checks timed in all. */
-  readonly checksTimed: number;
+  /**
+   * Worst `tier-0 work / (URL code units + the group's segments)` over every check counted:
+   * SECURITY.md's O(URL + the group's segments), with the constant measured.
+   */
+  readonly worstWorkRatio: number;
+  readonly worstRatioUrl: string;
+  /** Segments of the group with the worst ratio (`groupSegmentCount`). */
+  readonly worstRatioSegments: number;
+  /** Worst tier-1 building work of one check (`readBuildWork`: capped by tierTuning.checkWork, plus the NFA on the check that tiers up). */
+  readonly worstBuildWork: number;
+  /** tierTuning.checkWork + tierTuning.maxPositions: what tier 1 may build in one check. */
+  readonly buildWorkCap: number;
+  /** Checks counted in all. */
+  readonly checksCounted: number;
 }
 
 /** Result posted by the worker. */
@@ -94,9 +108,6 @@ function _gcFunction(): () => void {
 function _shortUrl(url: string): string {
   return url.length > 48 ? `${JSON.stringify(url.slice(0, 24)).slice(0, -1)}...(${url.length} chars)"` : JSON.stringify(url);
 }
-
-/** Time budget of one (URL, group) timing loop: slow checks are measured, not waited for. */
-const TIMING_BUDGET_NS = 100_000_000n;
 
 /** Returns the CPU time of the process so far, in nanoseconds. */
 function _cpuNs(): number {
@@ -126,36 +137,62 @@ function _check(rules: AgentRules, url: string, k: number): number {
   return (k & 1) === 0 ? (rules.isAllowed(url) ? 1 : 0) : rules.decide(url);
 }
 
-/**
- * Returns `[mean CPU ns, checks]` of `isAllowed` and `decide` alternating, over `n` checks or
- * until {@link TIMING_BUDGET_NS} of wall-clock time has passed (at least 4 checks), after a
- * short warm-up.
- */
-function _timeChecks(rules: AgentRules, url: string, n: number): [number, number] {
-  for (let i = 0; i < 4; i++) _sink += rules.isAllowed(url) ? 1 : rules.decide(url);
-  const t0 = process.hrtime.bigint();
-  const c0 = _cpuNs();
-  let done = 0;
-  while (done < n) {
-    _sink += _check(rules, url, done);
-    done++;
-    if (done >= 4 && process.hrtime.bigint() - t0 > TIMING_BUDGET_NS) break;
-  }
-  return [(_cpuNs() - c0) / done, done];
-}
-
+/** The worker's tier-up threshold: low, so that the repeated checks reach tier 1 (its work is counted too). */
+export const TIER_UP_AFTER = 2;
 /** New URLs (shuffles of a long URL) checked once each per (URL, group) pair. */
 export const NEW_URLS = 8;
 
-/**
- * Returns the mean CPU ns of one check over {@link NEW_URLS} shuffles of `url`, each checked
- * once (`isAllowed` and `decide` alternating), seeded from the URL.
- */
-function _timeNewUrls(rules: AgentRules, url: string): number {
+/** Worst figures of the checks counted so far. */
+interface _Worst {
+  checkWork: number;
+  url: string;
+  agent: string;
+  newUrlWork: number;
+  newUrlBase: string;
+  ratio: number;
+  ratioUrl: string;
+  ratioSegments: number;
+  build: number;
+  checks: number;
+}
+
+/** Returns the tier-0 work of check number `k` of `url` on `rules` (readCheckWork around it); folds its tier-1 building into `w.build`. */
+function _countCheck(w: _Worst, rules: AgentRules, url: string, k: number): number {
+  resetCheckWork();
+  _sink += _check(rules, url, k);
+  w.build = Math.max(w.build, readBuildWork());
+  return readCheckWork();
+}
+
+/** Counts the work of `url` repeated and of its shuffles on `rules`; folds it into `w`. */
+function _countUrl(w: _Worst, rules: AgentRules, agent: string, url: string, segments: number, repeats: number): void {
+  const note = (work: number, u: string): void => {
+    const ratio = work / (u.length + segments);
+    if (ratio > w.ratio) {
+      w.ratio = ratio;
+      w.ratioUrl = u;
+      w.ratioSegments = segments;
+    }
+    w.checks++;
+  };
+  for (let k = 0; k < repeats; k++) {
+    const work = _countCheck(w, rules, url, k);
+    note(work, url);
+    if (work > w.checkWork) {
+      w.checkWork = work;
+      w.url = url;
+      w.agent = agent;
+    }
+  }
   const variants = shuffledUrls(url, NEW_URLS, url.length ^ url.charCodeAt(url.length >> 1));
-  const c0 = _cpuNs();
-  for (const [k, variant] of variants.entries()) _sink += _check(rules, variant, k);
-  return (_cpuNs() - c0) / NEW_URLS;
+  for (const [k, variant] of variants.entries()) {
+    const work = _countCheck(w, rules, variant, k);
+    note(work, variant);
+    if (work > w.newUrlWork) {
+      w.newUrlWork = work;
+      w.newUrlBase = url;
+    }
+  }
 }
 
 /** Measures one input; returns its figures. */
@@ -167,6 +204,7 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
   const bytes = data.mode === 'measure' ? input.make() : new Uint8Array(0);
   const profiles: BoundsProfileResult[] = [];
   if (data.mode === 'baseline') return { name: data.name, inputBytes: 0, baselineHeapBytes, profiles };
+  tierTuning.threshold = TIER_UP_AFTER;
   const urls = input.urls();
   const longUrls = urls.filter((u) => u.length >= 4_000);
   // Warm the compiler and runtime up on the reduced input (JIT), so the figures are steady state.
@@ -210,36 +248,18 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
       }
       maxWildcards = Math.max(maxWildcards, wildcards);
     }
-    // Time every distinct selected group against every long URL.
+    // Count the work of every distinct selected group against every long URL.
     Atomics.store(data.progress, 1, 2 * k + 2);
     const seen = new Set<AgentRules>();
-    let worstCheckNs = 0;
-    let worstUrl = '';
-    let worstAgent = '';
-    let plainCheckNs = 0;
-    let checksTimed = 0;
-    let worstNewUrlNs = 0;
-    let worstNewUrlBase = '';
-    const plain = '/' + 'a'.repeat(4_000);
+    const worst: _Worst = { checkWork: 0, url: '', agent: '', newUrlWork: 0, newUrlBase: '', ratio: 0, ratioUrl: '', ratioSegments: 0, build: 0, checks: 0 };
     for (const agent of input.agents) {
       const rules = robots.agent(agent);
       if (seen.has(rules)) continue;
       seen.add(rules);
+      const segments = groupSegmentCount(rules);
       for (const url of longUrls) {
         Atomics.add(data.progress, 0, 1);
-        const [ns, count] = _timeChecks(rules, url, data.checks);
-        checksTimed += count;
-        if (ns > worstCheckNs) {
-          worstCheckNs = ns;
-          worstUrl = url;
-          worstAgent = agent;
-        }
-        if (url === plain) plainCheckNs = Math.max(plainCheckNs, ns);
-        const newNs = _timeNewUrls(rules, url);
-        if (newNs > worstNewUrlNs) {
-          worstNewUrlNs = newNs;
-          worstNewUrlBase = url;
-        }
+        _countUrl(worst, rules, agent, url, segments, data.checks);
       }
     }
     profiles.push({
@@ -258,13 +278,17 @@ export function measureBounds(data: BoundsWorkerData): BoundsResult {
       parts,
       maxNodes,
       maxWildcards,
-      worstCheckNs,
-      worstUrl: _shortUrl(worstUrl),
-      worstAgent,
-      worstNewUrlNs,
-      worstNewUrlBase: _shortUrl(worstNewUrlBase),
-      plainCheckNs,
-      checksTimed,
+      worstCheckWork: worst.checkWork,
+      worstUrl: _shortUrl(worst.url),
+      worstAgent: worst.agent,
+      worstNewUrlWork: worst.newUrlWork,
+      worstNewUrlBase: _shortUrl(worst.newUrlBase),
+      worstWorkRatio: worst.ratio,
+      worstRatioUrl: _shortUrl(worst.ratioUrl),
+      worstRatioSegments: worst.ratioSegments,
+      worstBuildWork: worst.build,
+      buildWorkCap: tierTuning.checkWork + tierTuning.maxPositions,
+      checksCounted: worst.checks,
     });
   }
   return { name: data.name, inputBytes: bytes.length, baselineHeapBytes, profiles };

@@ -17,7 +17,7 @@
  * validation behind the checksum is what gets exercised; 1 in 8 keeps them stale.
  */
 import { artifactOf } from '@robomata/runtime/internal';
-import { tierTuning } from '@robomata/runtime/testing';
+import { readBuildWork, readCheckWork, resetCheckWork, tierTuning } from '@robomata/runtime/testing';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AgentRules, RobotsAgentError, RobotsFormatError, describeAutomaton, loadRobots } from '@robomata/runtime';
 import type { Robots } from '@robomata/runtime';
@@ -59,10 +59,28 @@ export interface FuzzResult {
   /** Per mutation name (first step): runs, rejections and loads. */
   readonly byMutation: Record<string, { runs: number; rejected: number; loaded: number }>;
   readonly failures: readonly FuzzFailure[];
-  /** Slowest single mutation (load + queries), in milliseconds, and its index. */
+  /** Slowest single mutation (load + queries), in milliseconds, and its index: printed, never asserted (a stall is the watchdog's). */
   readonly slowestMs: number;
   readonly slowestIndex: number;
+  /**
+   * Worst tier-0 work of one check (`readCheckWork`) per URL code unit plus artifact byte (an
+   * artifact's bytes bound its groups' segments): SECURITY.md's O(URL + the group's segments)
+   * on corrupted tables. With its mutation index.
+   */
+  readonly worstWorkRatio: number;
+  readonly worstWorkIndex: number;
+  /** Worst tier-1 building of one check (`readBuildWork`), and what tier 1 may build in one (tierTuning.checkWork + maxPositions). */
+  readonly worstBuildWork: number;
+  readonly buildWorkCap: number;
 }
+
+/** Checks `_checkOne` makes per URL (isAllowed, decide, and the isAllowed inside usage and signal). */
+const CHECKS_PER_URL = 4;
+
+/** The worst work ratio of the mutation in progress (see FuzzResult.worstWorkRatio). */
+let _worstRatio = 0;
+/** The worst tier-1 building per check of the run (see FuzzResult.worstBuildWork). */
+let _worstBuild = 0;
 
 /** Agents the queries use, besides the tokens of every group. */
 const QUERY_AGENTS: readonly string[] = ['Googlebot', 'zz-unknown', '', '*', '__proto__', 'Googlebot/2.1 (+http://x)'];
@@ -300,6 +318,7 @@ function _ruleCount(robots: Robots): number {
 
 /** Checks one (rules, url) pair: isAllowed and decide agree with each other and with rule(), preferences are answers; returns 5 queries. */
 function _checkOne(robots: Robots, rules: AgentRules, url: string, ruleCount: number, what: string): number {
+  resetCheckWork();
   const allowed = rules.isAllowed(url);
   const id = rules.decide(url);
   if (typeof allowed !== 'boolean' || !Number.isInteger(id) || id < -1 || id >= ruleCount) {
@@ -316,6 +335,11 @@ function _checkOne(robots: Robots, rules: AgentRules, url: string, ruleCount: nu
     throw new Error(`${what}: usage ${String(usage)}, signal ${String(signal)} for ${url.slice(0, 40)}`);
   }
   if (!allowed && (usage !== undefined || signal !== undefined)) throw new Error(`${what}: a preference for a disallowed URL ${url.slice(0, 40)}`);
+  const ratio = readCheckWork() / (CHECKS_PER_URL * (url.length + robots.byteLength));
+  if (ratio > _worstRatio) _worstRatio = ratio;
+  // Four checks: each may build up to the cap.
+  const build = readBuildWork() / CHECKS_PER_URL;
+  if (build > _worstBuild) _worstBuild = build;
   return 5;
 }
 
@@ -413,7 +437,10 @@ export function runFuzz(data: FuzzWorkerData): FuzzResult {
   let queries = 0;
   let slowestMs = 0;
   let slowestIndex = -1;
+  let worstWorkRatio = 0;
+  let worstWorkIndex = -1;
   for (let index = data.from; index < data.from + data.runs; index++) {
+    _worstRatio = 0;
     Atomics.store(data.progress, 0, index);
     const { bytes, base, mutation } = mutate(data.artifacts, layouts, data.seed, index);
     const original = data.artifacts[base] as Uint8Array;
@@ -456,10 +483,14 @@ export function runFuzz(data: FuzzWorkerData): FuzzResult {
       slowestMs = ms;
       slowestIndex = index;
     }
+    if (_worstRatio > worstWorkRatio) {
+      worstWorkRatio = _worstRatio;
+      worstWorkIndex = index;
+    }
     Atomics.store(data.progress, 1, index - data.from + 1);
     if (failures.length >= 50) break;
   }
-  return { runs: Atomics.load(data.progress, 1), rejected, loaded, loadedChanged, queries, byMutation, failures, slowestMs, slowestIndex };
+  return { runs: Atomics.load(data.progress, 1), rejected, loaded, loadedChanged, queries, byMutation, failures, slowestMs, slowestIndex, worstWorkRatio, worstWorkIndex, worstBuildWork: _worstBuild, buildWorkCap: tierTuning.checkWork + tierTuning.maxPositions };
 }
 
 if (parentPort !== null && workerData !== null && typeof workerData === 'object' && 'artifacts' in workerData) {

@@ -18,6 +18,7 @@
  * shareable, and the automaton never writes to them.
  */
 import { NO_RANK } from './format.js';
+import { THREAD_SCRATCH } from './scratch.js';
 import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, decodeRareUnit, findPathStart } from './path-bytes.js';
 import {
   AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD,
@@ -468,6 +469,8 @@ export class LazyDfa {
       if (!this.gaveUp && ++this.workOuts >= tierTuning.maxWorkOuts) this.gaveUp = true;
       return 0;
     }
+    // The thread's work counter (scratch.ts), on the build road only: never on a built state.
+    THREAD_SCRATCH.buildWork += len + 1;
     const sym = this.nfa.sym;
     this._beginSet(this.trans[row + this.classCount + 1] as number);
     const off = this.setOff[id] as number;

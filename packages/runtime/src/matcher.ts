@@ -85,6 +85,8 @@ export function bestRank(t: Tables, roots: number, rootCount: number, need: numb
   c.patterns = 0;
   let best = NO_RANK;
   for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
+  // Work: the bytes written, and at most m + 1 nodes per part walked (one add per check).
+  sc.work += m + rootCount * (m + 1);
   return c.count === 0 ? best : verifyCandidates(t, m, best, sc);
 }
 
@@ -105,4 +107,20 @@ export function lastCandidateCount(): number {
 /** Returns how many candidates the thread's tier-0 checks verified by their shape (segment-scan.ts; for test statistics). */
 export function shapeCheckCount(): number {
   return THREAD_SCRATCH.shapeChecks;
+}
+
+/** Returns the work the thread's tier-0 checks have done since the last {@link resetCheckWork} (scratch.ts `Scratch.work`). */
+export function readCheckWork(): number {
+  return THREAD_SCRATCH.work;
+}
+
+/** Returns tier 1's building work since the last {@link resetCheckWork} (scratch.ts `Scratch.buildWork`). */
+export function readBuildWork(): number {
+  return THREAD_SCRATCH.buildWork;
+}
+
+/** Sets the thread's work counters back to 0. */
+export function resetCheckWork(): void {
+  THREAD_SCRATCH.work = 0;
+  THREAD_SCRATCH.buildWork = 0;
 }

@@ -13,9 +13,9 @@ import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from 
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, NODE_CHILD_COUNT,
-  NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WORDS, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
-  TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, type Tables,
+  TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables,
 } from './tables.js';
 import {
   ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, answerPreference, explainPreference,
@@ -30,15 +30,76 @@ export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): nu
   return s.trim() === '' ? Number.NaN : Number(s);
 }
 
+/** @internal A group's matching image: its tables (tables.ts layouts) and its part roots at `[roots, roots + rootCount)` of the image. */
+export interface GroupImage {
+  readonly tables: Tables;
+  readonly roots: number;
+  readonly rootCount: number;
+}
+
+/** @internal The whole file decoded (rules, patterns, sitemaps, directives), for the calls that read it all. */
+export interface WholeImage {
+  readonly tables: Tables;
+  /** Image offsets of the rule records (RULE_WORDS each), sitemaps (SITEMAP_WORDS) and directives (DIRECTIVE_WORDS). */
+  readonly ruleBase: number;
+  readonly sitemapBase: number;
+  readonly directiveBase: number;
+  /** Image offset of the group records (GROUP_WORDS each; their roots are this image's radix nodes). */
+  readonly groupBase: number;
+}
+
+/** @internal How a {@link LoadedArtifact} decodes what the load did not keep (load.ts; from the validated bytes, never throwing for them). */
+export interface ImageDecoder {
+  /** Returns group `g`'s own image, or null when it would take more than `maxWords` words. */
+  group(a: LoadedArtifact, g: number, maxWords: number): GroupImage | null;
+  whole(a: LoadedArtifact): WholeImage;
+}
+
+/** The image of a group without parts (allow all): never read. */
+export const EMPTY_GROUP_IMAGE: GroupImage = {
+  tables: new Tables(new Int32Array(0), new Uint8Array(0), 0, 0, 0, -1, 0, 0, 0, 0, 0),
+  roots: 0,
+  rootCount: 0,
+};
+
+/** @internal The fields of a {@link LoadedArtifact}, by name. */
+export interface LoadedArtifactFields {
+  readonly bytes: Uint8Array;
+  readonly flags: number;
+  readonly profile: Profile;
+  readonly index: Int32Array;
+  readonly scopeBase: number;
+  readonly scopeCount: number;
+  readonly agentBase: number;
+  readonly agentCount: number;
+  readonly groupCount: number;
+  readonly globalGroup: number;
+  readonly groupBase: number;
+  readonly ruleCount: number;
+  readonly sitemapCount: number;
+  readonly directiveCount: number;
+  readonly warningBase: number;
+  readonly warningCount: number;
+  readonly preferences: PreferenceTables;
+  /** Words of the whole file's image: what all cut group images together may take (see LoadedArtifact.group). */
+  readonly wholeWords: number;
+  readonly decoder: ImageDecoder;
+}
+
 /**
- * @internal A validated artifact as load.ts decodes it: the image (tables.ts) with the offsets
- * and counts of its records (layouts in tables.ts); strings stay in `bytes` and are decoded on
- * first use. Built from one named object ({@link LoadedArtifactFields}).
+ * @internal A validated artifact as load.ts keeps it: the bytes and a small index (tokens,
+ * group records with their part roots and sources, warnings; layouts in tables.ts). A group's
+ * matching image is cut on first use ({@link LoadedArtifact.group}), the whole file's image
+ * (rules, patterns, directives, sitemaps) too ({@link LoadedArtifact.whole}); strings are
+ * decoded from `bytes` on first use. Built from one named object ({@link LoadedArtifactFields}).
  */
 export class LoadedArtifact {
   readonly bytes: Uint8Array;
+  /** Header flags (format.ts FLAG_*). */
+  readonly flags: number;
   readonly profile: Profile;
-  readonly tables: Tables;
+  /** Tokens, group records (with roots and sources) and warnings, at the bases below. */
+  readonly index: Int32Array;
   /** Scope tokens (TOKEN_WORDS each, group 0). */
   readonly scopeBase: number;
   readonly scopeCount: number;
@@ -47,25 +108,33 @@ export class LoadedArtifact {
   readonly agentCount: number;
   readonly groupCount: number;
   readonly globalGroup: number;
-  /** Image offset of the group records (GROUP_WORDS each). */
+  /** Index offset of the group records (GROUP_WORDS each; GROUP_ROOTS lists the parts' roots in the whole image's numbering). */
   readonly groupBase: number;
   readonly ruleCount: number;
-  /** Image offset of the rule records (RULE_WORDS each). */
-  readonly ruleBase: number;
-  /** Sitemaps (SITEMAP_WORDS each). */
-  readonly sitemapBase: number;
   readonly sitemapCount: number;
-  /** Directives (DIRECTIVE_WORDS each). */
-  readonly directiveBase: number;
   readonly directiveCount: number;
-  /** Warnings (WARNING_WORDS each). */
+  /** Warnings (WARNING_WORDS each, in the index). */
   readonly warningBase: number;
   readonly warningCount: number;
+  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
+  readonly preferences: PreferenceTables;
+  /** Words of the whole file's image. */
+  readonly wholeWords: number;
+  /** Words taken by the group images cut so far. */
+  private _cutWords = 0;
+  private readonly _decoder: ImageDecoder;
+  private _whole: WholeImage | undefined = undefined;
+  /** The first group image cut, in two fields: most artifacts serve one group (an array costs about 200 bytes more per host). */
+  private _firstGroup = -1;
+  private _firstImage: GroupImage = EMPTY_GROUP_IMAGE;
+  /** Images of further groups, by group index. */
+  private _moreImages: (GroupImage | undefined)[] | undefined = undefined;
 
   constructor(f: LoadedArtifactFields) {
     this.bytes = f.bytes;
+    this.flags = f.flags;
     this.profile = f.profile;
-    this.tables = f.tables;
+    this.index = f.index;
     this.scopeBase = f.scopeBase;
     this.scopeCount = f.scopeCount;
     this.agentBase = f.agentBase;
@@ -74,21 +143,52 @@ export class LoadedArtifact {
     this.globalGroup = f.globalGroup;
     this.groupBase = f.groupBase;
     this.ruleCount = f.ruleCount;
-    this.ruleBase = f.ruleBase;
-    this.sitemapBase = f.sitemapBase;
     this.sitemapCount = f.sitemapCount;
-    this.directiveBase = f.directiveBase;
     this.directiveCount = f.directiveCount;
     this.warningBase = f.warningBase;
     this.warningCount = f.warningCount;
     this.preferences = f.preferences;
+    this.wholeWords = f.wholeWords;
+    this._decoder = f.decoder;
   }
-  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
-  readonly preferences: PreferenceTables;
-}
 
-/** @internal The fields of a {@link LoadedArtifact}, by name. */
-export type LoadedArtifactFields = { readonly [K in keyof LoadedArtifact]: LoadedArtifact[K] };
+  /**
+   * Returns group `g`'s matching image (EMPTY_GROUP_IMAGE for a group without parts or `g` < 0),
+   * made once and cached: its own image cut from the file (only its parts), while the images
+   * cut so far fit in the whole file's image size; past that (groups sharing big parts, each
+   * cut would copy them) and once the whole image exists, the group is matched on the whole
+   * image. So a loaded artifact holds at most about twice its whole image, however many
+   * groups are asked for.
+   */
+  group(g: number): GroupImage {
+    if (g < 0 || (this.index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
+    if (g === this._firstGroup) return this._firstImage;
+    let image = this._moreImages?.[g];
+    if (image !== undefined) return image;
+    image = (this._whole === undefined ? this._decoder.group(this, g, this.wholeWords - this._cutWords) : null) ?? this._onWhole(g);
+    if (image.tables !== this._whole?.tables) this._cutWords += image.tables.img.length;
+    if (this._firstGroup < 0) {
+      this._firstImage = image;
+      this._firstGroup = g;
+    } else {
+      (this._moreImages ??= [])[g] = image;
+    }
+    return image;
+  }
+
+  /** Returns group `g`'s image on the whole file's image (its roots as the whole image lists them). */
+  private _onWhole(g: number): GroupImage {
+    const w = this.whole();
+    const rec = w.groupBase + g * GROUP_WORDS;
+    return { tables: w.tables, roots: w.tables.img[rec + GROUP_ROOTS] as number, rootCount: w.tables.img[rec + GROUP_ROOT_COUNT] as number };
+  }
+
+  /** Returns the whole file's image (decoded once, then cached). */
+  whole(): WholeImage {
+    this._whole ??= this._decoder.whole(this);
+    return this._whole;
+  }
+}
 
 /** Package-private method keys of {@link Robots} (read through internal.ts): not public method names. */
 export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
@@ -98,6 +198,8 @@ export const IS_BUILT: unique symbol = Symbol('robomata.isBuilt');
 export const GROUP_RULES: unique symbol = Symbol('robomata.groupRules');
 /** Package-private method key of {@link AgentRules}: why a URL has its preferences (read through internal.ts and `Robots#explain`). */
 export const EXPLAIN_PREFERENCES: unique symbol = Symbol('robomata.explainPreferences');
+/** Package-private method key of {@link AgentRules}: its wildcard segments (read through `groupSegmentCount` of testing.ts). */
+export const SEGMENT_COUNT: unique symbol = Symbol('robomata.segmentCount');
 /** Package-private method key of {@link AgentRules}: the rank-table entry the untiered walk finds (for `Robots#explain`). */
 const UNTIERED_ENTRY: unique symbol = Symbol('robomata.untieredEntry');
 
@@ -215,13 +317,12 @@ export class AgentRules {
     readonly groupIndex: number,
     a: LoadedArtifact,
   ) {
-    this._t = a.tables;
+    const image = a.group(groupIndex);
+    this._t = image.tables;
     this._rfc = a.profile === 'rfc9309';
-    const rec = a.groupBase + groupIndex * GROUP_WORDS;
-    const img = a.tables.img;
-    this._roots = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOTS] as number);
-    this._rootCount = groupIndex < 0 ? 0 : (img[rec + GROUP_ROOT_COUNT] as number);
-    this._need = groupIndex < 0 ? 0 : (img[rec + GROUP_NEED] as number);
+    this._roots = image.roots;
+    this._rootCount = image.rootCount;
+    this._need = groupIndex < 0 ? 0 : (a.index[a.groupBase + groupIndex * GROUP_WORDS + GROUP_NEED] as number);
     this._prefs = a.preferences;
   }
 
@@ -245,6 +346,8 @@ export class AgentRules {
   /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
   private _tierUp(): LazyDfa | null {
     const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._roots, this._roots + this._rootCount), tierTuning.maxPositions);
+    // Work (scratch.ts): the build is linear in the NFA's positions.
+    THREAD_SCRATCH.buildWork += nfa === null ? tierTuning.maxPositions : nfa.sym.length;
     if (nfa === null) this._stayBelow = true;
     else this._dfa = new LazyDfa(nfa, this._rfc);
     return this._dfa;
@@ -254,6 +357,24 @@ export class AgentRules {
   private _giveUp(): void {
     this._dfa = null;
     this._stayBelow = true;
+  }
+
+  /** Returns the literal segments of the group's wildcard patterns, counted per pattern (read through `groupSegmentCount` of `@robomata/runtime/testing`). */
+  [SEGMENT_COUNT](): number {
+    const t = this._t;
+    const img = t.img;
+    let segments = 0;
+    for (let k = this._roots; k < this._roots + this._rootCount; k++) {
+      const queue = [img[k] as number];
+      while (queue.length > 0) {
+        const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
+        const w0 = img[rec + NODE_WILD_FIRST] as number;
+        for (let w = w0; w < w0 + (img[rec + NODE_WILD_COUNT] as number); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
+        const first = img[rec + NODE_FIRST_CHILD] as number;
+        for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push(c);
+      }
+    }
+    return segments;
   }
 
   /** Which tier answers this group's checks now and the automaton's bytes (read through `tierOf` of `@robomata/runtime/testing`). */
@@ -369,7 +490,9 @@ export class Robots {
   private readonly _a: LoadedArtifact;
   private readonly _agents: AgentTable;
   private readonly _scope: AgentTable | null;
-  private readonly _specific: (AgentRules | undefined)[];
+  /** The first group's AgentRules in a field, further ones in an array (see LoadedArtifact's images). */
+  private _firstSpecific: AgentRules | undefined = undefined;
+  private _moreSpecific: (AgentRules | undefined)[] | undefined = undefined;
   private _globalRules: AgentRules | undefined = undefined;
   private _sitemaps: readonly string[] | undefined = undefined;
   private _patterns: PatternIndex | undefined = undefined;
@@ -380,10 +503,9 @@ export class Robots {
   constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null) {
     this._a = artifact;
     this._builder = builder;
-    const img = artifact.tables.img;
+    const img = artifact.index;
     this._agents = { strings: artifact.bytes, entries: img, base: artifact.agentBase, count: artifact.agentCount };
     this._scope = artifact.scopeCount === 0 ? null : { strings: artifact.bytes, entries: img, base: artifact.scopeBase, count: artifact.scopeCount };
-    this._specific = [];
   }
 
   /** The artifact bytes (e.g. to post to a worker or store in a cache). */
@@ -409,19 +531,22 @@ export class Robots {
   /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
   get scope(): readonly string[] | null {
     const a = this._a;
-    return a.scopeCount === 0 ? null : this._texts(a.scopeBase, a.scopeCount, TOKEN_WORDS);
+    return a.scopeCount === 0 ? null : this._texts(a.index, a.scopeBase, a.scopeCount, TOKEN_WORDS);
   }
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
-    if (this._sitemaps === undefined) this._sitemaps = this._texts(this._a.sitemapBase, this._a.sitemapCount, SITEMAP_WORDS);
+    if (this._sitemaps === undefined) {
+      const w = this._a.sitemapCount === 0 ? undefined : this._a.whole();
+      this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, this._a.sitemapCount, SITEMAP_WORDS);
+    }
     return this._sitemaps;
   }
 
   /** What the compiler noticed about the body: cut at the size limit, an HTML page, binary data (empty for a plain robots.txt). */
   get warnings(): readonly RobotsWarning[] {
     const a = this._a;
-    const img = a.tables.img;
+    const img = a.index;
     const out: RobotsWarning[] = [];
     for (let i = 0; i < a.warningCount; i++) {
       const at = a.warningBase + WARNING_WORDS * i;
@@ -526,7 +651,7 @@ export class Robots {
   /** Returns true when group `g`'s parts are in this artifact. */
   private _isBuilt(g: number): boolean {
     const a = this._a;
-    return ((a.tables.img[a.groupBase + g * GROUP_WORDS + GROUP_FLAGS] as number) & GROUP_FLAG_UNBUILT) === 0;
+    return ((a.index[a.groupBase + g * GROUP_WORDS + GROUP_FLAGS] as number) & GROUP_FLAG_UNBUILT) === 0;
   }
 
   /** Returns true when `userAgent` may fetch `url`; `agent(userAgent).isAllowed(url)`. */
@@ -569,13 +694,14 @@ export class Robots {
     if (!(Number.isInteger(id) && id >= 0 && id < a.ruleCount)) {
       throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.ruleCount - 1}`);
     }
-    const img = a.tables.img;
-    const rec = a.ruleBase + RULE_WORDS * id;
+    const whole = a.whole();
+    const img = whole.tables.img;
+    const rec = whole.ruleBase + RULE_WORDS * id;
     const len = img[rec + RULE_PATTERN_LEN] as number;
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
-      this._patterns ??= new PatternIndex(a.tables, a.ruleCount);
-      pattern = rebuildPattern(a.tables, this._patterns, id);
+      this._patterns ??= new PatternIndex(whole.tables, a.ruleCount);
+      pattern = rebuildPattern(whole.tables, this._patterns, id);
     } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
     return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
   }
@@ -593,11 +719,13 @@ export class Robots {
    */
   otherDirectives(): readonly OtherDirective[] {
     const a = this._a;
-    const d = a.tables.img;
     const out: OtherDirective[] = [];
+    if (a.directiveCount === 0) return out;
+    const whole = a.whole();
+    const d = whole.tables.img;
     let line = 0;
     for (let i = 0; i < a.directiveCount; i++) {
-      const at = a.directiveBase + DIRECTIVE_WORDS * i;
+      const at = whole.directiveBase + DIRECTIVE_WORDS * i;
       line += d[at + DIRECTIVE_LINE_DELTA] as number;
       out.push({
         line,
@@ -614,7 +742,7 @@ export class Robots {
     if (!(Number.isInteger(index) && index >= 0 && index < a.groupCount)) {
       throw new RangeError(`no group ${String(index)}: there are ${a.groupCount}`);
     }
-    const img = a.tables.img;
+    const img = a.index;
     const rec = a.groupBase + index * GROUP_WORDS;
     const tokens = this._groupTokens(index);
     const ruleIds: number[] = [];
@@ -637,17 +765,15 @@ export class Robots {
   /** Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (built first under compileRobots; empty when not built). Read through internal.ts. */
   [GROUP_TABLES](index: number): GroupTables {
     if (this._builder !== null && index >= 0 && index < this._a.groupCount && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
-    const a = this._a;
-    const img = a.tables.img;
-    const rec = a.groupBase + index * GROUP_WORDS;
-    const roots = Array.from(img.subarray(img[rec + GROUP_ROOTS] as number, (img[rec + GROUP_ROOTS] as number) + (img[rec + GROUP_ROOT_COUNT] as number)));
-    return { tables: a.tables, roots };
+    const image = this._a.group(index);
+    const roots = Array.from(image.tables.img.subarray(image.roots, image.roots + image.rootCount));
+    return { tables: image.tables, roots };
   }
 
   /** Returns the lower-cased product tokens that select merged group `index` (`*` for the global group), in token order. */
   private _groupTokens(index: number): string[] {
     const a = this._a;
-    const img = a.tables.img;
+    const img = a.index;
     const tokens: string[] = [];
     for (let i = 0; i < a.agentCount; i++) {
       const at = a.agentBase + TOKEN_WORDS * i;
@@ -660,13 +786,12 @@ export class Robots {
     if (group < 0) return undefined;
     const a = this._a;
     const rec = a.groupBase + group * GROUP_WORDS;
-    const len = a.tables.img[rec + GROUP_DELAY_LEN] as number;
-    return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.tables.img[rec + GROUP_DELAY_OFF] as number, len);
+    const len = a.index[rec + GROUP_DELAY_LEN] as number;
+    return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.index[rec + GROUP_DELAY_OFF] as number, len);
   }
 
-  /** Returns the strings of `count` records of `words` words at image offset `base` (offset, length first). */
-  private _texts(base: number, count: number, words: number): string[] {
-    const img = this._a.tables.img;
+  /** Returns the strings of `count` records of `words` words at offset `base` of `img` (offset, length first). */
+  private _texts(img: Int32Array, base: number, count: number, words: number): string[] {
     const out: string[] = [];
     for (let i = 0; i < count; i++) out.push(this._text(img[base + words * i] as number, img[base + words * i + 1] as number));
     return out;
@@ -684,10 +809,17 @@ export class Robots {
    */
   [GROUP_RULES](g: number, global: boolean): AgentRules {
     if (global) return this._global();
-    let rules = this._specific[g];
+    const first = this._firstSpecific;
+    if (first !== undefined && first.groupIndex === g) return first;
+    if (first === undefined) {
+      this._firstSpecific = new AgentRules('specific', g, this._a);
+      return this._firstSpecific;
+    }
+    const more = (this._moreSpecific ??= []);
+    let rules = more[g];
     if (rules === undefined) {
       rules = new AgentRules('specific', g, this._a);
-      this._specific[g] = rules;
+      more[g] = rules;
     }
     return rules;
   }

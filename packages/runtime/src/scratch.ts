@@ -29,6 +29,8 @@ export class SweepWork {
   finBound: Int32Array = new Int32Array(0);
   finCount = 0;
   gen = 0;
+  /** Patterns the sweep in progress started or advanced (its share of `Scratch.work`). */
+  moves = 0;
 }
 
 /** Scratch of tier-0 checks: the path bytes, the candidates of the trie walk, the sweep's work arrays. */
@@ -40,8 +42,24 @@ export class Scratch {
   path: Uint8Array = new Uint8Array(1024);
   readonly candidates: Candidates = new Candidates();
   readonly sweep: SweepWork = new SweepWork();
-  /** Candidates verified by their shape (segment-scan.ts `_matchShaped`) since the thread started: tests check a forced road took effect. */
+  /** Candidates verified by their shape (segment-scan.ts `_matchShaped`) since the thread started: tests check a forced road took effect. Added once per direct verification. */
   shapeChecks = 0;
+  /**
+   * Work done by the thread's tier-0 checks since the last reset (`readCheckWork` of
+   * `@robomata/runtime/testing`), in steps of about one byte read, added once per stage of a
+   * check: the path bytes written and the trie walk's bytes (matcher.ts), the direct
+   * verification's bound (candidate segment bytes x path bytes) or the sweep's path bytes,
+   * output-chain steps and pattern moves (segment-scan.ts). Tests assert it, never time:
+   * SECURITY.md's O(URL + the group's segments).
+   */
+  work = 0;
+  /**
+   * Tier 1's building work since the last reset (`readBuildWork`): the NFA positions a check
+   * walks while building states (lazy-dfa.ts, at most tierTuning.checkWork per check) and the
+   * NFA's positions when a group tiers up (robots.ts). Reading the path on built states is not
+   * counted (it is the hot road).
+   */
+  buildWork = 0;
 }
 
 /** The thread's scratch (module state is per thread in JS: each worker has its own). */

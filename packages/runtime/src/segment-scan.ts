@@ -40,7 +40,7 @@ export const scanTuning = {
    * Verify `H*X` and `H*X$` candidates on the direct road by their shape (tables.ts SHAPE_*):
    * a scan for X's last byte then a backward compare, or one compare at the path's end, instead
    * of the general leftmost search. false forces the general search (tests check both roads
-   * agree; `Scratch.shapeChecks` counts the shaped verifications).
+   * agree; `Scratch.shapeChecks` counts the shaped verifications, once per check).
    */
   shapes: true,
 };
@@ -116,15 +116,12 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number, pa
  * anything else (or with `scanTuning.shapes` off) by {@link matchWildcard}. Same answers as
  * matchWildcard; O(path x |X|) at worst, about one read per path byte in practice.
  */
-function _matchShaped(t: Tables, w: number, bound: number, m: number, sc: Scratch): boolean {
+function _matchShaped(t: Tables, w: number, shape: number, bound: number, m: number, path: Uint8Array): boolean {
   // Invariant: a shaped pattern has exactly one segment, ending at AC node img[segs] whose
   // edge byte is WILD_LAST_BYTE. Hot: run pnpm bench.
   const img = t.img;
   const rec = t.wildBase + w * WILD_WORDS;
-  const shape = img[rec + WILD_SHAPE] as number;
-  const path = sc.path;
-  if (shape === SHAPE_GENERAL || !scanTuning.shapes) return matchWildcard(t, w, bound, m, path);
-  sc.shapeChecks++;
+  if (shape === SHAPE_GENERAL) return matchWildcard(t, w, bound, m, path);
   const s = img[img[rec + WILD_SEG_OFF] as number] as number;
   const len = img[rec + WILD_SEG_BYTES] as number;
   if (shape === SHAPE_SUFFIX) return m - len >= bound && segmentEndsAt(t, s, m, path);
@@ -153,17 +150,26 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
     for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
   }
   if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best, sc);
+  const shapes = scanTuning.shapes;
+  const path = sc.path;
+  let shaped = 0;
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
     const first = img[rec + NODE_WILD_FIRST] as number;
     const end = first + (img[rec + NODE_WILD_COUNT] as number);
     for (let w = first; w < end; w++) {
-      const r = img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
+      const wrec = t.wildBase + w * WILD_WORDS;
+      const r = img[wrec + WILD_RANK] as number;
       // Ascending rank within a node: once one cannot beat `best`, none after it can.
       if (r >= best) break;
-      if (_matchShaped(t, w, c.bound[i] as number, m, sc)) best = r;
+      const shape = shapes ? (img[wrec + WILD_SHAPE] as number) : SHAPE_GENERAL;
+      if (shape !== SHAPE_GENERAL) shaped++;
+      if (_matchShaped(t, w, shape, c.bound[i] as number, m, path)) best = r;
     }
   }
+  // Counted once per verification, never in the loops: the road's bound and the shaped ones.
+  sc.work += work * (m + 1);
+  sc.shapeChecks += shaped;
   return best;
 }
 
@@ -209,6 +215,7 @@ function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: num
     else sw.qHead[s] = next;
     const rec = t.wildBase + w * WILD_WORDS;
     const r = img[rec + WILD_RANK] as number;
+    sw.moves++;
     if (r < best) {
       const j = (sw.wIdx[w] as number) + 1;
       if (j === (img[rec + WILD_SEG_COUNT] as number)) best = r;
@@ -235,6 +242,7 @@ function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: numbe
   for (; k < end; k++) {
     const w = img[k] as number;
     const wrec = t.wildBase + w * WILD_WORDS;
+    sw.moves++;
     if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
     if (sw.nodeGen[img[wrec + WILD_HEAD_NODE] as number] !== sw.gen) continue;
     const r = img[wrec + WILD_RANK] as number;
@@ -295,11 +303,13 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
   const c = sc.candidates;
   for (let i = 0; i < c.count; i++) sw.nodeGen[c.node[i] as number] = sw.gen;
   sw.finCount = 0;
+  sw.moves = 0;
   const img = t.img;
   const path = sc.path;
   const base = t.acBase;
   const row = t.acRootRow;
   let x = 0;
+  let steps = m;
   for (let pos = 0; pos < m; pos++) {
     const b = path[pos] as number;
     for (;;) {
@@ -313,11 +323,14 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
     }
     let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
     while (o !== 0) {
+      steps++;
       if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, sw, o, pos + 1, best);
       if (sw.qGen[o] === sw.gen) best = _advanceQueue(t, sw, o, pos + 1, best);
       o = img[base + o * AC_WORDS + AC_DICT] as number;
     }
   }
+  // Counted once per sweep: path bytes, output-chain steps, patterns started and advanced.
+  sc.work += steps + sw.moves + sw.finCount;
   return _finishAnchored(t, sc, x, m, best);
 }
 

@@ -4,7 +4,7 @@
  * API: it changes with the engine. Setting the tuning affects every check of the thread.
  */
 import { TIER_STATE, type TierState } from './lazy-dfa.js';
-import type { AgentRules } from './robots.js';
+import { SEGMENT_COUNT, type AgentRules } from './robots.js';
 
 export { tierTuning, type TierState } from './lazy-dfa.js';
 export { scanTuning } from './segment-scan.js';
@@ -17,6 +17,15 @@ export function tierOf(rules: AgentRules): TierState {
   return rules[TIER_STATE]();
 }
 
+/**
+ * Returns the literal segments of `rules`' wildcard patterns, counted once per pattern they
+ * belong to: the group size SECURITY.md bounds a new URL's verification by (0 for no group).
+ * O(the group's trie nodes + wildcard patterns).
+ */
+export function groupSegmentCount(rules: AgentRules): number {
+  return rules[SEGMENT_COUNT]();
+}
+
 /** Returns how many wildcard candidates the last tier-0 check of the thread verified (0: none). */
 export { lastCandidateCount } from './matcher.js';
 
@@ -25,6 +34,15 @@ export { lastCandidateCount } from './matcher.js';
  * (`H*X`, `H*X$`) so far; it stays put while `scanTuning.shapes` is false. O(1).
  */
 export { shapeCheckCount } from './matcher.js';
+
+/**
+ * `readCheckWork()`: the work the thread's tier-0 checks have done since the last
+ * `resetCheckWork()` (steps of about one byte read; scratch.ts `Scratch.work` says what each
+ * stage counts); `readBuildWork()`: tier 1's state and NFA building since then (`Scratch.buildWork`);
+ * `resetCheckWork()` sets both to 0. Tests bound a check's work by its URL and its group
+ * (SECURITY.md), never its time. O(1).
+ */
+export { readBuildWork, readCheckWork, resetCheckWork } from './matcher.js';
 
 /** Returns the path a URL is matched by as a string (explain.ts; `Robots#explain` reports it as `path`). */
 export { readMatchedPath } from './explain.js';

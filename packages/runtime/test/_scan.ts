@@ -54,7 +54,9 @@ export interface ScanFixture {
 export function scanFixture(rules: readonly string[]): ScanFixture {
   const robots = loadedOf(`User-agent: *\n${rules.join('\n')}\n`, { profile: 'google' });
   const g = robots.agent('x').groupIndex;
-  return { robots, t: artifactOf(robots).tables, roots: Int32Array.from(g < 0 ? [] : [...groupTablesOf(robots, g).roots]) };
+  // The group's own image (cut on its first agent(), load.ts).
+  const image = artifactOf(robots).group(g);
+  return { robots, t: image.tables, roots: Int32Array.from(g < 0 ? [] : [...groupTablesOf(robots, g).roots]) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
+import { artifactOf } from '../src/internal.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
 const TXT = [
@@ -428,5 +429,57 @@ describe('loadRobots: input forms, read in place', () => {
     const sab = new SharedArrayBuffer(copy.length);
     new Uint8Array(sab).set(copy);
     expectCode(sab as unknown as ArrayBuffer, 'bad-checksum');
+  });
+});
+
+describe('loadRobots: what a loaded artifact keeps (a group image cut on first agent())', () => {
+  /** `n` tokens, each with a small group of its own, all also naming one big shared group. */
+  function sharedFile(n: number): string {
+    const lines: string[] = [];
+    for (let k = 0; k < n; k++) lines.push(`User-agent: bot${String.fromCharCode(97 + k)}`, `Disallow: /own-${k}/*.pdf$`, '');
+    lines.push(...Array.from({ length: n }, (_v, k) => `User-agent: bot${String.fromCharCode(97 + k)}`));
+    for (let r = 0; r < 300; r++) lines.push(`Disallow: /shared/${r}/*x${r}y`);
+    return lines.join('\n') + '\n';
+  }
+
+  it('cuts the first group its own image, smaller than the whole file', () => {
+    const robots = loadRobots(compile(sharedFile(3)));
+    const a = artifactOf(robots);
+    const rules = robots.agent('bota');
+    const image = a.group(rules.groupIndex);
+    expect(image.rootCount).toBe(2);
+    expect(image.tables.img.length).toBeLessThan(a.wholeWords);
+    expect(rules.isAllowed('/own-0/a.pdf')).toBe(false);
+    expect(rules.isAllowed('/own-1/a.pdf')).toBe(true);
+    expect(rules.isAllowed('/shared/7/ax7y')).toBe(false);
+  });
+
+  it('matches further groups on the whole image once the cuts would outgrow it, with the same answers', () => {
+    const txt = sharedFile(4);
+    const robots = loadRobots(compile(txt));
+    const a = artifactOf(robots);
+    const groups = ['bota', 'botb', 'botc', 'botd'].map((ua) => robots.agent(ua));
+    const images = groups.map((r) => a.group(r.groupIndex));
+    expect(images[0]?.tables).not.toBe(a.whole().tables);
+    // Each group holds the big shared part: a second cut would pass the whole image's size.
+    expect(images.slice(1).every((im) => im.tables === a.whole().tables)).toBe(true);
+    const fresh = loadRobots(compile(txt));
+    for (const [k, r] of groups.entries()) {
+      for (const url of [`/own-${k}/x.pdf`, `/own-${(k + 1) % 4}/x.pdf`, '/shared/12/a-x12y', '/shared/12/a-x13y', '/']) {
+        // A fresh Robots cuts this group first: the same answers on either image.
+        const other = loadRobots(compile(txt)).agent(`bot${String.fromCharCode(97 + k)}`);
+        expect(r.isAllowed(url), `${k} ${url}`).toBe(other.isAllowed(url));
+        expect(r.decide(url), `${k} ${url}`).toBe(other.decide(url));
+        expect(fresh.isAllowed(url, `bot${String.fromCharCode(97 + k)}`)).toBe(other.isAllowed(url));
+      }
+    }
+  });
+
+  it('cuts a group from a decode again when another artifact was loaded in between', () => {
+    const first = loadRobots(compile('User-agent: a\nDisallow: /*q=1\n\nUser-agent: *\nDisallow: /x\n'));
+    loadRobots(compile('User-agent: *\nDisallow: /other\n'));
+    expect(first.agent('a').isAllowed('/p?q=1')).toBe(false);
+    expect(first.agent('zz').isAllowed('/x/y')).toBe(false);
+    expect(first.agent('zz').isAllowed('/p?q=1')).toBe(true);
   });
 });

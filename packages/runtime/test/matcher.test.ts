@@ -25,15 +25,15 @@ type Profile = 'rfc9309' | 'google';
 const PROFILES = ['rfc9309', 'google'] as const;
 
 /**
- * The group `agent` selects: the image offset and count of its part roots and its `need`, read
- * from its group record (words 1, 2 and 5: robots.ts).
+ * The group `agent` selects: its image (cut on its first agent(), load.ts) with the offset and
+ * count of its part roots, and its `need`, read from its group record in the index (word 5).
  */
 function groupOf(robots: Robots, agent: string): { t: Tables; roots: number; rootCount: number; need: number } {
   const a = artifactOf(robots);
   const g = robots.agent(agent).groupIndex;
-  const rec = a.groupBase + g * GROUP_WORDS;
-  const img = a.tables.img;
-  const group = { t: a.tables, roots: img[rec + 1] as number, rootCount: img[rec + 2] as number, need: img[rec + 5] as number };
+  const image = a.group(g);
+  const img = image.tables.img;
+  const group = { t: image.tables, roots: image.roots, rootCount: image.rootCount, need: a.index[a.groupBase + g * GROUP_WORDS + 5] as number };
   expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...groupTablesOf(robots, g).roots]);
   return group;
 }

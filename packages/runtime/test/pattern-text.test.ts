@@ -13,8 +13,9 @@ const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(c
 
 function indexOf(robots: Robots): { index: PatternIndex; rebuild: (id: number) => string | undefined } {
   const a = artifactOf(robots);
-  const index = new PatternIndex(a.tables, a.ruleCount);
-  return { index, rebuild: (id) => rebuildPattern(a.tables, index, id) };
+  const whole = a.whole();
+  const index = new PatternIndex(whole.tables, a.ruleCount);
+  return { index, rebuild: (id) => rebuildPattern(whole.tables, index, id) };
 }
 
 describe('PatternIndex', () => {

@@ -1,0 +1,209 @@
+/**
+ * Focused runs of the crawler workloads the full bench takes minutes to reach: the new-URL
+ * workload (same hosts, seed and timing as `pnpm bench`'s) with a breakdown of where a first
+ * check goes, and the retained memory per loaded host with a breakdown of what it holds.
+ *
+ *   npx -y pnpm@10 build && node --expose-gc bench/dist/focus.js [--newurl] [--mem] [--files N] [--rounds N]
+ *   node --cpu-prof bench/dist/focus.js --profile-newurl   (a CPU profile of the new-URL checks)
+ */
+import { compile, compileRobots } from '@robomata/compiler';
+import { loadRobots } from '@robomata/runtime';
+import { parseArgs } from 'node:util';
+import { CORPUS_DIR } from './corpus.js';
+import { measureColdHosts, measureNewUrls } from './crawl.js';
+import { measureRetained, medianOf } from './measure.js';
+import { parseWithRobotsParser } from './strategies.js';
+import { buildCorpusWorkload, buildWildcardWorkload, type HostCase } from './workload.js';
+import { DEFAULT_SEED } from './main.js';
+
+/** The crawler of a host, as crawl.ts picks it (its last agent). */
+function _crawler(h: HostCase): string {
+  return h.agents[h.agents.length - 1] ?? '*';
+}
+
+/** Returns per-stage medians (ns per host, then ns per check for the checks) of a fresh load, agent() and each URL once. */
+function _breakdown(hosts: readonly HostCase[], artifacts: readonly Uint8Array[], rounds: number): Record<string, number> {
+  const stages = { floor: [] as number[], load: [] as number[], agent: [] as number[], first: [] as number[], rest: [] as number[], again: [] as number[] };
+  let sink = 0;
+  for (let r = 0; r < rounds; r++) {
+    const per = { floor: 0, load: 0, agent: 0, first: 0, rest: 0, again: 0 };
+    hosts.forEach((h, i) => {
+      // The read-once floor on the same URLs first: what reading each URL string once costs here.
+      const f0 = performance.now();
+      for (const u of h.urls) {
+        let x = 0;
+        for (let k = 0; k < u.length; k++) x += u.charCodeAt(k);
+        sink += x & 1;
+      }
+      per.floor += (performance.now() - f0) / Math.max(1, h.urls.length);
+      const t0 = performance.now();
+      const robots = loadRobots(artifacts[i] as Uint8Array);
+      const t1 = performance.now();
+      const rules = robots.agent(_crawler(h));
+      const t2 = performance.now();
+      const urls = h.urls;
+      if (rules.isAllowed(urls[0] as string)) sink++;
+      const t3 = performance.now();
+      for (let k = 1; k < urls.length; k++) if (rules.isAllowed(urls[k] as string)) sink++;
+      const t4 = performance.now();
+      for (let k = 0; k < urls.length; k++) if (rules.isAllowed(urls[k] as string)) sink++;
+      const t5 = performance.now();
+      // (checks 51..100 of a group: tier-up fires at tierTuning.threshold, its build included)
+      per.load += t1 - t0;
+      per.agent += t2 - t1;
+      per.first += t3 - t2;
+      per.rest += (t4 - t3) / Math.max(1, urls.length - 1);
+      per.again += (t5 - t4) / Math.max(1, urls.length);
+    });
+    for (const k of Object.keys(per) as (keyof typeof per)[]) stages[k].push((per[k] * 1e6) / hosts.length);
+  }
+  if (sink < 0) throw new Error('unreachable');
+  return {
+    'read-once floor ns/URL (first read of each URL string)': medianOf(stages.floor),
+    'loadRobots ns/host': medianOf(stages.load),
+    'agent() ns/host': medianOf(stages.agent),
+    'first check ns': medianOf(stages.first),
+    'checks 2..n ns/check': medianOf(stages.rest),
+    'same URLs again ns/check': medianOf(stages.again),
+  };
+}
+
+/**
+ * Returns the sums over hosts of the per-host median (over `rounds`) of three timed parts per
+ * host, interleaved as crawl.ts's _timeHosts does: robomata's checks on a fresh load,
+ * robots-parser's checks on a fresh parse, and the read-once floor (each URL's code units
+ * summed once), in microseconds: the floor says what reading the workload's URLs costs.
+ */
+function _newUrlsWithFloor(hosts: readonly HostCase[], rounds: number): { robomata: number; robotsParser: number; floor: number } {
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const t = { robomata: hosts.map(() => [] as number[]), robotsParser: hosts.map(() => [] as number[]), floor: hosts.map(() => [] as number[]) };
+  let sink = 0;
+  for (let r = 0; r < rounds; r++) {
+    hosts.forEach((h, i) => {
+      const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+      const rp = parseWithRobotsParser(h.robotsUrl, h.text);
+      const agent = _crawler(h);
+      // Whoever runs first on a host reads its URL strings from memory, the next from cache:
+      // alternate the order by round so that neither side always pays it.
+      const first = (r + i) % 2 === 0;
+      let t0 = 0;
+      for (const side of first ? [0, 1] : [1, 0]) {
+        t0 = performance.now();
+        if (side === 0) {
+          for (const u of h.urls) if (rules.isAllowed(u)) sink++;
+          t.robomata[i]?.push(performance.now() - t0);
+        } else {
+          for (const u of h.urls) if (rp.isAllowed(u, agent) !== false) sink++;
+          t.robotsParser[i]?.push(performance.now() - t0);
+        }
+      }
+      t0 = performance.now();
+      for (const u of h.urls) {
+        let x = 0;
+        for (let k = 0; k < u.length; k++) x += u.charCodeAt(k);
+        sink += x & 1;
+      }
+      t.floor[i]?.push(performance.now() - t0);
+    });
+  }
+  if (sink < 0) throw new Error('unreachable');
+  const sum = (x: number[][]): number => x.reduce((a, v) => a + medianOf(v), 0) * 1000;
+  return { robomata: sum(t.robomata), robotsParser: sum(t.robotsParser), floor: sum(t.floor) };
+}
+
+/** Runs the new-URL workload as `pnpm bench` does and prints the figures and the breakdown. */
+function _newUrls(hosts: readonly HostCase[], wild: readonly HostCase[], rounds: number): void {
+  measureColdHosts(hosts.slice(0, 50), 'rfc9309', 1, 'compileRobots');
+  const c = measureNewUrls(hosts, 'rfc9309', rounds, 'new-urls', 'new URLs');
+  const w = measureNewUrls(wild, 'rfc9309', rounds, 'new-urls-wildcard', 'new URLs, wildcard-heavy');
+  for (const x of [c, w]) {
+    const ns = (x.robomataUs * 1000) / x.checks;
+    process.stdout.write(`${x.title}: robomata ${(x.robomataUs / 1000).toFixed(2)} ms (${ns.toFixed(0)} ns/check), robots-parser ${(x.robotsParserUs / 1000).toFixed(2)} ms: ${(1 / x.ratio).toFixed(2)}x faster\n`);
+  }
+  const f = _newUrlsWithFloor(hosts, rounds);
+  const checks = hosts.reduce((n, h) => n + h.urls.length, 0);
+  const per = (us: number): string => `${((us * 1000) / checks).toFixed(0)} ns/check`;
+  process.stdout.write(
+    `same workload with the read-once floor interleaved: robomata ${per(f.robomata)}, robots-parser ${per(f.robotsParser)}, floor ${per(f.floor)}; ` +
+      `robots-parser / robomata ${(f.robotsParser / f.robomata).toFixed(2)}x, robots-parser / floor ${(f.robotsParser / f.floor).toFixed(2)}x, robomata / floor ${(f.robomata / f.floor).toFixed(2)}x\n`,
+  );
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  for (const [k, v] of Object.entries(_breakdown(hosts, artifacts, rounds))) process.stdout.write(`  ${k}: ${v.toFixed(0)}\n`);
+}
+
+/** Loops the new-URL checks (fresh load per host, each URL once) for a CPU profile. */
+function _profileNewUrls(hosts: readonly HostCase[], seconds: number): void {
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const end = performance.now() + seconds * 1000;
+  let sink = 0;
+  let passes = 0;
+  while (performance.now() < end) {
+    hosts.forEach((h, i) => {
+      const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+      for (const u of h.urls) if (rules.isAllowed(u)) sink++;
+    });
+    passes++;
+  }
+  process.stdout.write(`${passes} passes (${sink} allowed)\n`);
+}
+
+/** Prints the retained bytes per host as the bench measures them, and what they are made of. */
+function _memory(hosts: readonly HostCase[], n: number): void {
+  const bufs = hosts.map((h) => Buffer.from(h.text, 'utf8'));
+  const fresh = (i: number): string => (bufs[i % bufs.length] as Buffer).toString('utf8');
+  const hostOf = (i: number): HostCase => hosts[i % hosts.length] as HostCase;
+  const artifactOf = (i: number): Uint8Array => compile(fresh(i), { profile: 'rfc9309', maxBytes: hostOf(i).maxBytes });
+  const artifacts = hosts.map((_, i) => artifactOf(i));
+  // A first measurement in a process also counts the code and feedback its calls create: warm up.
+  measureRetained(Math.min(n, 500), (i) => loadRobots(artifactOf(i)).agent(hostOf(i).agents[0] ?? '*'));
+  const rows: [string, number][] = [
+    ['compiled: loadRobots(artifact) + one agent()', measureRetained(n, (i) => {
+      const robots = loadRobots(artifactOf(i));
+      robots.agent(hostOf(i).agents[0] ?? '*');
+      return robots;
+    })],
+    ['robots-parser parsed object', measureRetained(n, (i) => parseWithRobotsParser(hostOf(i).robotsUrl, fresh(i)))],
+    ['  artifact bytes alone (a copy)', measureRetained(n, (i) => (artifacts[i % artifacts.length] as Uint8Array).slice())],
+    ['  loadRobots(copy), no agent()', measureRetained(n, (i) => loadRobots((artifacts[i % artifacts.length] as Uint8Array).slice()))],
+    ['  loadRobots(copy) + one agent()', measureRetained(n, (i) => {
+      const robots = loadRobots((artifacts[i % artifacts.length] as Uint8Array).slice());
+      robots.agent(hostOf(i).agents[0] ?? '*');
+      return robots;
+    })],
+    ['compiled: compileRobots(text) + one agent()', measureRetained(n, (i) => {
+      const robots = compileRobots(fresh(i), { profile: 'rfc9309', maxBytes: hostOf(i).maxBytes });
+      robots.agent(hostOf(i).agents[0] ?? '*');
+      return robots;
+    })],
+  ];
+  const rp = rows[1]?.[1] ?? Number.NaN;
+  const sizes = artifacts.map((a) => a.byteLength);
+  process.stdout.write(`retained per host (${n} instances; median source ${medianOf(bufs.map((b) => b.length))} B, median artifact ${medianOf(sizes)} B):\n`);
+  for (const [k, v] of rows) process.stdout.write(`  ${k}: ${v.toFixed(0)} B (${(v / rp).toFixed(2)}x robots-parser)\n`);
+}
+
+const { values } = parseArgs({
+  options: {
+    newurl: { type: 'boolean', default: false },
+    mem: { type: 'boolean', default: false },
+    'profile-newurl': { type: 'boolean', default: false },
+    files: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '5' },
+    instances: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const files = Number(values.files);
+const rounds = Number(values.rounds);
+// The hosts and URLs of the full bench's crawler workloads (run-bench.ts: seed + 5 and + 6).
+const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 50, seed: DEFAULT_SEED + 5 }).hosts;
+if (values.newurl) {
+  const wild = buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) }));
+  _newUrls(hosts, wild, rounds);
+}
+if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
+if (values.mem) {
+  // The memory workload of the full bench is its main corpus sample (300 files, seed).
+  const mainHosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 300, urlsPerFile: 24, seed: DEFAULT_SEED }).hosts;
+  _memory(mainHosts, Number(values.instances));
+}
