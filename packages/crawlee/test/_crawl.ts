@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { Configuration, log as crawleeLog } from '@crawlee/core';
 import type { Log } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { SITE_BOT, startLocalSite } from '../examples/local-site.mjs';
+import type { LocalSite } from '../examples/local-site.mjs';
 
 crawleeLog.setLevel(crawleeLog.LEVELS.ERROR);
 
@@ -52,4 +54,22 @@ export const QUICK = { maxRequestRetries: 0, maxConcurrency: 4, requestHandlerTi
 export function pathOf(url: string): string {
   const u = new URL(url);
   return u.pathname + u.search;
+}
+
+/** The crawler User-Agent the local-site tests send: a product token the site's robots.txt names. */
+export const SITE_UA = `${SITE_BOT}/2.0 (+https://example.com/bot)`;
+
+/** Starts a fresh local site before each test of the calling file and closes it after; returns its getter. */
+export function useLocalSite(): () => LocalSite {
+  let site: LocalSite | undefined;
+  beforeEach(async () => {
+    site = await startLocalSite();
+  });
+  afterEach(async () => {
+    await site?.close();
+  });
+  return () => {
+    if (site === undefined) throw new Error('useLocalSite: no site outside a test');
+    return site;
+  };
 }

@@ -8,22 +8,14 @@ import { CheerioCrawler } from '@crawlee/cheerio';
 import { HttpCrawler } from '@crawlee/http';
 import { RobotsTxtFile } from '@crawlee/utils';
 import { createReferenceMatcher } from '@robomata/reference';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withRobomata } from '@robomata/crawlee';
 import type { RobotsTxtDecision } from '@robomata/crawlee';
-import { SITE_BOT, SITE_PAGES, siteLinksOf, siteRobotsTxt, startLocalSite } from '../examples/local-site.mjs';
-import type { LocalSite } from '../examples/local-site.mjs';
-import { QUICK, memoryConfig, pathOf, recordingLog } from './_crawl.js';
+import { SITE_BOT, SITE_PAGES, siteLinksOf, siteRobotsTxt } from '../examples/local-site.mjs';
+import { QUICK, SITE_UA, memoryConfig, pathOf, recordingLog, useLocalSite } from './_crawl.js';
 
-const UA = `${SITE_BOT}/2.0 (+https://example.com/bot)`;
-
-let site: LocalSite;
-beforeEach(async () => {
-  site = await startLocalSite();
-});
-afterEach(async () => {
-  await site.close();
-});
+const UA = SITE_UA;
+const localSite = useLocalSite();
 
 /** The pages a crawler starting at / reaches when it follows links only through allowed pages. */
 function reachableAllowed(allowed: (path: string) => boolean): Set<string> {
@@ -43,7 +35,7 @@ function reachableAllowed(allowed: (path: string) => boolean): Set<string> {
 
 describe('withRobomata(CheerioCrawler) crawling the local site', () => {
   it('requests no disallowed page, crawls every allowed one, fetches robots.txt once and reports each skip with its line', async () => {
-    const oracle = createReferenceMatcher(siteRobotsTxt(site.base));
+    const oracle = createReferenceMatcher(siteRobotsTxt(localSite().base));
     const skips: RobotsTxtDecision[] = [];
     const crawleeSkips: string[] = [];
     const Crawler = withRobomata(CheerioCrawler, { userAgent: UA, onRobotsTxtSkip: (d) => void skips.push(d) });
@@ -59,22 +51,22 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
       },
       memoryConfig(),
     );
-    await crawler.run([`${site.base}/`]);
+    await crawler.run([`${localSite().base}/`]);
 
-    const expected = reachableAllowed((p) => oracle.isAllowed(SITE_BOT, `${site.base}${p}`));
-    const requested = site.pageRequests();
-    for (const p of requested) expect(oracle.isAllowed(SITE_BOT, `${site.base}${p}`), `requested ${p}`).toBe(true);
+    const expected = reachableAllowed((p) => oracle.isAllowed(SITE_BOT, `${localSite().base}${p}`));
+    const requested = localSite().pageRequests();
+    for (const p of requested) expect(oracle.isAllowed(SITE_BOT, `${localSite().base}${p}`), `requested ${p}`).toBe(true);
     expect(new Set(requested)).toEqual(expected);
     expect(new Set(crawled)).toEqual(expected);
-    expect(site.robotsRequests()).toBe(1);
-    expect(site.log.find((r) => r.path === '/robots.txt')?.userAgent).toBe(UA);
+    expect(localSite().robotsRequests()).toBe(1);
+    expect(localSite().log.find((r) => r.path === '/robots.txt')?.userAgent).toBe(UA);
     // Some pages are disallowed through wildcards (/*?sort=, /*.pdf$) and one allowed inside /private/.
     expect(expected.has('/private/public-note')).toBe(true);
     expect(expected.has('/docs/report.pdf?download=1')).toBe(true);
 
     // Every skip names the rule the oracle names, and Crawlee's own callback saw the same URLs.
     const skippedPaths = new Set(skips.map((d) => pathOf(d.url)));
-    expect(skippedPaths).toEqual(new Set(SITE_PAGES.filter((p) => !oracle.isAllowed(SITE_BOT, `${site.base}${p}`) && [...expected].some((from) => siteLinksOf(from).includes(p)))));
+    expect(skippedPaths).toEqual(new Set(SITE_PAGES.filter((p) => !oracle.isAllowed(SITE_BOT, `${localSite().base}${p}`) && [...expected].some((from) => siteLinksOf(from).includes(p)))));
     for (const d of skips) {
       const truth = oracle.decide(SITE_BOT, d.url);
       expect(d.allowed).toBe(false);
@@ -92,9 +84,9 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     const Crawler = withRobomata(HttpCrawler, { userAgent: UA, onRobotsTxtSkip: (d) => void skips.push(d) });
     const crawled: string[] = [];
     const crawler = new Crawler({ ...QUICK, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
-    await crawler.run(['/page/1', '/private/2', '/drafts/1', '/list?sort=asc', '/private/public-note'].map((p) => `${site.base}${p}`));
+    await crawler.run(['/page/1', '/private/2', '/drafts/1', '/list?sort=asc', '/private/public-note'].map((p) => `${localSite().base}${p}`));
     expect(crawled.sort()).toEqual(['/page/1', '/private/public-note']);
-    expect(site.pageRequests().sort()).toEqual(['/page/1', '/private/public-note']);
+    expect(localSite().pageRequests().sort()).toEqual(['/page/1', '/private/public-note']);
     expect(skips.map((d) => `${pathOf(d.url)} ${d.rule?.line}`).sort()).toEqual(['/drafts/1 8', '/list?sort=asc 9', '/private/2 6']);
   });
 
@@ -104,7 +96,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     const handled: string[] = [];
     const crawler = new Crawler({ ...QUICK, requestHandler: ({ request }) => void handled.push(pathOf(request.url)) }, memoryConfig());
     const queue = await crawler.getRequestQueue();
-    await queue.addRequests([{ url: `${site.base}/drafts/2` }, { url: `${site.base}/about` }]);
+    await queue.addRequests([{ url: `${localSite().base}/drafts/2` }, { url: `${localSite().base}/about` }]);
     await crawler.run();
     expect(handled).toEqual(['/about']);
     expect(skips).toEqual(['/drafts/2']);
@@ -114,9 +106,9 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     const Crawler = withRobomata(HttpCrawler, { userAgent: 'OtherBot/1.0' });
     const crawled: string[] = [];
     const crawler = new Crawler({ ...QUICK, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
-    await crawler.run(['/drafts/1', '/private/1', '/list?sort=asc'].map((p) => `${site.base}${p}`));
+    await crawler.run(['/drafts/1', '/private/1', '/list?sort=asc'].map((p) => `${localSite().base}${p}`));
     expect(crawled.sort()).toEqual(['/drafts/1', '/list?sort=asc']);
-    const d = await crawler.robomata.explain(`${site.base}/private/1`);
+    const d = await crawler.robomata.explain(`${localSite().base}/private/1`);
     expect(d).toMatchObject({ allowed: false, group: 'global', productToken: 'OtherBot', rule: { line: 3, pattern: '/private/' } });
   });
 
@@ -125,7 +117,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     const first = new compatible({ ...QUICK, requestHandler: () => undefined }, memoryConfig());
     expect(first.robomata.productToken).toBe(SITE_BOT);
     expect(first.robomata.productTokenRecognised).toBe(true);
-    expect((await first.robomata.explain(`${site.base}/drafts/1`)).group).toBe('specific');
+    expect((await first.robomata.explain(`${localSite().base}/drafts/1`)).group).toBe('specific');
 
     const { log, warnings } = recordingLog();
     const browser = withRobomata(HttpCrawler, { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' });
@@ -133,16 +125,16 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     expect(second.robomata.productTokenRecognised).toBe(false);
     expect(second.robomata.productToken).toBe('Mozilla');
     expect(warnings.filter((w) => w.includes('names no crawler product token'))).toHaveLength(1);
-    expect((await second.robomata.explain(`${site.base}/private/1`)).group).toBe('global');
+    expect((await second.robomata.explain(`${localSite().base}/private/1`)).group).toBe('global');
   });
 
   it('honours respectRobotsTxtFile: false in the crawler options', async () => {
     const Crawler = withRobomata(HttpCrawler, { userAgent: UA });
     const crawled: string[] = [];
     const crawler = new Crawler({ ...QUICK, respectRobotsTxtFile: false, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
-    await crawler.run([`${site.base}/private/1`]);
+    await crawler.run([`${localSite().base}/private/1`]);
     expect(crawled).toEqual(['/private/1']);
-    expect(site.robotsRequests()).toBe(0);
+    expect(localSite().robotsRequests()).toBe(0);
   });
 
   it('logs an onRobotsTxtSkip that throws and goes on crawling', async () => {
@@ -155,7 +147,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     });
     const crawled: string[] = [];
     const crawler = new Crawler({ ...QUICK, log, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
-    await crawler.run([`${site.base}/private/3`, `${site.base}/about`]);
+    await crawler.run([`${localSite().base}/private/3`, `${localSite().base}/about`]);
     expect(crawled).toEqual(['/about']);
     expect(warnings.filter((w) => w.includes('onRobotsTxtSkip failed') && w.includes('boom'))).toHaveLength(1);
     expect(crawler.robomata.stats().skipped).toBe(1);
@@ -184,16 +176,16 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
   it('hands enqueueLinks and users a real RobotsTxtFile: sitemaps, isAllowed for the crawler token by default', async () => {
     const Crawler = withRobomata(CheerioCrawler, { userAgent: UA });
     const crawler = new Crawler({ ...QUICK, requestHandler: () => undefined }, memoryConfig());
-    const file = await crawler.robomata.find(`${site.base}/anything`);
+    const file = await crawler.robomata.find(`${localSite().base}/anything`);
     expect(file).toBeInstanceOf(RobotsTxtFile);
-    expect(file.getSitemaps()).toEqual([`${site.base}/sitemap.xml`]);
-    expect(file.isAllowed(`${site.base}/drafts/1`)).toBe(false); // LocalBot's group
-    expect(file.isAllowed(`${site.base}/drafts/1`, '*')).toBe(false); // what Crawlee passes: still LocalBot's
-    expect(file.isAllowed(`${site.base}/drafts/1`, 'SomeoneElse')).toBe(true); // another token: the * group
+    expect(file.getSitemaps()).toEqual([`${localSite().base}/sitemap.xml`]);
+    expect(file.isAllowed(`${localSite().base}/drafts/1`)).toBe(false); // LocalBot's group
+    expect(file.isAllowed(`${localSite().base}/drafts/1`, '*')).toBe(false); // what Crawlee passes: still LocalBot's
+    expect(file.isAllowed(`${localSite().base}/drafts/1`, 'SomeoneElse')).toBe(true); // another token: the * group
     expect(file.isAllowed('http://127.0.0.1:1/private/x')).toBe(true); // another origin, not cached: checked before fetching
-    expect(file.explain(`${site.base}/private/public-note`)).toMatchObject({ allowed: true, reason: 'rule', rule: { line: 7, kind: 'allow' } });
+    expect(file.explain(`${localSite().base}/private/public-note`)).toMatchObject({ allowed: true, reason: 'rule', rule: { line: 7, kind: 'allow' } });
     expect(file.robomata.httpStatus).toBe(200);
-    expect(await crawler.robomata.find(`${site.base}/other`)).toBe(file);
-    expect(site.robotsRequests()).toBe(1);
+    expect(await crawler.robomata.find(`${localSite().base}/other`)).toBe(file);
+    expect(localSite().robotsRequests()).toBe(1);
   });
 });
