@@ -6,7 +6,7 @@
  */
 import { NO_RANK } from './format.js';
 import {
-  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WORDS, WILD_ANCHORED, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
   ruleOfRank, segmentText, type Tables,
 } from './tables.js';
@@ -28,7 +28,7 @@ export class PatternIndex {
     for (let x = 0; x < t.nodeCount; x++) {
       const rec = t.nodeBase + x * NODE_WORDS;
       const first = img[rec + NODE_FIRST_CHILD] as number;
-      for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) this.parent[c] = x;
+      for (let c = first; c < first + nodeChildCount(img, rec); c++) this.parent[c] = x;
       if (img[rec + NODE_PREFIX_RANK] !== NO_RANK) this.place[img[rec + NODE_PREFIX_RANK] as number] = x << 2;
       if (img[rec + NODE_END_RANK] !== NO_RANK) this.place[img[rec + NODE_END_RANK] as number] = (x << 2) | 1;
     }

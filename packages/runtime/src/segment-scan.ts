@@ -13,8 +13,8 @@
  */
 import type { Scratch, SweepWork } from './scratch.js';
 import {
-  AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
-  AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
+  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FIRST_CHILD, AC_FIRST_COUNT,
+  AC_FIRST_OFF, AC_OUT_BIT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_SHAPE, WILD_LAST_BYTE, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchChildren, type Tables,
 } from './tables.js';
@@ -272,11 +272,11 @@ function _finishAnchored(t: Tables, sc: Scratch, x: number, m: number, best: num
     const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
     if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m, sc.path)) best = r;
   }
-  let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+  let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
   while (o !== 0) {
     const rec = base + o * AC_WORDS;
     const start = m - (img[rec + AC_DEPTH] as number);
-    const off = img[rec + AC_FINAL_OFF] as number;
+    const off = (img[rec + AC_FIRST_OFF] as number) + (img[rec + AC_FIRST_COUNT] as number);
     for (let k = off; k < off + (img[rec + AC_FINAL_COUNT] as number); k++) {
       const wrec = t.wildBase + (img[k] as number) * WILD_WORDS;
       if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
@@ -321,7 +321,7 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
       if (x === 0) break;
       x = img[base + x * AC_WORDS + AC_FAIL] as number;
     }
-    let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+    let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
     while (o !== 0) {
       steps++;
       if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, sw, o, pos + 1, best);
@@ -338,6 +338,6 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
 function _acChild(img: Int32Array, base: number, x: number, b: number): number {
   const rec = base + x * AC_WORDS;
   const lo = img[rec + AC_FIRST_CHILD] as number;
-  const y = searchChildren(img, base, AC_WORDS, AC_BYTE, lo, lo + (img[rec + AC_CHILD_COUNT] as number) - 1, b);
+  const y = searchChildren(img, base, AC_WORDS, AC_BYTE, lo, lo + ((img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) - 1, b);
   return y < 0 ? 0 : y;
 }
