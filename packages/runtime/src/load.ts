@@ -656,6 +656,35 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
 }
 
 /**
+ * Returns the group-local numbering of the ranks the parts' patterns hold (-1: another group's),
+ * in rank order, and how many: a group image keeps only its own rank-table entries (corpus:
+ * 37 of a file's 56 ranks on average). Ranks are only compared and looked up in the group's
+ * own table, so an order-keeping renumbering answers the same.
+ */
+function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; count: number } {
+  const src = d.img.words;
+  const map = new Int32Array(d.rankCount).fill(-1);
+  for (const p of parts) {
+    for (let i = 0; i < p.nodes; i++) {
+      const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
+      const pr = src[rec + NODE_PREFIX_RANK] as number;
+      const er = src[rec + NODE_END_RANK] as number;
+      if (pr !== NO_RANK) map[pr] = 0;
+      if (er !== NO_RANK) map[er] = 0;
+    }
+    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) map[src[d.wild.base + w * WILD_WORDS + WILD_RANK] as number] = 0;
+  }
+  let count = 0;
+  for (let r = 0; r < d.rankCount; r++) if (map[r] === 0) map[r] = count++;
+  return { map, count };
+}
+
+/** Returns rank `r` in the group's numbering (NO_RANK stays). */
+function _mapRank(map: Int32Array, r: number): number {
+  return r === NO_RANK ? r : (map[r] as number);
+}
+
+/**
  * Writes the kept Aho-Corasick nodes into `img` (children, fail links restricted to kept nodes
  * along the decode's fail chains, dictionary links, the root row when large); returns the base
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
@@ -716,7 +745,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) segWords += src[d.wild.base + w * WILD_WORDS + WILD_SEG_COUNT] as number;
   }
   const keep = _keepSegments(d, parts);
-  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + d.rankCount + rootCount;
+  const ranks = _localRanks(d, parts);
+  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + ranks.count + rootCount;
   if (size > maxWords) return null;
   const img = new _Image(new Int32Array(size));
   const seg = _writeSegments(d, img, keep);
@@ -733,6 +763,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
       const orec = d.nodeBase + (p.root + i) * NODE_WORDS;
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
+      w[rec + NODE_PREFIX_RANK] = _mapRank(ranks.map, src[orec + NODE_PREFIX_RANK] as number);
+      w[rec + NODE_END_RANK] = _mapRank(ranks.map, src[orec + NODE_END_RANK] as number);
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
       w[rec + NODE_WILD_FIRST] = (src[orec + NODE_WILD_FIRST] as number) - p.wildFirst + wildAt;
     }
@@ -740,6 +772,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
       const orec = d.wild.base + (p.wildFirst + i) * WILD_WORDS;
       const rec = wildBase + (wildAt + i) * WILD_WORDS;
       for (let f = 0; f < WILD_WORDS; f++) w[rec + f] = src[orec + f] as number;
+      w[rec + WILD_RANK] = _mapRank(ranks.map, src[orec + WILD_RANK] as number);
       const osegs = src[orec + WILD_SEG_OFF] as number;
       w[rec + WILD_SEG_OFF] = segAt;
       for (let j = 0; j < (src[orec + WILD_SEG_COUNT] as number); j++) w[segAt++] = keep.map[src[osegs + j] as number] as number;
@@ -749,11 +782,14 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
     wildAt += p.wildCount;
   }
   _indexSegments(img, seg.base, keep.count, wildBase, wilds);
-  const rankBase = img.alloc(d.rankCount);
-  w.set(src.subarray(d.rankBase, d.rankBase + d.rankCount), rankBase);
+  const rankBase = img.alloc(ranks.count);
+  for (let r = 0; r < d.rankCount; r++) {
+    const k = ranks.map[r] as number;
+    if (k >= 0) w[rankBase + k] = src[d.rankBase + r] as number;
+  }
   const rootBase = img.alloc(rootCount);
   w.set(roots, rootBase);
-  const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, d.rankCount);
+  const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count);
   return { tables, roots: rootBase, rootCount };
 }
 
