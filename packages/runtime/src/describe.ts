@@ -8,7 +8,7 @@ import { groupTablesOf } from './internal.js';
 import type { Robots } from './robots.js';
 import {
   nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
+  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
   WILD_WORDS, ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -63,7 +63,7 @@ function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void
     const wrec = t.wildBase + w * WILD_WORDS;
     const segments: string[] = [];
     for (let j = 0; j < (img[wrec + WILD_SEG_COUNT] as number); j++) segments.push(segmentText(t, img[(img[wrec + WILD_SEG_OFF] as number) + j] as number));
-    scans.push({ from: id, ruleId: ruleOfRank(t, img[wrec + WILD_RANK] as number), segments, anchored: img[wrec + WILD_ANCHORED] === 1 });
+    scans.push({ from: id, ruleId: ruleOfRank(t, img[wrec + WILD_RANK] as number), segments, anchored: wildAnchored(img, wrec) });
   }
 }
 

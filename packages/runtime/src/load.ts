@@ -13,8 +13,8 @@ import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type GroupI
 import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
   NODE_CHILD_MASK, NODE_END_RANK, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_HEAD_DEPTH,
-  WILD_HEAD_NODE, WILD_LAST_BYTE, WILD_RANK, WILD_SHAPE, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT,
+  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
+  WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT,
   AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
@@ -281,12 +281,11 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
     const rec = base + i * WILD_WORDS;
     img.words[rec + WILD_RANK] = rank;
     img.words[rec + WILD_SEG_COUNT] = k;
-    img.words[rec + WILD_ANCHORED] = ka & 1;
     img.words[rec + WILD_SEG_OFF] = segs;
     img.words[rec + WILD_SEG_BYTES] = total;
     // The shape is a function of the segment count and anchor: fixed once here, never per check.
-    img.words[rec + WILD_SHAPE] = k > 1 ? SHAPE_GENERAL : (ka & 1) === 1 ? SHAPE_SUFFIX : SHAPE_LITERAL;
-    img.words[rec + WILD_LAST_BYTE] = k > 1 ? -1 : (img.words[acBase + (img.words[segs] as number) * AC_WORDS + AC_BYTE] as number);
+    const shape = k > 1 ? SHAPE_GENERAL : (ka & 1) === 1 ? SHAPE_SUFFIX : SHAPE_LITERAL;
+    img.words[rec + WILD_FORM] = wildForm(ka & 1, shape, k > 1 ? -1 : (img.words[acBase + (img.words[segs] as number) * AC_WORDS + AC_BYTE] as number));
   }
   return { count, base };
 }
@@ -394,7 +393,7 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
   const slot = (k: number): number => {
     const rec = wildBase + k * WILD_WORDS;
     const s = w[w[rec + WILD_SEG_OFF] as number] as number;
-    return (s << 1) | ((w[rec + WILD_ANCHORED] as number) === 1 && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
+    return (s << 1) | (wildAnchored(w, rec) && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
   };
   const next = new Int32Array(2 * acCount);
   for (let k = 0; k < wildCount; k++) next[slot(k)] = (next[slot(k)] as number) + 1;

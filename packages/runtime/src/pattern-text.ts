@@ -7,7 +7,7 @@
 import { NO_RANK } from './format.js';
 import {
   nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WORDS, WILD_ANCHORED, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
+  NODE_PREFIX_RANK, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
   ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -63,5 +63,5 @@ export function rebuildPattern(t: Tables, index: PatternIndex, id: number): stri
   let text = _nodePath(t, index, img[rec + WILD_HEAD_NODE] as number);
   const segs = img[rec + WILD_SEG_OFF] as number;
   for (let j = 0; j < (img[rec + WILD_SEG_COUNT] as number); j++) text += `*${segmentText(t, img[segs + j] as number)}`;
-  return img[rec + WILD_ANCHORED] === 1 ? `${text}$` : text;
+  return wildAnchored(img, rec) ? `${text}$` : text;
 }

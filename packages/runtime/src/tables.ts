@@ -95,24 +95,49 @@ export const AC_FINAL_COUNT = 9;
 export const AC_ROOT_ROW_MIN = 256;
 
 /** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
-export const WILD_WORDS = 9;
+export const WILD_WORDS = 7;
 export const WILD_RANK = 0;
 export const WILD_SEG_COUNT = 1;
-export const WILD_ANCHORED = 2;
 /** Image offset of the pattern's segment nodes. */
-export const WILD_SEG_OFF = 3;
+export const WILD_SEG_OFF = 2;
 /** Sum of its segments' lengths. */
-export const WILD_SEG_BYTES = 4;
+export const WILD_SEG_BYTES = 3;
 /** The radix node where its head ends, and that node's depth (the head's length). */
-export const WILD_HEAD_NODE = 5;
-export const WILD_HEAD_DEPTH = 6;
+export const WILD_HEAD_NODE = 4;
+export const WILD_HEAD_DEPTH = 5;
 /**
- * The pattern's shape, classified once by the loader from its segment count and anchor (Rust
- * globset's match strategies): SHAPE_LITERAL, SHAPE_SUFFIX or SHAPE_GENERAL.
+ * The pattern's form in one word (7 words a pattern instead of 9): bit 0 its `$` anchor, bits
+ * 1-2 its shape, classified once by the loader from its segment count and anchor (Rust
+ * globset's match strategies: SHAPE_LITERAL, SHAPE_SUFFIX or SHAPE_GENERAL), from bit
+ * {@link WILD_LAST_SHIFT} the last byte of its single segment plus one (shaped patterns: the
+ * byte a literal search scans for; 0 for general ones). Read with {@link wildAnchored},
+ * {@link wildShape}, {@link wildLastByte}.
  */
-export const WILD_SHAPE = 7;
-/** Last byte of its single segment (shaped patterns; the byte a literal search scans for), else -1. */
-export const WILD_LAST_BYTE = 8;
+export const WILD_FORM = 6;
+/** Shift of the shape in WILD_FORM. */
+export const WILD_SHAPE_SHIFT = 1;
+/** Shift of the last byte + 1 in WILD_FORM. */
+export const WILD_LAST_SHIFT = 3;
+
+/** Returns the WILD_FORM word of a pattern: its anchor (0 or 1), shape and last byte (-1: none). */
+export function wildForm(anchored: number, shape: number, lastByte: number): number {
+  return anchored | (shape << WILD_SHAPE_SHIFT) | ((lastByte + 1) << WILD_LAST_SHIFT);
+}
+
+/** Returns true when the pattern whose record starts at `rec` ends in `$`. O(1). */
+export function wildAnchored(img: Int32Array, rec: number): boolean {
+  return ((img[rec + WILD_FORM] as number) & 1) === 1;
+}
+
+/** Returns the shape (SHAPE_*) of the pattern whose record starts at `rec`. O(1). */
+export function wildShape(img: Int32Array, rec: number): number {
+  return ((img[rec + WILD_FORM] as number) >> WILD_SHAPE_SHIFT) & 3;
+}
+
+/** Returns the last byte of the single segment of the pattern whose record starts at `rec` (-1 for a general one). O(1). */
+export function wildLastByte(img: Int32Array, rec: number): number {
+  return ((img[rec + WILD_FORM] as number) >> WILD_LAST_SHIFT) - 1;
+}
 
 /** Shape `H*s1*...*sk` with two or more segments: verified by the general leftmost search or the sweep. */
 export const SHAPE_GENERAL = 0;
