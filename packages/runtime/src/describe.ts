@@ -7,8 +7,8 @@ import { NO_RANK } from './format.js';
 import { groupTablesOf } from './internal.js';
 import type { Robots } from './robots.js';
 import {
-  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
+  nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
   WILD_WORDS, ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -63,7 +63,7 @@ function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void
     const wrec = t.wildBase + w * WILD_WORDS;
     const segments: string[] = [];
     for (let j = 0; j < (img[wrec + WILD_SEG_COUNT] as number); j++) segments.push(segmentText(t, img[(img[wrec + WILD_SEG_OFF] as number) + j] as number));
-    scans.push({ from: id, ruleId: ruleOfRank(t, img[wrec + WILD_RANK] as number), segments, anchored: img[wrec + WILD_ANCHORED] === 1 });
+    scans.push({ from: id, ruleId: ruleOfRank(t, img[wrec + WILD_RANK] as number), segments, anchored: wildAnchored(img, wrec) });
   }
 }
 
@@ -93,7 +93,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
       // Left out, with its whole subtree (counted, not spelled).
       omitted++;
       const first = img[rec + NODE_FIRST_CHILD] as number;
-      for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push({ x: c, prefix: '', parent: -1, label: '' });
+      for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push({ x: c, prefix: '', parent: -1, label: '' });
       continue;
     }
     const id = nodes.length;
@@ -106,7 +106,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     if (parent >= 0) edges.push({ from: parent, to: id, label });
     _addScans(t, rec, id, scans);
     const first = img[rec + NODE_FIRST_CHILD] as number;
-    for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) {
+    for (let c = first; c < first + nodeChildCount(img, rec); c++) {
       const crec = t.nodeBase + c * NODE_WORDS;
       const text = _latin1(t.bytes, img[crec + NODE_LABEL_OFF] as number, img[crec + NODE_LABEL_LEN] as number);
       queue.push({ x: c, prefix: prefix + text, parent: id, label: text });

@@ -21,8 +21,8 @@ import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, decodeRareUnit, findPathStart } from './path-bytes.js';
 import {
-  AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD,
-  NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
+  AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD,
+  NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored,
   WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, type Tables,
 } from './tables.js';
 
@@ -164,13 +164,13 @@ function _collectPatterns(t: Tables, roots: Int32Array, max: number, syms: numbe
           syms.push(SYM_STAR);
           at = _putSegment(t, img[segs + j] as number, syms, at + 1);
         }
-        syms.push((img[wrec + WILD_ANCHORED] as number) === 1 ? SYM_END_ANCHORED : SYM_END);
+        syms.push(wildAnchored(img, wrec) ? SYM_END_ANCHORED : SYM_END);
         return at + 1;
       };
       if (!emit(depth, tail, img[wrec + WILD_RANK] as number)) return false;
     }
     const fc = img[rec + NODE_FIRST_CHILD] as number;
-    for (let c = fc; c < fc + (img[rec + NODE_CHILD_COUNT] as number); c++) stack.push(c, depth);
+    for (let c = fc; c < fc + nodeChildCount(img, rec); c++) stack.push(c, depth);
   }
   return true;
 }

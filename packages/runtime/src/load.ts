@@ -11,10 +11,10 @@ import {
 } from './format.js';
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type GroupImage, type ImageDecoder, type WholeImage } from './robots.js';
 import {
-  AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT, AC_PARENT, AC_WORDS,
-  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, WILD_ANCHORED, WILD_HEAD_DEPTH,
-  WILD_HEAD_NODE, WILD_LAST_BYTE, WILD_RANK, WILD_SHAPE, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT, AC_FINAL_OFF,
+  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
+  NODE_CHILD_MASK, NODE_END_RANK, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
+  WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT,
   AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
@@ -244,16 +244,16 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     const depth = (w[base + p * AC_WORDS + AC_DEPTH] as number) + 1;
     if (!(f < i && (w[base + f * AC_WORDS + AC_DEPTH] as number) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
     const prec = base + p * AC_WORDS;
-    if ((w[prec + AC_CHILD_COUNT] as number) === 0) w[prec + AC_FIRST_CHILD] = i;
-    w[prec + AC_CHILD_COUNT] = (w[prec + AC_CHILD_COUNT] as number) + 1;
+    if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = i;
+    w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     if (p === 0 && row >= 0) w[row + b] = i;
     w[rec + AC_BYTE] = b;
     w[rec + AC_FAIL] = f;
     w[rec + AC_PARENT] = p;
     w[rec + AC_DEPTH] = depth;
-    w[rec + AC_OUT] = fo & 1;
+    if ((fo & 1) === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
     const frec = base + f * AC_WORDS;
-    w[rec + AC_DICT] = f !== 0 && (w[frec + AC_OUT] as number) === 1 ? f : (w[frec + AC_DICT] as number);
+    w[rec + AC_DICT] = f !== 0 && ((w[frec + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? f : (w[frec + AC_DICT] as number);
     prevParent = p;
     prevByte = b;
   }
@@ -274,19 +274,18 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
     let total = 0;
     for (let j = 0; j < k; j++) {
       const s = r.v('wildcard segment');
-      if (!(s >= 1 && s < acCount && img.words[acBase + s * AC_WORDS + AC_OUT] === 1)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
+      if (!(s >= 1 && s < acCount && ((img.words[acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
       img.words[segs + j] = s;
       total += img.words[acBase + s * AC_WORDS + AC_DEPTH] as number;
     }
     const rec = base + i * WILD_WORDS;
     img.words[rec + WILD_RANK] = rank;
     img.words[rec + WILD_SEG_COUNT] = k;
-    img.words[rec + WILD_ANCHORED] = ka & 1;
     img.words[rec + WILD_SEG_OFF] = segs;
     img.words[rec + WILD_SEG_BYTES] = total;
     // The shape is a function of the segment count and anchor: fixed once here, never per check.
-    img.words[rec + WILD_SHAPE] = k > 1 ? SHAPE_GENERAL : (ka & 1) === 1 ? SHAPE_SUFFIX : SHAPE_LITERAL;
-    img.words[rec + WILD_LAST_BYTE] = k > 1 ? -1 : (img.words[acBase + (img.words[segs] as number) * AC_WORDS + AC_BYTE] as number);
+    const shape = k > 1 ? SHAPE_GENERAL : (ka & 1) === 1 ? SHAPE_SUFFIX : SHAPE_LITERAL;
+    img.words[rec + WILD_FORM] = wildForm(ka & 1, shape, k > 1 ? -1 : (img.words[acBase + (img.words[segs] as number) * AC_WORDS + AC_BYTE] as number));
   }
   return { count, base };
 }
@@ -316,6 +315,7 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
   for (let i = 0; i < n; i++) {
     const rec = state.nodeBase + (first + i) * NODE_WORDS;
     const children = r.v('trie children');
+    if (children > 256) _fail('bad-table', `trie node ${i}: ${children} children (at most 256: their first bytes differ)`);
     if (children > 0 && !(nextChild > i && nextChild + children <= n)) _fail('bad-table', `trie node ${i}: children out of order`);
     const off = r.s('trie label');
     const len = r.lastLength;
@@ -333,8 +333,7 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
     w[rec + NODE_LABEL_OFF] = off;
     w[rec + NODE_LABEL_LEN] = len;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
-    w[rec + NODE_CHILD_COUNT] = children;
-    w[rec + NODE_FIRST_BYTE] = i === 0 ? -1 : (r.bytes[off] as number);
+    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number));
     w[rec + NODE_PREFIX_RANK] = prefix === 0 ? NO_RANK : prefix - 1;
     w[rec + NODE_END_RANK] = end === 0 ? NO_RANK : end - 1;
     w[rec + NODE_WILD_FIRST] = state.wild;
@@ -348,11 +347,11 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
   for (let i = 0; i < n; i++) {
     const rec = state.nodeBase + (first + i) * NODE_WORDS;
     const fc = (w[rec + NODE_FIRST_CHILD] as number) - first;
-    const cc = w[rec + NODE_CHILD_COUNT] as number;
+    const cc = nodeChildCount(w, rec);
     let prev = -1;
     for (let c = fc; c < fc + cc; c++) {
       const crec = state.nodeBase + (first + c) * NODE_WORDS;
-      const b = w[crec + NODE_FIRST_BYTE] as number;
+      const b = (w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT;
       if (b <= prev) _fail('bad-table', `trie node ${i}: children not ascending by first byte`);
       prev = b;
       depth[c] = (depth[i] as number) + (w[crec + NODE_LABEL_LEN] as number);
@@ -394,7 +393,7 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
   const slot = (k: number): number => {
     const rec = wildBase + k * WILD_WORDS;
     const s = w[w[rec + WILD_SEG_OFF] as number] as number;
-    return (s << 1) | ((w[rec + WILD_ANCHORED] as number) === 1 && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
+    return (s << 1) | (wildAnchored(w, rec) && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
   };
   const next = new Int32Array(2 * acCount);
   for (let k = 0; k < wildCount; k++) next[slot(k)] = (next[slot(k)] as number) + 1;
@@ -402,7 +401,8 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
   for (let s = 0; s < 2 * acCount; s++) {
     const rec = acBase + (s >> 1) * AC_WORDS;
     const count = next[s] as number;
-    w[rec + ((s & 1) === 1 ? AC_FINAL_OFF : AC_FIRST_OFF)] = at;
+    // The final list follows the first one: its offset is AC_FIRST_OFF + AC_FIRST_COUNT.
+    if ((s & 1) === 0) w[rec + AC_FIRST_OFF] = at;
     w[rec + ((s & 1) === 1 ? AC_FINAL_COUNT : AC_FIRST_COUNT)] = count;
     next[s] = at;
     at += count;
@@ -655,6 +655,35 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
 }
 
 /**
+ * Returns the group-local numbering of the ranks the parts' patterns hold (-1: another group's),
+ * in rank order, and how many: a group image keeps only its own rank-table entries (corpus:
+ * 37 of a file's 56 ranks on average). Ranks are only compared and looked up in the group's
+ * own table, so an order-keeping renumbering answers the same.
+ */
+function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; count: number } {
+  const src = d.img.words;
+  const map = new Int32Array(d.rankCount).fill(-1);
+  for (const p of parts) {
+    for (let i = 0; i < p.nodes; i++) {
+      const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
+      const pr = src[rec + NODE_PREFIX_RANK] as number;
+      const er = src[rec + NODE_END_RANK] as number;
+      if (pr !== NO_RANK) map[pr] = 0;
+      if (er !== NO_RANK) map[er] = 0;
+    }
+    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) map[src[d.wild.base + w * WILD_WORDS + WILD_RANK] as number] = 0;
+  }
+  let count = 0;
+  for (let r = 0; r < d.rankCount; r++) if (map[r] === 0) map[r] = count++;
+  return { map, count };
+}
+
+/** Returns rank `r` in the group's numbering (NO_RANK stays). */
+function _mapRank(map: Int32Array, r: number): number {
+  return r === NO_RANK ? r : (map[r] as number);
+}
+
+/**
  * Writes the kept Aho-Corasick nodes into `img` (children, fail links restricted to kept nodes
  * along the decode's fail chains, dictionary links, the root row when large); returns the base
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
@@ -673,20 +702,20 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
     const rec = base + n * AC_WORDS;
     const p = map[src[orec + AC_PARENT] as number] as number;
     const prec = base + p * AC_WORDS;
-    if ((w[prec + AC_CHILD_COUNT] as number) === 0) w[prec + AC_FIRST_CHILD] = n;
-    w[prec + AC_CHILD_COUNT] = (w[prec + AC_CHILD_COUNT] as number) + 1;
+    if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = n;
+    w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     const b = src[orec + AC_BYTE] as number;
     if (p === 0 && row >= 0) w[row + b] = n;
     w[rec + AC_BYTE] = b;
     w[rec + AC_PARENT] = p;
     w[rec + AC_DEPTH] = src[orec + AC_DEPTH] as number;
-    w[rec + AC_OUT] = keep.ends[o] as number;
+    if (keep.ends[o] === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
     let f = src[orec + AC_FAIL] as number;
     while ((map[f] as number) < 0) f = src[d.seg.base + f * AC_WORDS + AC_FAIL] as number;
     f = map[f] as number;
     w[rec + AC_FAIL] = f;
     const frec = base + f * AC_WORDS;
-    w[rec + AC_DICT] = f !== 0 && (w[frec + AC_OUT] as number) === 1 ? f : (w[frec + AC_DICT] as number);
+    w[rec + AC_DICT] = f !== 0 && ((w[frec + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? f : (w[frec + AC_DICT] as number);
   }
   return { base, row };
 }
@@ -715,7 +744,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) segWords += src[d.wild.base + w * WILD_WORDS + WILD_SEG_COUNT] as number;
   }
   const keep = _keepSegments(d, parts);
-  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + d.rankCount + rootCount;
+  const ranks = _localRanks(d, parts);
+  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + ranks.count + rootCount;
   if (size > maxWords) return null;
   const img = new _Image(new Int32Array(size));
   const seg = _writeSegments(d, img, keep);
@@ -732,13 +762,16 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
       const orec = d.nodeBase + (p.root + i) * NODE_WORDS;
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
-      if ((w[rec + NODE_CHILD_COUNT] as number) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
+      w[rec + NODE_PREFIX_RANK] = _mapRank(ranks.map, src[orec + NODE_PREFIX_RANK] as number);
+      w[rec + NODE_END_RANK] = _mapRank(ranks.map, src[orec + NODE_END_RANK] as number);
+      if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
       w[rec + NODE_WILD_FIRST] = (src[orec + NODE_WILD_FIRST] as number) - p.wildFirst + wildAt;
     }
     for (let i = 0; i < p.wildCount; i++) {
       const orec = d.wild.base + (p.wildFirst + i) * WILD_WORDS;
       const rec = wildBase + (wildAt + i) * WILD_WORDS;
       for (let f = 0; f < WILD_WORDS; f++) w[rec + f] = src[orec + f] as number;
+      w[rec + WILD_RANK] = _mapRank(ranks.map, src[orec + WILD_RANK] as number);
       const osegs = src[orec + WILD_SEG_OFF] as number;
       w[rec + WILD_SEG_OFF] = segAt;
       for (let j = 0; j < (src[orec + WILD_SEG_COUNT] as number); j++) w[segAt++] = keep.map[src[osegs + j] as number] as number;
@@ -748,11 +781,14 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
     wildAt += p.wildCount;
   }
   _indexSegments(img, seg.base, keep.count, wildBase, wilds);
-  const rankBase = img.alloc(d.rankCount);
-  w.set(src.subarray(d.rankBase, d.rankBase + d.rankCount), rankBase);
+  const rankBase = img.alloc(ranks.count);
+  for (let r = 0; r < d.rankCount; r++) {
+    const k = ranks.map[r] as number;
+    if (k >= 0) w[rankBase + k] = src[d.rankBase + r] as number;
+  }
   const rootBase = img.alloc(rootCount);
   w.set(roots, rootBase);
-  const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, d.rankCount);
+  const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count);
   return { tables, roots: rootBase, rootCount };
 }
 
@@ -774,7 +810,6 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number): GroupI
   if (d.wild.count > 0) {
     for (let s = 0; s < d.seg.count; s++) {
       w[acBase + s * AC_WORDS + AC_FIRST_OFF] = (w[acBase + s * AC_WORDS + AC_FIRST_OFF] as number) - from;
-      w[acBase + s * AC_WORDS + AC_FINAL_OFF] = (w[acBase + s * AC_WORDS + AC_FINAL_OFF] as number) - from;
     }
   }
   const rootBase = d.matchEnd - from;

@@ -10,15 +10,15 @@ import { fillPath } from './path-bytes.js';
 import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
-  IMPLICIT_RANK, NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_BYTE, NODE_FIRST_CHILD, NODE_LABEL_LEN,
-  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, searchChildren, type Candidates, type Tables,
+  IMPLICIT_RANK, NODE_CHILD_MASK, NODE_END_RANK, NODE_FIRST_CHILD, NODE_KEY, NODE_LABEL_LEN,
+  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, searchRadixChild, type Candidates, type Tables,
 } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
 function _radixChild(img: Int32Array, base: number, x: number, b: number): number {
   const rec = base + x * NODE_WORDS;
   const lo = img[rec + NODE_FIRST_CHILD] as number;
-  return searchChildren(img, base, NODE_WORDS, NODE_FIRST_BYTE, lo, lo + (img[rec + NODE_CHILD_COUNT] as number) - 1, b);
+  return searchRadixChild(img, base, lo, lo + ((img[rec + NODE_KEY] as number) & NODE_CHILD_MASK) - 1, b);
 }
 
 /** Records radix node `x` (which holds wildcard patterns) as passed with its head ending at `pos`. */
@@ -55,7 +55,7 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
       const er = img[rec + NODE_END_RANK] as number;
       return er < best ? er : best;
     }
-    if ((img[rec + NODE_CHILD_COUNT] as number) === 0) return best;
+    if (((img[rec + NODE_KEY] as number) & NODE_CHILD_MASK) === 0) return best;
     const y = _radixChild(img, base, x, path[pos] as number);
     if (y < 0) return best;
     const yrec = base + y * NODE_WORDS;

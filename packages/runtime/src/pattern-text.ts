@@ -6,8 +6,8 @@
  */
 import { NO_RANK } from './format.js';
 import {
-  NODE_CHILD_COUNT, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WORDS, WILD_ANCHORED, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
+  nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
   ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -28,7 +28,7 @@ export class PatternIndex {
     for (let x = 0; x < t.nodeCount; x++) {
       const rec = t.nodeBase + x * NODE_WORDS;
       const first = img[rec + NODE_FIRST_CHILD] as number;
-      for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) this.parent[c] = x;
+      for (let c = first; c < first + nodeChildCount(img, rec); c++) this.parent[c] = x;
       if (img[rec + NODE_PREFIX_RANK] !== NO_RANK) this.place[img[rec + NODE_PREFIX_RANK] as number] = x << 2;
       if (img[rec + NODE_END_RANK] !== NO_RANK) this.place[img[rec + NODE_END_RANK] as number] = (x << 2) | 1;
     }
@@ -63,5 +63,5 @@ export function rebuildPattern(t: Tables, index: PatternIndex, id: number): stri
   let text = _nodePath(t, index, img[rec + WILD_HEAD_NODE] as number);
   const segs = img[rec + WILD_SEG_OFF] as number;
   for (let j = 0; j < (img[rec + WILD_SEG_COUNT] as number); j++) text += `*${segmentText(t, img[segs + j] as number)}`;
-  return img[rec + WILD_ANCHORED] === 1 ? `${text}$` : text;
+  return wildAnchored(img, rec) ? `${text}$` : text;
 }

@@ -12,7 +12,7 @@ import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
-  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, NODE_CHILD_COUNT,
+  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, nodeChildCount,
   NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables,
@@ -371,7 +371,7 @@ export class AgentRules {
         const w0 = img[rec + NODE_WILD_FIRST] as number;
         for (let w = w0; w < w0 + (img[rec + NODE_WILD_COUNT] as number); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
         const first = img[rec + NODE_FIRST_CHILD] as number;
-        for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push(c);
+        for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
       }
     }
     return segments;
@@ -846,7 +846,7 @@ function _partSize(t: Tables, root: number): PartInfo {
     nodes++;
     wildcards += img[rec + NODE_WILD_COUNT] as number;
     const first = img[rec + NODE_FIRST_CHILD] as number;
-    for (let c = first; c < first + (img[rec + NODE_CHILD_COUNT] as number); c++) queue.push(c);
+    for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
   }
   return { nodes, wildcards };
 }

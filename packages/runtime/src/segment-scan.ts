@@ -13,9 +13,9 @@
  */
 import type { Scratch, SweepWork } from './scratch.js';
 import {
-  AC_BYTE, AC_CHILD_COUNT, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FINAL_OFF, AC_FIRST_CHILD, AC_FIRST_COUNT,
-  AC_FIRST_OFF, AC_OUT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_ANCHORED,
-  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_SHAPE, WILD_LAST_BYTE, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
+  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FIRST_CHILD, AC_FIRST_COUNT,
+  AC_FIRST_OFF, AC_OUT_BIT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored,
+  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchChildren, type Tables,
 } from './tables.js';
 
@@ -96,7 +96,7 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number, pa
   const rec = t.wildBase + w * WILD_WORDS;
   const k = img[rec + WILD_SEG_COUNT] as number;
   const segs = img[rec + WILD_SEG_OFF] as number;
-  const anchored = (img[rec + WILD_ANCHORED] as number) === 1;
+  const anchored = wildAnchored(img, rec);
   for (let j = 0; j < k; j++) {
     const s = img[segs + j] as number;
     const len = img[t.acBase + s * AC_WORDS + AC_DEPTH] as number;
@@ -118,14 +118,14 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number, pa
  */
 function _matchShaped(t: Tables, w: number, shape: number, bound: number, m: number, path: Uint8Array): boolean {
   // Invariant: a shaped pattern has exactly one segment, ending at AC node img[segs] whose
-  // edge byte is WILD_LAST_BYTE. Hot: run pnpm bench.
+  // edge byte is its last byte (WILD_FORM). Hot: run pnpm bench.
   const img = t.img;
   const rec = t.wildBase + w * WILD_WORDS;
   if (shape === SHAPE_GENERAL) return matchWildcard(t, w, bound, m, path);
   const s = img[img[rec + WILD_SEG_OFF] as number] as number;
   const len = img[rec + WILD_SEG_BYTES] as number;
   if (shape === SHAPE_SUFFIX) return m - len >= bound && segmentEndsAt(t, s, m, path);
-  const last = img[rec + WILD_LAST_BYTE] as number;
+  const last = wildLastByte(img, rec);
   const parent = img[t.acBase + s * AC_WORDS + AC_PARENT] as number;
   for (let e = bound + len; e <= m; e++) {
     if (path[e - 1] === last && segmentEndsAt(t, parent, e - 1, path)) return true;
@@ -162,7 +162,7 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
       const r = img[wrec + WILD_RANK] as number;
       // Ascending rank within a node: once one cannot beat `best`, none after it can.
       if (r >= best) break;
-      const shape = shapes ? (img[wrec + WILD_SHAPE] as number) : SHAPE_GENERAL;
+      const shape = shapes ? wildShape(img, wrec) : SHAPE_GENERAL;
       if (shape !== SHAPE_GENERAL) shaped++;
       if (_matchShaped(t, w, shape, c.bound[i] as number, m, path)) best = r;
     }
@@ -190,7 +190,7 @@ function _enqueue(sw: SweepWork, s: number, w: number, bound: number): void {
 function _await(t: Tables, sw: SweepWork, w: number, j: number, bound: number): void {
   const img = t.img;
   const rec = t.wildBase + w * WILD_WORDS;
-  if ((img[rec + WILD_ANCHORED] as number) === 1 && j === (img[rec + WILD_SEG_COUNT] as number) - 1) {
+  if (wildAnchored(img, rec) && j === (img[rec + WILD_SEG_COUNT] as number) - 1) {
     sw.finWild[sw.finCount] = w;
     sw.finBound[sw.finCount] = bound;
     sw.finCount++;
@@ -272,11 +272,11 @@ function _finishAnchored(t: Tables, sc: Scratch, x: number, m: number, best: num
     const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
     if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m, sc.path)) best = r;
   }
-  let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+  let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
   while (o !== 0) {
     const rec = base + o * AC_WORDS;
     const start = m - (img[rec + AC_DEPTH] as number);
-    const off = img[rec + AC_FINAL_OFF] as number;
+    const off = (img[rec + AC_FIRST_OFF] as number) + (img[rec + AC_FIRST_COUNT] as number);
     for (let k = off; k < off + (img[rec + AC_FINAL_COUNT] as number); k++) {
       const wrec = t.wildBase + (img[k] as number) * WILD_WORDS;
       if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
@@ -321,7 +321,7 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
       if (x === 0) break;
       x = img[base + x * AC_WORDS + AC_FAIL] as number;
     }
-    let o = (img[base + x * AC_WORDS + AC_OUT] as number) === 1 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+    let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
     while (o !== 0) {
       steps++;
       if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, sw, o, pos + 1, best);
@@ -338,6 +338,6 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
 function _acChild(img: Int32Array, base: number, x: number, b: number): number {
   const rec = base + x * AC_WORDS;
   const lo = img[rec + AC_FIRST_CHILD] as number;
-  const y = searchChildren(img, base, AC_WORDS, AC_BYTE, lo, lo + (img[rec + AC_CHILD_COUNT] as number) - 1, b);
+  const y = searchChildren(img, base, AC_WORDS, AC_BYTE, lo, lo + ((img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) - 1, b);
   return y < 0 ? 0 : y;
 }

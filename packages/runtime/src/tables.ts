@@ -5,26 +5,70 @@
  */
 
 /** Words per radix node in the image: see the `NODE_*` offsets. */
-export const NODE_WORDS = 9;
+export const NODE_WORDS = 8;
 /** Byte offset of the node's edge label in the artifact. */
 export const NODE_LABEL_OFF = 0;
 export const NODE_LABEL_LEN = 1;
 export const NODE_FIRST_CHILD = 2;
-export const NODE_CHILD_COUNT = 3;
-/** First byte of the label (-1 for a root). */
-export const NODE_FIRST_BYTE = 4;
+/**
+ * The node's key: its child count (bits 0-8; distinct first bytes, so at most 256, checked by
+ * the loader) and the first byte of its label plus one (from bit {@link NODE_KEY_SHIFT}; 0 for a
+ * root). One word for both: the corpus median group image has 38 radix nodes, 152 bytes less.
+ * Read with {@link nodeChildCount}; children are searched by {@link searchRadixChild}.
+ */
+export const NODE_KEY = 3;
+/** Shift of the first byte + 1 in NODE_KEY. */
+export const NODE_KEY_SHIFT = 9;
+/** Mask of the child count in NODE_KEY. */
+export const NODE_CHILD_MASK = 0x1ff;
 /** Best rank of a literal prefix pattern ending here, or NO_RANK. */
-export const NODE_PREFIX_RANK = 5;
+export const NODE_PREFIX_RANK = 4;
 /** Best rank of a literal `$`-anchored pattern ending here, or NO_RANK. */
-export const NODE_END_RANK = 6;
+export const NODE_END_RANK = 5;
 /** First wildcard pattern whose head ends here (ascending rank over the count). */
-export const NODE_WILD_FIRST = 7;
-export const NODE_WILD_COUNT = 8;
+export const NODE_WILD_FIRST = 6;
+export const NODE_WILD_COUNT = 7;
+
+/** Returns the child count of the radix node whose record starts at image offset `rec`. O(1). */
+export function nodeChildCount(img: Int32Array, rec: number): number {
+  return (img[rec + NODE_KEY] as number) & NODE_CHILD_MASK;
+}
+
+/** Returns the NODE_KEY word of a node with `children` children whose label starts with byte `firstByte` (-1: a root). */
+export function nodeKey(children: number, firstByte: number): number {
+  return ((firstByte + 1) << NODE_KEY_SHIFT) | children;
+}
+
+/**
+ * Returns the index in `[lo, hi]` of the radix node (records from image offset `base`) whose
+ * label starts with byte `b`, or -1: a binary search over a node's children, ascending and
+ * distinct by first byte. O(log children).
+ */
+export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: number, b: number): number {
+  const key = b + 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = (img[base + mid * NODE_WORDS + NODE_KEY] as number) >> NODE_KEY_SHIFT;
+    if (c === key) return mid;
+    if (c < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
 
 /** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
-export const AC_WORDS = 12;
+export const AC_WORDS = 10;
 export const AC_FIRST_CHILD = 0;
-export const AC_CHILD_COUNT = 1;
+/**
+ * The child count (bits 0-8: distinct bytes, at most 256) and {@link AC_OUT_BIT}: one word for
+ * both (with the final list's offset derived, 10 words a node instead of 12). Read the count
+ * with `& AC_CHILD_MASK`.
+ */
+export const AC_CHILDREN_OUT = 1;
+/** Mask of the child count in AC_CHILDREN_OUT. */
+export const AC_CHILD_MASK = 0x1ff;
+/** Bit of AC_CHILDREN_OUT: a segment ends here. */
+export const AC_OUT_BIT = 0x200;
 export const AC_BYTE = 2;
 export const AC_FAIL = 3;
 export const AC_PARENT = 4;
@@ -32,18 +76,16 @@ export const AC_PARENT = 4;
 export const AC_DEPTH = 5;
 /** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
 export const AC_DICT = 6;
-/** 1 when a segment ends here. */
-export const AC_OUT = 7;
 /**
  * Image offset and length of the wildcard patterns whose first segment ends here (all but the
  * `$`-anchored ones with one segment), ascending by head depth: an occurrence of the segment
- * starts each one whose head ends before it.
+ * starts each one whose head ends before it. The `$`-anchored one-segment patterns whose
+ * segment ends here follow them: AC_FINAL_COUNT of them from `AC_FIRST_OFF + AC_FIRST_COUNT`.
  */
-export const AC_FIRST_OFF = 8;
-export const AC_FIRST_COUNT = 9;
-/** Image offset and length of the `$`-anchored one-segment patterns whose segment ends here. */
-export const AC_FINAL_OFF = 10;
-export const AC_FINAL_COUNT = 11;
+export const AC_FIRST_OFF = 7;
+export const AC_FIRST_COUNT = 8;
+/** Length of the `$`-anchored one-segment patterns' list (see AC_FIRST_OFF). */
+export const AC_FINAL_COUNT = 9;
 
 /**
  * Segment-trie nodes from which the root gets a dense 256-entry row instead of a binary search
@@ -53,24 +95,49 @@ export const AC_FINAL_COUNT = 11;
 export const AC_ROOT_ROW_MIN = 256;
 
 /** Words per wildcard pattern in the image: see the `WILD_*` offsets. */
-export const WILD_WORDS = 9;
+export const WILD_WORDS = 7;
 export const WILD_RANK = 0;
 export const WILD_SEG_COUNT = 1;
-export const WILD_ANCHORED = 2;
 /** Image offset of the pattern's segment nodes. */
-export const WILD_SEG_OFF = 3;
+export const WILD_SEG_OFF = 2;
 /** Sum of its segments' lengths. */
-export const WILD_SEG_BYTES = 4;
+export const WILD_SEG_BYTES = 3;
 /** The radix node where its head ends, and that node's depth (the head's length). */
-export const WILD_HEAD_NODE = 5;
-export const WILD_HEAD_DEPTH = 6;
+export const WILD_HEAD_NODE = 4;
+export const WILD_HEAD_DEPTH = 5;
 /**
- * The pattern's shape, classified once by the loader from its segment count and anchor (Rust
- * globset's match strategies): SHAPE_LITERAL, SHAPE_SUFFIX or SHAPE_GENERAL.
+ * The pattern's form in one word (7 words a pattern instead of 9): bit 0 its `$` anchor, bits
+ * 1-2 its shape, classified once by the loader from its segment count and anchor (Rust
+ * globset's match strategies: SHAPE_LITERAL, SHAPE_SUFFIX or SHAPE_GENERAL), from bit
+ * {@link WILD_LAST_SHIFT} the last byte of its single segment plus one (shaped patterns: the
+ * byte a literal search scans for; 0 for general ones). Read with {@link wildAnchored},
+ * {@link wildShape}, {@link wildLastByte}.
  */
-export const WILD_SHAPE = 7;
-/** Last byte of its single segment (shaped patterns; the byte a literal search scans for), else -1. */
-export const WILD_LAST_BYTE = 8;
+export const WILD_FORM = 6;
+/** Shift of the shape in WILD_FORM. */
+export const WILD_SHAPE_SHIFT = 1;
+/** Shift of the last byte + 1 in WILD_FORM. */
+export const WILD_LAST_SHIFT = 3;
+
+/** Returns the WILD_FORM word of a pattern: its anchor (0 or 1), shape and last byte (-1: none). */
+export function wildForm(anchored: number, shape: number, lastByte: number): number {
+  return anchored | (shape << WILD_SHAPE_SHIFT) | ((lastByte + 1) << WILD_LAST_SHIFT);
+}
+
+/** Returns true when the pattern whose record starts at `rec` ends in `$`. O(1). */
+export function wildAnchored(img: Int32Array, rec: number): boolean {
+  return ((img[rec + WILD_FORM] as number) & 1) === 1;
+}
+
+/** Returns the shape (SHAPE_*) of the pattern whose record starts at `rec`. O(1). */
+export function wildShape(img: Int32Array, rec: number): number {
+  return ((img[rec + WILD_FORM] as number) >> WILD_SHAPE_SHIFT) & 3;
+}
+
+/** Returns the last byte of the single segment of the pattern whose record starts at `rec` (-1 for a general one). O(1). */
+export function wildLastByte(img: Int32Array, rec: number): number {
+  return ((img[rec + WILD_FORM] as number) >> WILD_LAST_SHIFT) - 1;
+}
 
 /** Shape `H*s1*...*sk` with two or more segments: verified by the general leftmost search or the sweep. */
 export const SHAPE_GENERAL = 0;

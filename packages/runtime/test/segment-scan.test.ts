@@ -8,7 +8,7 @@ import { decide as referenceDecide } from '@robomata/reference';
 import { NO_RANK } from '../src/format.js';
 import { matchWildcard, scanTuning, segmentEndsAt, sweepCandidates, verifyCandidates } from '../src/segment-scan.js';
 import { fillPath } from '../src/path-bytes.js';
-import { AC_ROOT_ROW_MIN, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_LAST_BYTE, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_SHAPE, WILD_WORDS } from '../src/tables.js';
+import { AC_ROOT_ROW_MIN, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, wildLastByte, wildShape } from '../src/tables.js';
 import { matchPattern } from '../../reference/src/match.js';
 import { collectCandidates, expectedRank, matchesByBacktracking, scanFixture } from './_scan.js';
 
@@ -183,7 +183,7 @@ describe('shaped verification (H*X, H*X$) agrees with the general search', () =>
     for (let w = 0; w < f.t.wildCount; w++) {
       const rec = f.t.wildBase + w * WILD_WORDS;
       const k = f.t.img[rec + WILD_SEG_COUNT] as number;
-      shapes[String(k) + String(f.t.img[rec + WILD_SHAPE])] = [f.t.img[rec + WILD_SHAPE] as number, f.t.img[rec + WILD_LAST_BYTE] as number];
+      shapes[String(k) + String(wildShape(f.t.img, rec))] = [wildShape(f.t.img, rec), wildLastByte(f.t.img, rec)];
     }
     expect(Object.values(shapes).sort()).toEqual(
       [[SHAPE_GENERAL, -1], [SHAPE_LITERAL, '='.charCodeAt(0)], [SHAPE_SUFFIX, 'f'.charCodeAt(0)]].sort(),
