@@ -76,6 +76,12 @@ export interface ParsedDirective {
   readonly group: number;
 }
 
+/**
+ * A fully-qualified URL: a scheme, `://` and a host. Google ignores any other sitemap value, so
+ * the parser reports it ('relative-sitemap') but still lists it (docs/semantics.md section 8).
+ */
+const _ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]/;
+
 /** A sitemap line. */
 export interface ParsedSitemap {
   readonly line: number;
@@ -98,6 +104,7 @@ export type DiagnosticCode =
   | 'bom-mid-file'
   | 'key-prefix'
   | 'empty-sitemap'
+  | 'relative-sitemap'
   | 'near-miss-key'
   | 'preference-outside-group'
   | PreferenceDiagnosticCode;
@@ -787,8 +794,20 @@ class _Parser {
 
   /** A sitemap line: a global URL (docs/semantics.md section 8). */
   handleSitemap(line: number, vs: number, ve: number): void {
-    if (ve > vs) this.sitemaps.push({ line, url: this.decode(vs, ve) });
-    else this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
+    if (ve <= vs) {
+      this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
+      return;
+    }
+    const url = this.decode(vs, ve);
+    this.sitemaps.push({ line, url });
+    if (!_ABSOLUTE_URL.test(url)) {
+      this.diag(
+        line,
+        'warning',
+        'relative-sitemap',
+        `line ${line}: the Sitemap URL ${JSON.stringify(url)} is not fully qualified (https://host/...): Google ignores it`,
+      );
+    }
   }
 
   /** Any other key: kept with its group; crawl-delay sets the group's delay (docs/semantics.md section 8). */
