@@ -45,6 +45,31 @@ export interface ParsedRule {
   readonly escaped: Uint8Array;
 }
 
+/**
+ * A {@link ParsedRule} whose `pattern` text is decoded on first read: compiling reads only the
+ * bytes, and a decode per rule was most of a non-ASCII file's parse garbage.
+ */
+class _Rule implements ParsedRule {
+  #pattern: string | undefined = undefined;
+  constructor(
+    readonly line: number,
+    readonly kind: RuleKind,
+    /** The whole input as text when it is ASCII (`pattern` is then a slice of it at `#start`). */
+    private readonly _ascii: string | undefined,
+    private readonly _start: number,
+    readonly rawBytes: Uint8Array,
+    readonly escaped: Uint8Array,
+  ) {}
+
+  get pattern(): string {
+    if (this.#pattern === undefined) {
+      const a = this._ascii;
+      this.#pattern = a !== undefined ? a.slice(this._start, this._start + this.rawBytes.length) : _DECODER.decode(this.rawBytes);
+    }
+    return this.#pattern;
+  }
+}
+
 /** One user-agent line of a group. */
 export interface ParsedAgent {
   readonly line: number;
@@ -756,7 +781,7 @@ class _Parser {
       );
     }
     const rawBytes = bytes.subarray(vs, ve);
-    const rule: ParsedRule = { line, kind, pattern: this.decode(vs, ve), rawBytes, escaped: _escapePattern(rawBytes, this.arena) };
+    const rule: ParsedRule = new _Rule(line, kind, this.asciiText, vs, rawBytes, _escapePattern(rawBytes, this.arena));
     // Most groups have few rules: start with an exact-size literal instead of growing [].
     if (group.rules.length === 0) group.rules = [rule];
     else group.rules.push(rule);
