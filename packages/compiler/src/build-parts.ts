@@ -142,6 +142,13 @@ function _rankOrder(meta: readonly number[], n: number, maxPriority: number): nu
   return order;
 }
 
+/** Appends pattern `p` of rule `id` to `bodies` and `meta` (priority, kind, anchor, companion, rule id); returns the new highest priority. */
+function _addPattern(bodies: Uint8Array[], meta: number[], p: MatchPattern, id: number, companion: number, maxPriority: number): number {
+  bodies.push(p.body);
+  meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
+  return p.priority > maxPriority ? p.priority : maxPriority;
+}
+
 /**
  * Returns every pattern of the plan's rules in rank order (docs/semantics.md section 5), less
  * the wildcard patterns that repeat a better-ranked one of their part (they could never
@@ -156,22 +163,17 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   const bodies: Uint8Array[] = [];
   const meta: number[] = [];
   let maxPriority = 0;
-  const add = (p: MatchPattern | null, id: number, companion: number): void => {
-    if (p === null) return;
-    bodies.push(p.body);
-    if (p.priority > maxPriority) maxPriority = p.priority;
-    // priority, kind, anchor, companion, rule id: 5 numbers per pattern.
-    meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
-  };
   const rules = plan.rules;
   for (let id = 0; id < rules.length; id++) {
     if ((partOf[id] as number) < 0) continue;
     const rule = rules[id] as ParsedRobots['groups'][number]['rules'][number];
     const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-    add(simplifyPattern(form, rule.kind, rule.line, id), id, 0);
+    const own = simplifyPattern(form, rule.kind, rule.line, id);
+    if (own !== null) maxPriority = _addPattern(bodies, meta, own, id, 0, maxPriority);
     if (rule.kind === 'allow') {
       const derived = deriveIndexHtmlPattern(form);
-      if (derived !== null) add(simplifyPattern(derived, 'allow', rule.line, id), id, 1);
+      const p = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, id);
+      if (p !== null) maxPriority = _addPattern(bodies, meta, p, id, 1, maxPriority);
     }
   }
   const order = _rankOrder(meta, bodies.length, maxPriority);
@@ -381,23 +383,31 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
   const ranked = _rankPatterns(parsed, plan, profile);
   const segments = new _Segments();
-  const byPart: number[][] = plan.parts.map(() => []);
+  const byPart: number[][] = new Array<number[]>(plan.parts.length);
+  for (let p = 0; p < byPart.length; p++) byPart[p] = [];
   for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
-  const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
+  const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
+  for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
   const rankRules = ranked.ruleId;
   const rankCompanion = new Uint8Array(ranked.count);
   for (let rank = 0; rank < ranked.count; rank++) rankCompanion[rank] = ranked.companion[rank] as number;
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
-  const order = _sortStably(segments.list.map((_, i) => i), (a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
-  const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
-  const segmentNode = new Array<number>(segments.list.length).fill(0);
+  const list = segments.list;
+  const order = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) order[i] = i;
+  _sortStably(order, (a, b) => compareBytes(list[a] as Uint8Array, list[b] as Uint8Array));
+  const sorted = new Array<Uint8Array>(list.length);
+  for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
+  const segmentTrie = buildByteTrie(sorted);
+  const segmentNode = new Array<number>(list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
-  order.forEach((i, k) => {
-    segmentNode[i] = segmentTrie.keyNode[k] as number;
-    segmentEnds[segmentTrie.keyNode[k] as number] = 1;
-  });
+  for (let k = 0; k < list.length; k++) {
+    const node = segmentTrie.keyNode[k] as number;
+    segmentNode[order[k] as number] = node;
+    segmentEnds[node] = 1;
+  }
   return {
     rankRules,
     rankCompanion,

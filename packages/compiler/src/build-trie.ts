@@ -46,30 +46,37 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * contiguous. O(total key bytes).
  */
 export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
-  const preParent = [0];
-  const preByte = [0];
-  const preDepth = [0];
-  const preKey: number[] = [];
-  const stack = [0];
+  let total = 1;
+  for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
+  const s = _trieScratch(total);
+  const { preParent, preByte, preDepth, stack } = s;
+  const preKey = new Array<number>(keys.length);
+  preParent[0] = 0;
+  preByte[0] = 0;
+  preDepth[0] = 0;
+  stack[0] = 0;
+  let count = 1;
   let longest = 0;
-  let prev: Uint8Array = new Uint8Array(0);
-  for (const key of keys) {
+  let prev: Uint8Array = _EMPTY_KEY;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as Uint8Array;
     for (let d = _lcp(prev, key); d < key.length; d++) {
-      stack[d + 1] = preParent.length;
-      preParent.push(stack[d] as number);
-      preByte.push(key[d] as number);
-      preDepth.push(d + 1);
+      stack[d + 1] = count;
+      preParent[count] = stack[d] as number;
+      preByte[count] = key[d] as number;
+      preDepth[count] = d + 1;
+      count++;
     }
-    preKey.push(stack[key.length] as number);
+    preKey[k] = stack[key.length] as number;
     if (key.length > longest) longest = key.length;
     prev = key;
   }
-  const count = preParent.length;
   // Stable counting sort by depth: old preorder id -> breadth-first id.
-  const next = new Array<number>(longest + 2).fill(0);
+  const next = s.next;
+  next.fill(0, 0, longest + 2);
   for (let x = 0; x < count; x++) next[(preDepth[x] as number) + 1] = (next[(preDepth[x] as number) + 1] as number) + 1;
   for (let d = 1; d <= longest + 1; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
-  const order = new Array<number>(count);
+  const order = s.order;
   for (let x = 0; x < count; x++) {
     const d = preDepth[x] as number;
     order[x] = next[d] as number;
@@ -91,7 +98,36 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
     if (childCount[p] === 0) firstChild[p] = y;
     childCount[p] = (childCount[p] as number) + 1;
   }
-  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey.map((x) => order[x] as number) };
+  for (let k = 0; k < preKey.length; k++) preKey[k] = order[preKey[k] as number] as number;
+  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey };
+}
+
+const _EMPTY_KEY = new Uint8Array(0);
+
+/** Working arrays of buildByteTrie, indexed by preorder node or depth (at most total key bytes + 1 of each). */
+interface _TrieScratch {
+  readonly preParent: Int32Array;
+  readonly preByte: Int32Array;
+  readonly preDepth: Int32Array;
+  readonly stack: Int32Array;
+  readonly next: Int32Array;
+  readonly order: Int32Array;
+}
+
+/** Scratch arrays kept up to this many nodes (a few KB; the corpus's segment tries are far smaller). */
+const TRIE_SCRATCH_MAX = 4_096;
+let _scratch: _TrieScratch | undefined;
+
+/** Returns working arrays of at least `n + 2` entries: the kept ones (single-threaded) or, past TRIE_SCRATCH_MAX, fresh ones. */
+function _trieScratch(n: number): _TrieScratch {
+  if (_scratch !== undefined && _scratch.preParent.length >= n + 2) return _scratch;
+  const size = n + 2 > 256 ? n + 2 : 256;
+  const s: _TrieScratch = {
+    preParent: new Int32Array(size), preByte: new Int32Array(size), preDepth: new Int32Array(size),
+    stack: new Int32Array(size), next: new Int32Array(size), order: new Int32Array(size),
+  };
+  if (size <= TRIE_SCRATCH_MAX) _scratch = s;
+  return s;
 }
 
 /** Returns the child of `x` on byte `b` in `trie`, or 0 (binary search over its contiguous children). */
