@@ -6,7 +6,7 @@
  */
 import type { Profile } from '@robomata/runtime/format';
 import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, bytesKey, canonicalizePattern, deriveIndexHtmlPattern, patternKey, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
+import { WILDCARD, bytesKey, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -178,7 +178,7 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   }
   const order = _rankOrder(meta, bodies.length, maxPriority);
   const n = order.length;
-  let seen: Set<string> | undefined;
+  let seen: _Distinct | undefined;
   const body: Uint8Array[] = [];
   const headLen: number[] = [];
   const anchored: number[] = [];
@@ -190,10 +190,9 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
     const b = bodies[i] as Uint8Array;
     const star = _indexOfStar(b);
     if (star >= 0) {
-      const key = `${partOf[meta[5 * i + 4] as number] as number}:${patternKey({ anchored: meta[5 * i + 2] === 1, body: b })}`;
-      seen ??= new Set<string>();
-      if (seen.has(key)) continue;
-      seen.add(key);
+      seen ??= new _Distinct();
+      const distinct = seen.list.length;
+      if (seen.add(((partOf[meta[5 * i + 4] as number] as number) << 1) | (meta[5 * i + 2] as number), b) < distinct) continue;
     }
     body.push(b);
     headLen.push(star < 0 ? b.length : star);
@@ -206,31 +205,58 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   return { count, body, headLen, anchored, part, ruleId, companion };
 }
 
-/** Collects distinct segments into one list. */
-class _Segments {
+/**
+ * Distinct byte strings (each with a tag: 0, or a pattern's part and anchor) in first-seen
+ * order: a scan while there are few (no key string or Map per file: most files have a handful
+ * of wildcard patterns), a Map keyed by tag and bytes past DISTINCT_SCAN_MAX.
+ */
+class _Distinct {
   readonly list: Uint8Array[] = [];
-  readonly index = new Map<string, number>();
+  private readonly _tags: number[] = [];
+  private _index: Map<string, number> | undefined = undefined;
 
-  /** Returns the index of segment `bytes`, adding it once. */
-  add(bytes: Uint8Array): number {
-    const key = bytesKey(bytes);
-    let i = this.index.get(key);
-    if (i === undefined) {
-      i = this.list.length;
-      this.index.set(key, i);
-      this.list.push(bytes);
+  /** Returns the index of (`tag`, `bytes`), adding it as the next index when new. O(DISTINCT_SCAN_MAX + bytes). */
+  add(tag: number, bytes: Uint8Array): number {
+    const list = this.list;
+    const n = list.length;
+    const index = this._index;
+    if (index !== undefined) {
+      const key = `${tag}:${bytesKey(bytes)}`;
+      const i = index.get(key);
+      if (i !== undefined) return i;
+      index.set(key, n);
+    } else {
+      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
+      if (n === DISTINCT_SCAN_MAX) {
+        const built = new Map<string, number>();
+        for (let i = 0; i < n; i++) built.set(`${this._tags[i] as number}:${bytesKey(list[i] as Uint8Array)}`, i);
+        built.set(`${tag}:${bytesKey(bytes)}`, n);
+        this._index = built;
+      }
     }
-    return i;
+    list.push(bytes);
+    this._tags.push(tag);
+    return n;
   }
 }
 
+/** Distinct strings looked up by a scan before a Map takes over (a scan of 16 short byte strings costs less than one key string). */
+const DISTINCT_SCAN_MAX = 16;
+
+/** Returns true when `a` and `b` hold the same bytes. */
+function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */
-function _segmentsOf(body: Uint8Array, segments: _Segments): number[] {
+function _segmentsOf(body: Uint8Array, segments: _Distinct): number[] {
   const segs: number[] = [];
   let from = body.indexOf(WILDCARD) + 1;
   for (let k = from; k <= body.length; k++) {
     if (k === body.length || body[k] === WILDCARD) {
-      segs.push(segments.add(body.subarray(from, k)));
+      segs.push(segments.add(0, body.subarray(from, k)));
       from = k + 1;
     }
   }
@@ -261,7 +287,7 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
  * or object per pattern, one node object per radix node.
  */
-function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segments): BuiltNode[] {
+function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
   const order = _sortStably(ranks.slice(), (a, b) => _compareHeads(ranked, a, b));
   // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
@@ -326,7 +352,7 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segmen
  * rule each: shared-group-3000 builds 3,000 such parts): the root, and the head's leaf unless
  * the head is empty.
  */
-function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Segments): BuiltNode[] {
+function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): BuiltNode[] {
   const body = ranked.body[rank] as Uint8Array;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
@@ -382,7 +408,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
  */
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
   const ranked = _rankPatterns(parsed, plan, profile);
-  const segments = new _Segments();
+  const segments = new _Distinct();
   const byPart: number[][] = new Array<number[]>(plan.parts.length);
   for (let p = 0; p < byPart.length; p++) byPart[p] = [];
   for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
