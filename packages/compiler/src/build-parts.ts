@@ -37,13 +37,13 @@ export interface BuiltParts {
   /** Rule id per rank. */
   readonly rankRules: readonly number[];
   /** Per rank: 1 when its pattern is an allow rule's index.html companion (docs/semantics.md section 5), else 0. */
-  readonly rankCompanion: Uint8Array;
+  readonly rankCompanion: readonly number[];
   /**
    * Per rule id: true when its text as written can be rebuilt from the tables: its own pattern
    * is the rule's best rank, a node or wildcard names that rank, and the text is exactly the
    * pattern's body (plus `$`).
    */
-  readonly rebuildable: Uint8Array;
+  readonly rebuildable: readonly number[];
   /** Per part: its radix nodes, breadth-first (children contiguous). */
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
@@ -393,8 +393,9 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
 }
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
-function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): Uint8Array {
-  const named = new Uint8Array(ranked.count);
+function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): number[] {
+  // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
+  const named = new Array<number>(ranked.count).fill(0);
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as readonly BuiltNode[];
     for (let k = 0; k < part.length; k++) {
@@ -404,8 +405,8 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
       for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
     }
   }
-  const out = new Uint8Array(plan.rules.length);
-  const seen = new Uint8Array(plan.rules.length);
+  const out = new Array<number>(plan.rules.length).fill(0);
+  const seen = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < ranked.count; rank++) {
     const id = ranked.ruleId[rank] as number;
     // Only the rule's best rank counts: the runtime rebuilds from it.
@@ -437,8 +438,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
   const rankRules = ranked.ruleId;
-  const rankCompanion = new Uint8Array(ranked.count);
-  for (let rank = 0; rank < ranked.count; rank++) rankCompanion[rank] = ranked.companion[rank] as number;
+  const rankCompanion = ranked.companion;
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
