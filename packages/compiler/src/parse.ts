@@ -327,10 +327,12 @@ function _matchKey(bytes: Uint8Array, s: number, e: number): _KeyForm | undefine
   // Every form starts with a, d, s or u: other keys need no comparison.
   const first = _lowerAscii(bytes[s]!);
   if (first !== 0x61 && first !== 0x64 && first !== 0x73 && first !== 0x75) return undefined;
-  outer: for (const form of _KEY_FORMS) {
+  // Indexed, first byte first: this runs once per line.
+  outer: for (let k = 0; k < _KEY_FORMS.length; k++) {
+    const form = _KEY_FORMS[k]!;
     const f = form.bytes;
-    if (e - s < f.length) continue;
-    for (let i = 0; i < f.length; i++) {
+    if (f[0] !== first || e - s < f.length) continue;
+    for (let i = 1; i < f.length; i++) {
       if (_lowerAscii(bytes[s + i]!) !== f[i]) continue outer;
     }
     return form;
@@ -506,12 +508,19 @@ class _Parser {
   /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
   readonly usageIsRule: boolean;
 
-  constructor(bytes: Uint8Array, truncated: boolean, usageIsRule: boolean) {
+  /** `source`: the string `bytes` encode, if the input was one (it is the text when ASCII). */
+  constructor(bytes: Uint8Array, truncated: boolean, usageIsRule: boolean, source: string | undefined) {
     this.usageIsRule = usageIsRule;
     this.arena = new _Arena(bytes.length);
     this.bytes = bytes;
     this.n = bytes.length;
     this.truncated = truncated;
+    // A string whose UTF-8 is as long as it is holds only ASCII (any other code unit takes 2 or
+    // more bytes): it is the text, no decode needed.
+    if (source !== undefined && source.length === bytes.length) {
+      this.asciiText = source;
+      return;
+    }
     // Decoding is all-native and fast; the text is usable only if every byte is ASCII: then
     // the length equals the byte count and no U+FFFD appears (any non-ASCII byte either
     // shortens the text, being part of a valid multi-byte character, or yields U+FFFD).
@@ -931,7 +940,7 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
 
   const profile = options?.profile ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
-  const parser = new _Parser(bytes, truncated, profile === 'rfc9309');
+  const parser = new _Parser(bytes, truncated, profile === 'rfc9309', typeof robotsTxt === 'string' && !truncated ? robotsTxt : undefined);
   parser.run();
   const lineCount = parser.lineCount;
   if (truncated) {
