@@ -6,7 +6,7 @@
  */
 import type { Profile } from '@robomata/runtime/format';
 import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, bytesKey, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
+import { WILDCARD, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -224,41 +224,62 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
 
 /**
  * Distinct byte strings (each with a tag: 0, or a pattern's part and anchor) in first-seen
- * order: a scan while there are few (no key string or Map per file: most files have a handful
- * of wildcard patterns), a Map keyed by tag and bytes past DISTINCT_SCAN_MAX.
+ * order: a scan while there are few (no Map per file: most files have a handful of wildcard
+ * patterns), past DISTINCT_SCAN_MAX a Map from a seeded hash to the last index with that hash,
+ * chained through `_sameHash` (no key string per entry; equal hashes are compared byte by byte).
  */
 class _Distinct {
   readonly list: Uint8Array[] = [];
   private readonly _tags: number[] = [];
-  private _index: Map<string, number> | undefined = undefined;
+  private _byHash: Map<number, number> | undefined = undefined;
+  /** Per index: the previous index with the same hash, or -1. */
+  private readonly _sameHash: number[] = [];
 
-  /** Returns the index of (`tag`, `bytes`), adding it as the next index when new. O(DISTINCT_SCAN_MAX + bytes). */
+  /** Returns the index of (`tag`, `bytes`), adding it as the next index when new. O(DISTINCT_SCAN_MAX + bytes), expected. */
   add(tag: number, bytes: Uint8Array): number {
     const list = this.list;
     const n = list.length;
-    const index = this._index;
-    if (index !== undefined) {
-      const key = `${tag}:${bytesKey(bytes)}`;
-      const i = index.get(key);
-      if (i !== undefined) return i;
-      index.set(key, n);
-    } else {
+    let byHash = this._byHash;
+    if (byHash === undefined) {
       for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
-      if (n === DISTINCT_SCAN_MAX) {
-        const built = new Map<string, number>();
-        for (let i = 0; i < n; i++) built.set(`${this._tags[i] as number}:${bytesKey(list[i] as Uint8Array)}`, i);
-        built.set(`${tag}:${bytesKey(bytes)}`, n);
-        this._index = built;
+      list.push(bytes);
+      this._tags.push(tag);
+      if (n + 1 < DISTINCT_SCAN_MAX) return n;
+      byHash = new Map<number, number>();
+      for (let i = 0; i <= n; i++) {
+        const h = _hashBytes(this._tags[i] as number, list[i] as Uint8Array);
+        const last = byHash.get(h);
+        this._sameHash.push(last === undefined ? -1 : last);
+        byHash.set(h, i);
       }
+      this._byHash = byHash;
+      return n;
+    }
+    const h = _hashBytes(tag, bytes);
+    const last = byHash.get(h);
+    for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
+      if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
     }
     list.push(bytes);
     this._tags.push(tag);
+    this._sameHash.push(last === undefined ? -1 : last);
+    byHash.set(h, n);
     return n;
   }
 }
 
-/** Distinct strings looked up by a scan before a Map takes over (a scan of 16 short byte strings costs less than one key string). */
+/** Distinct strings looked up by a scan before the hash Map takes over (a scan of 16 short byte strings costs less than hashing). */
 const DISTINCT_SCAN_MAX = 16;
+
+/** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
+const _HASH_SEED = (Math.random() * 0x40000000) | 0;
+
+/** Returns a 30-bit FNV-1a hash of `tag` and `bytes` (a small integer Map key). */
+function _hashBytes(tag: number, bytes: Uint8Array): number {
+  let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
+  for (let k = 0; k < bytes.length; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
+  return (h ^ (h >>> 15)) & 0x3fffffff;
+}
 
 /** Returns true when `a` and `b` hold the same bytes. */
 function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
