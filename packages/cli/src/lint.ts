@@ -1,6 +1,6 @@
 /**
- * `robomata lint FILE`: the parser's per-line diagnostics (docs/semantics.md section 8) and lint's own
- * checks (a relative `Sitemap:` URL), one per line in the format compilers use,
+ * `robomata lint FILE`: the parser's per-line diagnostics (docs/semantics.md section 8, a relative
+ * `Sitemap:` URL among them), one per line in the format compilers use,
  * `file:line: severity: message [code]`; a clean file says so in one line on stderr. A body that is not a robots.txt
  * at all (an HTML page, binary data) gets one diagnostic saying so instead of one per line.
  */
@@ -40,7 +40,7 @@ export async function runLint(file: string, options: LintOptions, io: CliIo): Pr
   for (const w of parsed.warnings) writeErrorLine(io, formatParseWarning(file, w));
   const notRobots = parsed.warnings.find((w) => w.code === 'html' || w.code === 'binary');
   const diagnostics: readonly LintFinding[] =
-    notRobots === undefined ? _withLintChecks(parsed.diagnostics, parsed.sitemaps) : [_summarise(notRobots, parsed.diagnostics.length)];
+    notRobots === undefined ? parsed.diagnostics : [_summarise(notRobots, parsed.diagnostics.length)];
   const counts = { error: 0, warning: 0, info: 0 };
   const lines: string[] = [];
   for (const d of diagnostics) {
@@ -58,26 +58,6 @@ export async function runLint(file: string, options: LintOptions, io: CliIo): Pr
     writeErrorLine(io, `${file}: no problems found`);
   }
   return counts.error > 0 ? EXIT_FINDINGS : EXIT_OK;
-}
-
-/** A fully-qualified URL: a scheme, `://` and a host (Google ignores any other sitemap value). */
-const _ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]/;
-
-/**
- * Returns the parser's diagnostics plus the lint-only checks, in line order: a `Sitemap:` value
- * that is not a fully-qualified URL (`/sitemap.xml`), which Google ignores ('relative-sitemap').
- */
-function _withLintChecks(diagnostics: readonly LintFinding[], sitemaps: readonly { line: number; url: string }[]): readonly LintFinding[] {
-  const extra: LintFinding[] = sitemaps
-    .filter((m) => !_ABSOLUTE_URL.test(m.url))
-    .map((m) => ({
-      line: m.line,
-      severity: 'warning' as const,
-      code: 'relative-sitemap',
-      message: `the Sitemap URL ${JSON.stringify(m.url)} is not fully qualified (https://host/...): Google ignores it`,
-    }));
-  if (extra.length === 0) return diagnostics;
-  return [...diagnostics, ...extra].sort((a, b) => a.line - b.line);
 }
 
 /** One error diagnostic standing for a whole body that is not a robots.txt (`html` or `binary`). */

@@ -6,7 +6,7 @@
  */
 import type { Profile } from '@robomata/runtime/format';
 import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, bytesKey, canonicalizePattern, deriveIndexHtmlPattern, patternKey, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
+import { WILDCARD, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -37,13 +37,13 @@ export interface BuiltParts {
   /** Rule id per rank. */
   readonly rankRules: readonly number[];
   /** Per rank: 1 when its pattern is an allow rule's index.html companion (docs/semantics.md section 5), else 0. */
-  readonly rankCompanion: Uint8Array;
+  readonly rankCompanion: readonly number[];
   /**
    * Per rule id: true when its text as written can be rebuilt from the tables: its own pattern
    * is the rule's best rank, a node or wildcard names that rank, and the text is exactly the
    * pattern's body (plus `$`).
    */
-  readonly rebuildable: Uint8Array;
+  readonly rebuildable: readonly number[];
   /** Per part: its radix nodes, breadth-first (children contiguous). */
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
@@ -73,6 +73,21 @@ interface _Ranked {
   readonly ruleId: readonly number[];
   /** 1 for an allow rule's index.html companion, 0 for a rule's own pattern. */
   readonly companion: readonly number[];
+  /**
+   * The head's first HEAD_KEY_BYTES bytes as one number that sorts as the heads do (each byte
+   * + 1 in base 257, 0 past the head's end): most head comparisons end at one number compare.
+   */
+  readonly headKey: readonly number[];
+}
+
+/** Head bytes in a headKey: 257^6 < 2^53, so the key is an exact integer. */
+const HEAD_KEY_BYTES = 6;
+
+/** Returns the headKey of `body`'s first `headLen` bytes. */
+function _headKey(body: Uint8Array, headLen: number): number {
+  let key = 0;
+  for (let k = 0; k < HEAD_KEY_BYTES; k++) key = key * 257 + (k < headLen ? (body[k] as number) + 1 : 0);
+  return key;
 }
 
 /** Returns the index of the first `*` of `body`, or -1 (a loop: TypedArray#indexOf costs more on the usual short pattern). */
@@ -142,6 +157,13 @@ function _rankOrder(meta: readonly number[], n: number, maxPriority: number): nu
   return order;
 }
 
+/** Appends pattern `p` of rule `id` to `bodies` and `meta` (priority, kind, anchor, companion, rule id); returns the new highest priority. */
+function _addPattern(bodies: Uint8Array[], meta: number[], p: MatchPattern, id: number, companion: number, maxPriority: number): number {
+  bodies.push(p.body);
+  meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
+  return p.priority > maxPriority ? p.priority : maxPriority;
+}
+
 /**
  * Returns every pattern of the plan's rules in rank order (docs/semantics.md section 5), less
  * the wildcard patterns that repeat a better-ranked one of their part (they could never
@@ -156,27 +178,22 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
   const bodies: Uint8Array[] = [];
   const meta: number[] = [];
   let maxPriority = 0;
-  const add = (p: MatchPattern | null, id: number, companion: number): void => {
-    if (p === null) return;
-    bodies.push(p.body);
-    if (p.priority > maxPriority) maxPriority = p.priority;
-    // priority, kind, anchor, companion, rule id: 5 numbers per pattern.
-    meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
-  };
   const rules = plan.rules;
   for (let id = 0; id < rules.length; id++) {
     if ((partOf[id] as number) < 0) continue;
     const rule = rules[id] as ParsedRobots['groups'][number]['rules'][number];
     const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-    add(simplifyPattern(form, rule.kind, rule.line, id), id, 0);
+    const own = simplifyPattern(form, rule.kind, rule.line, id);
+    if (own !== null) maxPriority = _addPattern(bodies, meta, own, id, 0, maxPriority);
     if (rule.kind === 'allow') {
       const derived = deriveIndexHtmlPattern(form);
-      if (derived !== null) add(simplifyPattern(derived, 'allow', rule.line, id), id, 1);
+      const p = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, id);
+      if (p !== null) maxPriority = _addPattern(bodies, meta, p, id, 1, maxPriority);
     }
   }
   const order = _rankOrder(meta, bodies.length, maxPriority);
   const n = order.length;
-  let seen: Set<string> | undefined;
+  let seen: _Distinct | undefined;
   const body: Uint8Array[] = [];
   const headLen: number[] = [];
   const anchored: number[] = [];
@@ -188,10 +205,9 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
     const b = bodies[i] as Uint8Array;
     const star = _indexOfStar(b);
     if (star >= 0) {
-      const key = `${partOf[meta[5 * i + 4] as number] as number}:${patternKey({ anchored: meta[5 * i + 2] === 1, body: b })}`;
-      seen ??= new Set<string>();
-      if (seen.has(key)) continue;
-      seen.add(key);
+      seen ??= new _Distinct();
+      const distinct = seen.list.length;
+      if (seen.add(((partOf[meta[5 * i + 4] as number] as number) << 1) | (meta[5 * i + 2] as number), b) < distinct) continue;
     }
     body.push(b);
     headLen.push(star < 0 ? b.length : star);
@@ -201,34 +217,84 @@ function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): 
     part.push(partOf[meta[5 * i + 4] as number] as number);
   }
   const count = body.length;
-  return { count, body, headLen, anchored, part, ruleId, companion };
+  const headKey = new Array<number>(count);
+  for (let r = 0; r < count; r++) headKey[r] = _headKey(body[r] as Uint8Array, headLen[r] as number);
+  return { count, body, headLen, anchored, part, ruleId, companion, headKey };
 }
 
-/** Collects distinct segments into one list. */
-class _Segments {
+/**
+ * Distinct byte strings (each with a tag: 0, or a pattern's part and anchor) in first-seen
+ * order: a scan while there are few (no Map per file: most files have a handful of wildcard
+ * patterns), past DISTINCT_SCAN_MAX a Map from a seeded hash to the last index with that hash,
+ * chained through `_sameHash` (no key string per entry; equal hashes are compared byte by byte).
+ */
+class _Distinct {
   readonly list: Uint8Array[] = [];
-  readonly index = new Map<string, number>();
+  private readonly _tags: number[] = [];
+  private _byHash: Map<number, number> | undefined = undefined;
+  /** Per index: the previous index with the same hash, or -1. */
+  private readonly _sameHash: number[] = [];
 
-  /** Returns the index of segment `bytes`, adding it once. */
-  add(bytes: Uint8Array): number {
-    const key = bytesKey(bytes);
-    let i = this.index.get(key);
-    if (i === undefined) {
-      i = this.list.length;
-      this.index.set(key, i);
-      this.list.push(bytes);
+  /** Returns the index of (`tag`, `bytes`), adding it as the next index when new. O(DISTINCT_SCAN_MAX + bytes), expected. */
+  add(tag: number, bytes: Uint8Array): number {
+    const list = this.list;
+    const n = list.length;
+    let byHash = this._byHash;
+    if (byHash === undefined) {
+      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
+      list.push(bytes);
+      this._tags.push(tag);
+      if (n + 1 < DISTINCT_SCAN_MAX) return n;
+      byHash = new Map<number, number>();
+      for (let i = 0; i <= n; i++) {
+        const h = _hashBytes(this._tags[i] as number, list[i] as Uint8Array);
+        const last = byHash.get(h);
+        this._sameHash.push(last === undefined ? -1 : last);
+        byHash.set(h, i);
+      }
+      this._byHash = byHash;
+      return n;
     }
-    return i;
+    const h = _hashBytes(tag, bytes);
+    const last = byHash.get(h);
+    for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
+      if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
+    }
+    list.push(bytes);
+    this._tags.push(tag);
+    this._sameHash.push(last === undefined ? -1 : last);
+    byHash.set(h, n);
+    return n;
   }
 }
 
+/** Distinct strings looked up by a scan before the hash Map takes over (a scan of 16 short byte strings costs less than hashing). */
+const DISTINCT_SCAN_MAX = 16;
+
+/** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
+const _HASH_SEED = (Math.random() * 0x40000000) | 0;
+
+/** Returns a 30-bit FNV-1a hash of `tag` and `bytes` (a small integer Map key). */
+function _hashBytes(tag: number, bytes: Uint8Array): number {
+  let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
+  for (let k = 0; k < bytes.length; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
+  return (h ^ (h >>> 15)) & 0x3fffffff;
+}
+
+/** Returns true when `a` and `b` hold the same bytes. */
+function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */
-function _segmentsOf(body: Uint8Array, segments: _Segments): number[] {
+function _segmentsOf(body: Uint8Array, segments: _Distinct): number[] {
   const segs: number[] = [];
   let from = body.indexOf(WILDCARD) + 1;
   for (let k = from; k <= body.length; k++) {
     if (k === body.length || body[k] === WILDCARD) {
-      segs.push(segments.add(body.subarray(from, k)));
+      segs.push(segments.add(0, body.subarray(from, k)));
       from = k + 1;
     }
   }
@@ -241,12 +307,17 @@ const _EMPTY = new Uint8Array(0);
 
 /** Returns -1, 0 or 1 as the head of rank `a` sorts before, with or after that of rank `b`. */
 function _compareHeads(ranked: _Ranked, a: number, b: number): number {
-  const x = ranked.body[a] as Uint8Array;
-  const y = ranked.body[b] as Uint8Array;
+  const ka = ranked.headKey[a] as number;
+  const kb = ranked.headKey[b] as number;
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  // Equal keys: equal first HEAD_KEY_BYTES bytes and, if either head is shorter, equal heads.
   const xl = ranked.headLen[a] as number;
   const yl = ranked.headLen[b] as number;
+  if (xl < HEAD_KEY_BYTES || yl < HEAD_KEY_BYTES) return 0;
+  const x = ranked.body[a] as Uint8Array;
+  const y = ranked.body[b] as Uint8Array;
   const m = xl < yl ? xl : yl;
-  for (let k = 0; k < m; k++) {
+  for (let k = HEAD_KEY_BYTES; k < m; k++) {
     const d = (x[k] as number) - (y[k] as number);
     if (d !== 0) return d < 0 ? -1 : 1;
   }
@@ -259,7 +330,7 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
  * or object per pattern, one node object per radix node.
  */
-function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segments): BuiltNode[] {
+function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
   const order = _sortStably(ranks.slice(), (a, b) => _compareHeads(ranked, a, b));
   // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
@@ -324,7 +395,7 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Segmen
  * rule each: shared-group-3000 builds 3,000 such parts): the root, and the head's leaf unless
  * the head is empty.
  */
-function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Segments): BuiltNode[] {
+function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): BuiltNode[] {
   const body = ranked.body[rank] as Uint8Array;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
@@ -343,8 +414,9 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Segments): B
 }
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
-function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): Uint8Array {
-  const named = new Uint8Array(ranked.count);
+function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): number[] {
+  // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
+  const named = new Array<number>(ranked.count).fill(0);
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as readonly BuiltNode[];
     for (let k = 0; k < part.length; k++) {
@@ -354,8 +426,8 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
       for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
     }
   }
-  const out = new Uint8Array(plan.rules.length);
-  const seen = new Uint8Array(plan.rules.length);
+  const out = new Array<number>(plan.rules.length).fill(0);
+  const seen = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < ranked.count; rank++) {
     const id = ranked.ruleId[rank] as number;
     // Only the rule's best rank counts: the runtime rebuilds from it.
@@ -380,24 +452,31 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
  */
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
   const ranked = _rankPatterns(parsed, plan, profile);
-  const segments = new _Segments();
-  const byPart: number[][] = plan.parts.map(() => []);
+  const segments = new _Distinct();
+  const byPart: number[][] = new Array<number[]>(plan.parts.length);
+  for (let p = 0; p < byPart.length; p++) byPart[p] = [];
   for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
-  const parts = byPart.map((ranks) => _buildPart(ranked, ranks, segments));
+  const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
+  for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
   const rankRules = ranked.ruleId;
-  const rankCompanion = new Uint8Array(ranked.count);
-  for (let rank = 0; rank < ranked.count; rank++) rankCompanion[rank] = ranked.companion[rank] as number;
+  const rankCompanion = ranked.companion;
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
-  const order = _sortStably(segments.list.map((_, i) => i), (a, b) => compareBytes(segments.list[a] as Uint8Array, segments.list[b] as Uint8Array));
-  const segmentTrie = buildByteTrie(order.map((i) => segments.list[i] as Uint8Array));
-  const segmentNode = new Array<number>(segments.list.length).fill(0);
+  const list = segments.list;
+  const order = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) order[i] = i;
+  _sortStably(order, (a, b) => compareBytes(list[a] as Uint8Array, list[b] as Uint8Array));
+  const sorted = new Array<Uint8Array>(list.length);
+  for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
+  const segmentTrie = buildByteTrie(sorted);
+  const segmentNode = new Array<number>(list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
-  order.forEach((i, k) => {
-    segmentNode[i] = segmentTrie.keyNode[k] as number;
-    segmentEnds[segmentTrie.keyNode[k] as number] = 1;
-  });
+  for (let k = 0; k < list.length; k++) {
+    const node = segmentTrie.keyNode[k] as number;
+    segmentNode[order[k] as number] = node;
+    segmentEnds[node] = 1;
+  }
   return {
     rankRules,
     rankCompanion,

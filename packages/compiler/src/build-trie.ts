@@ -46,30 +46,37 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * contiguous. O(total key bytes).
  */
 export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
-  const preParent = [0];
-  const preByte = [0];
-  const preDepth = [0];
-  const preKey: number[] = [];
-  const stack = [0];
+  let total = 1;
+  for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
+  const s = _trieScratch(total);
+  const { preParent, preByte, preDepth, stack } = s;
+  const preKey = new Array<number>(keys.length);
+  preParent[0] = 0;
+  preByte[0] = 0;
+  preDepth[0] = 0;
+  stack[0] = 0;
+  let count = 1;
   let longest = 0;
-  let prev: Uint8Array = new Uint8Array(0);
-  for (const key of keys) {
+  let prev: Uint8Array = _EMPTY_KEY;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as Uint8Array;
     for (let d = _lcp(prev, key); d < key.length; d++) {
-      stack[d + 1] = preParent.length;
-      preParent.push(stack[d] as number);
-      preByte.push(key[d] as number);
-      preDepth.push(d + 1);
+      stack[d + 1] = count;
+      preParent[count] = stack[d] as number;
+      preByte[count] = key[d] as number;
+      preDepth[count] = d + 1;
+      count++;
     }
-    preKey.push(stack[key.length] as number);
+    preKey[k] = stack[key.length] as number;
     if (key.length > longest) longest = key.length;
     prev = key;
   }
-  const count = preParent.length;
   // Stable counting sort by depth: old preorder id -> breadth-first id.
-  const next = new Array<number>(longest + 2).fill(0);
+  const next = s.next;
+  next.fill(0, 0, longest + 2);
   for (let x = 0; x < count; x++) next[(preDepth[x] as number) + 1] = (next[(preDepth[x] as number) + 1] as number) + 1;
   for (let d = 1; d <= longest + 1; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
-  const order = new Array<number>(count);
+  const order = s.order;
   for (let x = 0; x < count; x++) {
     const d = preDepth[x] as number;
     order[x] = next[d] as number;
@@ -91,7 +98,36 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
     if (childCount[p] === 0) firstChild[p] = y;
     childCount[p] = (childCount[p] as number) + 1;
   }
-  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey.map((x) => order[x] as number) };
+  for (let k = 0; k < preKey.length; k++) preKey[k] = order[preKey[k] as number] as number;
+  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey };
+}
+
+const _EMPTY_KEY = new Uint8Array(0);
+
+/** Working arrays of buildByteTrie, indexed by preorder node or depth (at most total key bytes + 1 of each). */
+interface _TrieScratch {
+  readonly preParent: Int32Array;
+  readonly preByte: Int32Array;
+  readonly preDepth: Int32Array;
+  readonly stack: Int32Array;
+  readonly next: Int32Array;
+  readonly order: Int32Array;
+}
+
+/** Scratch arrays kept up to this many nodes (a few KB; the corpus's segment tries are far smaller). */
+const TRIE_SCRATCH_MAX = 4_096;
+let _scratch: _TrieScratch | undefined;
+
+/** Returns working arrays of at least `n + 2` entries: the kept ones (single-threaded) or, past TRIE_SCRATCH_MAX, fresh ones. */
+function _trieScratch(n: number): _TrieScratch {
+  if (_scratch !== undefined && _scratch.preParent.length >= n + 2) return _scratch;
+  const size = n + 2 > 256 ? n + 2 : 256;
+  const s: _TrieScratch = {
+    preParent: new Int32Array(size), preByte: new Int32Array(size), preDepth: new Int32Array(size),
+    stack: new Int32Array(size), next: new Int32Array(size), order: new Int32Array(size),
+  };
+  if (size <= TRIE_SCRATCH_MAX) _scratch = s;
+  return s;
 }
 
 /** Returns the child of `x` on byte `b` in `trie`, or 0 (binary search over its contiguous children). */
@@ -214,15 +250,20 @@ export interface RadixTable {
  * key or node. O(keys + key bytes).
  */
 export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
-  // Nodes in creation order; children as linked lists (first, last, next, prev sibling).
-  const depth = [0];
-  const keyOf = [-1];
-  const keyIndex = [-1];
-  const firstChild = [-1];
-  const lastChild = [-1];
-  const next = [-1];
-  const prev = [-1];
-  const stack = [0];
+  // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
+  // last, next, prev sibling). Working arrays reused across calls (single-threaded).
+  const w = _radixScratch(2 * bytes.length + 2);
+  const { depth, keyOf, keyIndex, firstChild, lastChild, next, prev, stack } = w;
+  depth[0] = 0;
+  keyOf[0] = -1;
+  keyIndex[0] = -1;
+  firstChild[0] = -1;
+  lastChild[0] = -1;
+  next[0] = -1;
+  prev[0] = -1;
+  stack[0] = 0;
+  let sp = 1;
+  let count = 1;
   let prevKey = -1;
   for (let i = 0; i < bytes.length; i++) {
     const key = bytes[i] as Uint8Array;
@@ -234,65 +275,91 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
       while (l < m && pk[l] === key[l]) l++;
     }
     let last = -1;
-    while ((depth[stack[stack.length - 1] as number] as number) > l) last = stack.pop() as number;
-    let top = stack[stack.length - 1] as number;
+    while ((depth[stack[sp - 1] as number] as number) > l) last = stack[--sp] as number;
+    let top = stack[sp - 1] as number;
     if ((depth[top] as number) < l && last >= 0) {
       // The new key leaves the edge to `last` at depth l: split it there (`mid` takes its place).
-      const mid = depth.length;
-      depth.push(l);
-      keyOf.push(i);
-      keyIndex.push(-1);
-      firstChild.push(last);
-      lastChild.push(last);
-      next.push(-1);
+      const mid = count++;
+      depth[mid] = l;
+      keyOf[mid] = i;
+      keyIndex[mid] = -1;
+      firstChild[mid] = last;
+      lastChild[mid] = last;
+      next[mid] = -1;
       const before = prev[last] as number;
-      prev.push(before);
+      prev[mid] = before;
       if (before < 0) firstChild[top] = mid;
       else next[before] = mid;
       lastChild[top] = mid;
       next[last] = -1;
       prev[last] = -1;
-      stack.push(mid);
+      stack[sp++] = mid;
       top = mid;
     }
     if (len === depth[top]) keyIndex[top] = i;
     else {
-      const leaf = depth.length;
-      depth.push(len);
-      keyOf.push(i);
-      keyIndex.push(i);
-      firstChild.push(-1);
-      lastChild.push(-1);
-      next.push(-1);
+      const leaf = count++;
+      depth[leaf] = len;
+      keyOf[leaf] = i;
+      keyIndex[leaf] = i;
+      firstChild[leaf] = -1;
+      lastChild[leaf] = -1;
+      next[leaf] = -1;
       const l0 = lastChild[top] as number;
-      prev.push(l0);
+      prev[leaf] = l0;
       if (l0 < 0) firstChild[top] = leaf;
       else next[l0] = leaf;
       lastChild[top] = leaf;
-      stack.push(leaf);
+      stack[sp++] = leaf;
     }
     prevKey = i;
   }
-  const count = depth.length;
-  const order = [0];
+  const order = w.order;
+  order[0] = 0;
+  let queued = 1;
   const outDepth = new Array<number>(count);
   const outKey = new Array<number>(count);
   const outFrom = new Array<number>(count);
   const outIndex = new Array<number>(count);
   const outChildren = new Array<number>(count);
   outFrom[0] = 0;
-  for (let q = 0; q < order.length; q++) {
+  for (let q = 0; q < queued; q++) {
     const x = order[q] as number;
     outDepth[q] = depth[x] as number;
     outKey[q] = keyOf[x] as number;
     outIndex[q] = keyIndex[x] as number;
     let n = 0;
     for (let c = firstChild[x] as number; c >= 0; c = next[c] as number) {
-      outFrom[order.length] = depth[x] as number;
-      order.push(c);
+      outFrom[queued] = depth[x] as number;
+      order[queued++] = c;
       n++;
     }
     outChildren[q] = n;
   }
   return { count, depth: outDepth, keyOf: outKey, labelFrom: outFrom, keyIndex: outIndex, childCount: outChildren };
+}
+
+/** Working arrays of buildRadixTable, one entry per node. */
+interface _RadixScratch {
+  readonly depth: Int32Array;
+  readonly keyOf: Int32Array;
+  readonly keyIndex: Int32Array;
+  readonly firstChild: Int32Array;
+  readonly lastChild: Int32Array;
+  readonly next: Int32Array;
+  readonly prev: Int32Array;
+  readonly stack: Int32Array;
+  readonly order: Int32Array;
+}
+
+let _radix: _RadixScratch | undefined;
+
+/** Returns working arrays of at least `n` entries: the kept ones, or past TRIE_SCRATCH_MAX fresh ones. */
+function _radixScratch(n: number): _RadixScratch {
+  if (_radix !== undefined && _radix.depth.length >= n) return _radix;
+  const size = n > 256 ? n : 256;
+  const a = (): Int32Array => new Int32Array(size);
+  const s: _RadixScratch = { depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild: a(), next: a(), prev: a(), stack: a(), order: a() };
+  if (size <= TRIE_SCRATCH_MAX) _radix = s;
+  return s;
 }

@@ -135,8 +135,9 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
       }
     }
   }
-  w.v(input.built.rankRules.length);
-  input.built.rankRules.forEach((id, rank) => w.v((id << 1) | (input.built.rankCompanion[rank] as number)));
+  const { rankRules, rankCompanion } = input.built;
+  w.v(rankRules.length);
+  for (let rank = 0; rank < rankRules.length; rank++) w.v(((rankRules[rank] as number) << 1) | (rankCompanion[rank] as number));
 }
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {
@@ -260,16 +261,39 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   _writeMatchers(w, input.built);
   _writeGroups(w, input);
   _writeTexts(w, input);
-  w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile, only));
+  if (_hasPreferences(input.parsed)) w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile, only));
+  else {
+    // No preference line (nearly every file): two zero counts and a zero count per group, as
+    // serializePreferences writes them, without its buffer.
+    const zeros = 2 + input.plan.groups.length;
+    w.room(zeros);
+    w.bytes.fill(0, w.length, w.length + zeros);
+    w.length += zeros;
+  }
   const out = w.bytes.slice(0, w.length);
   if (w.bytes.length <= SCRATCH_MAX_BYTES) _scratch = w.bytes;
-  const view = new DataView(out.buffer);
-  view.setUint32(0, MAGIC, true);
-  view.setUint16(4, FORMAT_VERSION, true);
   const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns && !only ? FLAG_PATTERNS : 0) |
     (input.scope === undefined ? 0 : FLAG_SCOPED);
-  view.setUint16(6, flags, true);
-  view.setUint32(8, out.length, true);
-  view.setUint32(12, computeChecksum(out), true);
+  _setUint32(out, 0, MAGIC);
+  out[4] = FORMAT_VERSION & 0xff;
+  out[5] = FORMAT_VERSION >>> 8;
+  out[6] = flags & 0xff;
+  out[7] = flags >>> 8;
+  _setUint32(out, 8, out.length);
+  _setUint32(out, 12, computeChecksum(out));
   return out;
+}
+
+/** Writes `x` little-endian at `at` (no DataView per artifact). */
+function _setUint32(out: Uint8Array, at: number, x: number): void {
+  out[at] = x & 0xff;
+  out[at + 1] = (x >>> 8) & 0xff;
+  out[at + 2] = (x >>> 16) & 0xff;
+  out[at + 3] = x >>> 24;
+}
+
+/** Returns true when any parsed group has a preference line. */
+function _hasPreferences(parsed: ParsedRobots): boolean {
+  for (let g = 0; g < parsed.groups.length; g++) if ((parsed.groups[g] as ParsedRobots['groups'][number]).preferences.length > 0) return true;
+  return false;
 }

@@ -157,6 +157,16 @@ describe('parseRobotsTxt properties', () => {
     );
   });
 
+  it("a rule's pattern is its raw bytes decoded alone (U+FFFD for invalid UTF-8), in one batch or not", () => {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    fc.assert(
+      fc.property(mixedRobots, (bytes) => {
+        for (const g of parseRobotsTxt(bytes).groups) for (const r of g.rules) expect(r.pattern).toBe(decoder.decode(r.rawBytes));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('a string and its UTF-8 bytes parse the same', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (text) => {

@@ -526,6 +526,20 @@ describe('docs/semantics.md 8: What a user also gets', () => {
     expect(diagsOf(parsed, 'empty-sitemap').map((d) => d.line)).toEqual([1, 2]);
   });
 
+  it('8: a sitemap URL that is not fully qualified is listed and reported (relative-sitemap)', () => {
+    const parsed = parseRobotsTxt(
+      'Sitemap: /sitemap.xml\nUser-agent: *\nDisallow: /x\nSitemap: sitemap2.xml\nSitemap: https://example.com/s.xml\nSitemap: HTTP://e.com\nSitemap: https:///nohost\n',
+    );
+    expect(parsed.sitemaps.map((m) => m.url)).toEqual(['/sitemap.xml', 'sitemap2.xml', 'https://example.com/s.xml', 'HTTP://e.com', 'https:///nohost']);
+    const found = diagsOf(parsed, 'relative-sitemap');
+    expect(found.map((d) => [d.line, d.severity])).toEqual([
+      [1, 'warning'],
+      [4, 'warning'],
+      [7, 'warning'],
+    ]);
+    expect(found[0]?.message).toBe('line 1: the Sitemap URL "/sitemap.xml" is not fully qualified (https://host/...): Google ignores it');
+  });
+
   it('8: crawl-delay per group: the first valid one, as a number of seconds', () => {
     const parsed = parseRobotsTxt(
       'User-agent: a\nCrawl-delay: 10\nCrawl-delay: 20\nDisallow: /\nUser-agent: b\ncrawl-delay: 0.5\nAllow: /\nUser-agent: c\nDisallow: /\nUser-agent: d\nCrawl-Delay: .25',
