@@ -62,29 +62,16 @@ export const EMPTY_GROUP_IMAGE: GroupImage = {
   rootCount: 0,
 };
 
-/** @internal The fields of a {@link LoadedArtifact}, by name. */
-export interface LoadedArtifactFields {
-  readonly bytes: Uint8Array;
-  readonly flags: number;
-  readonly profile: Profile;
-  readonly index: Int32Array;
-  readonly scopeBase: number;
-  readonly scopeCount: number;
-  readonly agentBase: number;
-  readonly agentCount: number;
-  readonly groupCount: number;
-  readonly globalGroup: number;
-  readonly groupBase: number;
-  readonly ruleCount: number;
-  readonly sitemapCount: number;
-  readonly directiveCount: number;
-  readonly warningBase: number;
-  readonly warningCount: number;
-  readonly preferences: PreferenceTables;
-  /** Words of the whole file's image: what all cut group images together may take (see LoadedArtifact.group). */
-  readonly wholeWords: number;
-  readonly decoder: ImageDecoder;
-}
+/**
+ * @internal The fields of a {@link LoadedArtifact}, by name: its public fields (documented on
+ * the class) and the image decoder.
+ */
+export type LoadedArtifactFields = Pick<
+  LoadedArtifact,
+  | 'bytes' | 'flags' | 'profile' | 'index' | 'scopeBase' | 'scopeCount' | 'agentBase' | 'agentCount'
+  | 'groupCount' | 'globalGroup' | 'groupBase' | 'ruleCount' | 'sitemapCount' | 'directiveCount'
+  | 'warningBase' | 'warningCount' | 'preferences' | 'wholeWords'
+> & { readonly decoder: ImageDecoder };
 
 /**
  * @internal A validated artifact as load.ts keeps it: the bytes and a small index (tokens,
