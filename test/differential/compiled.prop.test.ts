@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { compileRobots } from '@robomata/compiler';
+import { compile, compileRobots } from '@robomata/compiler';
 import { decide } from '@robomata/reference';
-import { extractProductToken } from '@robomata/runtime';
+import { extractProductToken, loadRobots } from '@robomata/runtime';
 import { lastCandidateCount, scanTuning, shapeCheckCount, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
@@ -46,10 +46,21 @@ function setRoad(road: Road): void {
   }
 }
 
-function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309' | 'google', road: Road): void {
+/**
+ * How the artifact is made: compileRobots (a small artifact per group built), or a full compile
+ * loaded by loadRobots, whose group images are cut on each group's first agent() (from the
+ * load's decode, or, with another artifact loaded in between, from a decode again).
+ */
+type Via = 'compileRobots' | 'load' | 'load-interleaved';
+
+/** Another artifact, loaded between two agent() calls by the 'load-interleaved' runs. */
+const OTHER_ARTIFACT = compile('User-agent: *\nDisallow: /zz*q$\nAllow: /zz/a\n');
+
+function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309' | 'google', road: Road, via: Via = 'compileRobots'): void {
   setRoad(road);
-  const robots = compileRobots(txt, { profile });
+  const robots = via === 'compileRobots' ? compileRobots(txt, { profile }) : loadRobots(compile(txt, { profile }));
   for (const agent of agents) {
+    if (via === 'load-interleaved') loadRobots(OTHER_ARTIFACT).agent('x').isAllowed('/zz/q');
     const rules = robots.agent(agent);
     // The rfc9309 profile cuts a full User-Agent header to its product token (Robots#agent).
     // (A header without a product token is kept whole.)
@@ -102,6 +113,22 @@ describe('runtime agrees with the reference', () => {
     fc.assert(
       fc.property(filesArb, agentsArb, profileArb, ([txt, urls], agents, profile) => check(txt, agents, urls, profile, 'default')),
       { numRuns: RUNS },
+    );
+  });
+
+  it(`on random files loaded whole (loadRobots of a full compile: group images cut on first agent()), both profiles (${RUNS >> 1} runs)`, () => {
+    fc.assert(
+      fc.property(filesArb, agentsArb, profileArb, fc.boolean(), ([txt, urls], agents, profile, interleave) =>
+        check(txt, agents, urls, profile, 'default', interleave ? 'load-interleaved' : 'load')),
+      { numRuns: RUNS >> 1 },
+    );
+  });
+
+  it(`on random files loaded whole, every candidate through the sweep, both profiles (${RUNS >> 2} runs)`, () => {
+    fc.assert(
+      fc.property(filesArb, agentsArb, profileArb, fc.boolean(), ([txt, urls], agents, profile, interleave) =>
+        check(txt, agents, urls, profile, 'sweep', interleave ? 'load-interleaved' : 'load')),
+      { numRuns: RUNS >> 2 },
     );
   });
 

@@ -859,10 +859,13 @@ function _keepIndex(d: _Decoded): { index: Int32Array; groupBase: number; warnin
  * bounds or loop. The bytes are read in place, never copied (labels, patterns and strings are
  * read from them: do not mutate them after loading; a SharedArrayBuffer is shared). Throws
  * {@link RobotsFormatError} for an invalid artifact (code 'bad-version' for another format
- * version) and TypeError for a wrong argument type; nothing later throws it. O(artifact size).
+ * version) and TypeError for a wrong argument type; nothing later throws it as long as the
+ * caller does not mutate the bytes after loading (a later decode validates them again; see
+ * SECURITY.md). O(artifact size).
  * Keeps the bytes and a small index (tokens, group records, warnings); a group's matching image
  * is cut on its first `agent()` (from this decode when nothing was loaded in between, else from
- * a decode again), rules, patterns and strings on first use.
+ * a decode again: O(artifact) per group's first `agent()` then), rules, patterns and strings on
+ * first use.
  */
 export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffer): Robots {
   const bytes = _asBytes(artifact);

@@ -175,6 +175,20 @@ export class LoadedArtifact {
     this._whole ??= this._decoder.whole(this);
     return this._whole;
   }
+
+  /**
+   * Returns the whole file's image without keeping it (the cached one if there is one): for
+   * callers that copy what they read out of it once, so a host whose sitemaps are read keeps no
+   * more than its group images. O(artifact) when not cached.
+   */
+  peekWhole(): WholeImage {
+    return this._whole ?? this._decoder.whole(this);
+  }
+
+  /** True once the whole file's image is kept (rule(), otherDirectives(), or groups matched on it). */
+  get wholeKept(): boolean {
+    return this._whole !== undefined;
+  }
 }
 
 /** Package-private method keys of {@link Robots} (read through internal.ts): not public method names. */
@@ -524,7 +538,7 @@ export class Robots {
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
     if (this._sitemaps === undefined) {
-      const w = this._a.sitemapCount === 0 ? undefined : this._a.whole();
+      const w = this._a.sitemapCount === 0 ? undefined : this._a.peekWhole();
       this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, this._a.sitemapCount, SITEMAP_WORDS);
     }
     return this._sitemaps;

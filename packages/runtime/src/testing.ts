@@ -8,6 +8,7 @@ import { SEGMENT_COUNT, type AgentRules } from './robots.js';
 
 export { tierTuning, type TierState } from './lazy-dfa.js';
 export { scanTuning } from './segment-scan.js';
+export { preferenceWorkCount, usageTuning } from './usage-match.js';
 
 /**
  * Returns which tier answers `rules`' checks now (0: tries and segment scan; 1: the group's

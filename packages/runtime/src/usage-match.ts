@@ -207,7 +207,11 @@ export const usageTuning = {
   denseMaxEntries: 1 << 16,
 };
 
-let _work = 0;
+/**
+ * This thread's preference-check work, in an object field: a module-level `let` past 2^31 would
+ * become a heap number, allocated on every increment of a long-running crawl.
+ */
+const _COUNTER = { work: 0 };
 
 /**
  * Returns the steps all preference checks of this thread took so far (path bytes read by the
@@ -215,7 +219,7 @@ let _work = 0;
  * assert the O(path + segments) bound on it, never on time.
  */
 export function preferenceWorkCount(): number {
-  return _work;
+  return _COUNTER.work;
 }
 
 /** Returns per byte its class (0: in no segment) and the class count. */
@@ -426,6 +430,6 @@ export function matchPreferenceLines(pm: PreferenceMatcher, url: string, rfc: bo
     work += pm.ac.depth[seg] as number;
     if (m - (pm.ac.depth[seg] as number) >= (pm.bound[line] as number) && _endsAt(pm.ac, seg, path, m)) pm.matched[pm.matchedCount++] = line;
   }
-  _work += work + pm.work;
+  _COUNTER.work += work + pm.work;
   return pm.matchedCount;
 }

@@ -78,6 +78,20 @@ function answers(robots: Robots): unknown[] {
   return out;
 }
 
+describe('what a loaded artifact keeps', () => {
+  it('reading sitemaps keeps no whole-file image beside the group image (the strings are copied out once)', () => {
+    const text = ['User-agent: a', 'Disallow: /a/', 'Allow: /a/b', '', 'User-agent: *', 'Disallow: /x*y', 'Crawl-delay: 5', '', 'Sitemap: https://example.com/s1.xml', 'Sitemap: https://example.com/s2.xml'].join('\n');
+    const robots = loadRobots(compile(text));
+    expect(robots.agent('a').isAllowed('/a/c')).toBe(false);
+    expect(robots.sitemaps).toEqual(['https://example.com/s1.xml', 'https://example.com/s2.xml']);
+    expect(robots.sitemaps).toBe(robots.sitemaps);
+    expect(artifactOf(robots).wholeKept).toBe(false);
+    // otherDirectives reads the whole image and keeps it (it is read again on every call).
+    expect(robots.otherDirectives().map((d) => d.key)).toEqual(['Crawl-delay']);
+    expect(artifactOf(robots).wholeKept).toBe(true);
+  });
+});
+
 describe('the fixtures', () => {
   it('load, and the test codec writes them back byte for byte', () => {
     expect(Array.from(encodeArtifact(RAW))).toEqual(Array.from(ARTIFACT));
