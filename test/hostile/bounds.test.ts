@@ -63,10 +63,10 @@ const HEAP_BOUND_INPUT_BYTES = 512_000;
 const ARTIFACT_RATIO_BOUND = 3;
 /**
  * Bound on the tier-0 work of one check (`readCheckWork`: steps of about one byte read;
- * scratch.ts says what each stage counts) per URL code unit plus segment of the group:
- * SECURITY.md's O(URL + the group's segments) with its constant. A path byte costs its write,
- * one step per part walked and one sweep step (a non-ASCII code unit is up to 12 path bytes);
- * a segment at most its start and its moves. Tier 1's building is asserted apart, against its
+ * scratch.ts says what it counts: the sweeps; the path write, the trie walks and the direct road
+ * are bounded by construction) per URL code unit plus segment of the group: SECURITY.md's
+ * O(URL + the group's segments) with its constant. A path byte costs one sweep step (a non-ASCII
+ * code unit is up to 12 path bytes); a segment at most its start and its moves. Tier 1's building is asserted apart, against its
  * cap (`readBuildWork` <= tierTuning.checkWork + maxPositions). The inputs measured at most
  * 8.7 (shared-huge-group, rfc9309; see the printed figures); a check that reads the path once per pattern measures in
  * the hundreds on the storms.

@@ -19,7 +19,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, decodeRareUnit, findPathStart } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart } from './path-bytes.js';
 import {
   AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD,
   NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored,
@@ -548,10 +548,10 @@ function _isRobotsPath(url: string, i: number, n: number): boolean {
     const c = url.charCodeAt(j);
     if (c === 37) {
       const u = decodeRareUnit(url, j, n);
-      if ((u & RARE_UNIT_MASK) !== _ROBOTS_TXT[k]) return false;
+      if ((u & RARE_UNIT_MASK) !== ROBOTS_TXT_BYTES[k]) return false;
       j += (u >>> RARE_LENGTH_SHIFT) + 1;
     } else {
-      if (c !== _ROBOTS_TXT[k]) return false;
+      if (c !== ROBOTS_TXT_BYTES[k]) return false;
       j++;
     }
   }
@@ -620,5 +620,3 @@ function _feedUnit(d: LazyDfa, s: number, unit: number, rfc: boolean): number {
   return s;
 }
 
-/** `/robots.txt` as bytes. */
-const _ROBOTS_TXT = [47, 114, 111, 98, 111, 116, 115, 46, 116, 120, 116];

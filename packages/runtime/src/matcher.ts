@@ -6,7 +6,7 @@
  * found decides. No allocation in steady state.
  */
 import { NO_RANK } from './format.js';
-import { fillPath } from './path-bytes.js';
+import { ROBOTS_TXT_BYTES, fillPath } from './path-bytes.js';
 import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
@@ -55,7 +55,6 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
       const er = img[rec + NODE_END_RANK] as number;
       return er < best ? er : best;
     }
-    if (((img[rec + NODE_KEY] as number) & NODE_CHILD_MASK) === 0) return best;
     const y = _radixChild(img, base, x, path[pos] as number);
     if (y < 0) return best;
     const yrec = base + y * NODE_WORDS;
@@ -85,17 +84,13 @@ export function bestRank(t: Tables, roots: number, rootCount: number, need: numb
   c.patterns = 0;
   let best = NO_RANK;
   for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
-  // Work: the bytes written, and at most m + 1 nodes per part walked (one add per check).
-  sc.work += m + rootCount * (m + 1);
   return c.count === 0 ? best : verifyCandidates(t, m, best, sc);
 }
 
-/** `/robots.txt` as bytes. */
-const _ROBOTS_TXT = [47, 114, 111, 98, 111, 116, 115, 46, 116, 120, 116];
 
 /** Returns true when the path is `/robots.txt` or starts with `/robots.txt?` (RFC 9309 section 2.2.2). */
 function _isRobotsTxt(path: Uint8Array, m: number): boolean {
-  for (let k = 0; k < 11; k++) if (path[k] !== _ROBOTS_TXT[k]) return false;
+  for (let k = 0; k < 11; k++) if (path[k] !== ROBOTS_TXT_BYTES[k]) return false;
   return m === 11 || path[11] === 63;
 }
 

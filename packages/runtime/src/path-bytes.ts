@@ -17,6 +17,9 @@ for (let c = 1; c < 128; c++) {
 }
 const _UNRESERVED = new Uint8Array(128);
 for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
+/** `/robots.txt` as bytes: the path RFC 9309 section 2.2.2 always allows (rfc9309 profile). */
+export const ROBOTS_TXT_BYTES = new Uint8Array([47, 114, 111, 98, 111, 116, 115, 46, 116, 120, 116]);
+
 /** The upper-case hex digits as bytes (rfc9309 writes `%XX` with them). */
 export const HEX_DIGITS = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70]);
 

@@ -45,12 +45,13 @@ export class Scratch {
   /** Candidates verified by their shape (segment-scan.ts `_matchShaped`) since the thread started: tests check a forced road took effect. Added once per direct verification. */
   shapeChecks = 0;
   /**
-   * Work done by the thread's tier-0 checks since the last reset (`readCheckWork` of
-   * `@robomata/runtime/testing`), in steps of about one byte read, added once per stage of a
-   * check: the path bytes written and the trie walk's bytes (matcher.ts), the direct
-   * verification's bound (candidate segment bytes x path bytes) or the sweep's path bytes,
-   * output-chain steps and pattern moves (segment-scan.ts). Tests assert it, never time:
-   * SECURITY.md's O(URL + the group's segments).
+   * Work done by the thread's tier-0 sweeps since the last reset (`readCheckWork` of
+   * `@robomata/runtime/testing`), in steps of about one byte read, added once per sweep: its
+   * path bytes, output-chain steps and pattern moves (segment-scan.ts). The rest of a check is
+   * bounded by construction and not counted on the hot road: the path is written once, each
+   * part's trie walk visits at most path + 1 nodes, and the direct road runs only while its
+   * candidates' segment bytes x path bytes stay under `scanTuning.directMaxWork`. Tests assert
+   * it, never time: SECURITY.md's O(URL + the group's segments).
    */
   work = 0;
   /**
