@@ -14,34 +14,31 @@ for (let r = 0; r < 6; r++) {
   hosts.forEach((h, i) => {
     const t = times[i] as number[][];
     const agent = h.agents[h.agents.length - 1] ?? '*';
-    let t0 = performance.now();
+    let last = performance.now();
+    /** Records the time since the previous stage as stage `k`. */
+    const lap = (k: number): void => {
+      const now = performance.now();
+      (t[k] as number[]).push(now - last);
+      last = now;
+    };
     const a = compile(h.text);
-    let t1 = performance.now();
-    (t[0] as number[]).push(t1 - t0);
+    lap(0);
     const robots = loadRobots(a);
-    t0 = performance.now();
-    (t[1] as number[]).push(t0 - t1);
+    lap(1);
     const rules = robots.agent(agent);
-    t1 = performance.now();
-    (t[2] as number[]).push(t1 - t0);
+    lap(2);
     for (const u of h.urls) if (rules.isAllowed(u)) sink++;
-    t0 = performance.now();
-    (t[3] as number[]).push(t0 - t1);
+    lap(3);
     const lazy = compileRobots(h.text);
-    t1 = performance.now();
-    (t[4] as number[]).push(t1 - t0);
+    lap(4);
     const lr = lazy.agent(agent);
-    t0 = performance.now();
-    (t[5] as number[]).push(t0 - t1);
+    lap(5);
     for (const u of h.urls) if (lr.isAllowed(u)) sink++;
-    t1 = performance.now();
-    (t[6] as number[]).push(t1 - t0);
+    lap(6);
     const rp = parseWithRobotsParser(h.robotsUrl, h.text);
-    t0 = performance.now();
-    (t[7] as number[]).push(t0 - t1);
+    lap(7);
     for (const u of h.urls) if (rp.isAllowed(u, agent) !== false) sink++;
-    t1 = performance.now();
-    (t[8] as number[]).push(t1 - t0);
+    lap(8);
   });
 }
 const sums = names.map((_, k) => times.reduce((s, t) => s + medianOf((t[k] as number[]).slice(1)), 0));
