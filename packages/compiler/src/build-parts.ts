@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
+import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, sameBytes, type ByteTrie } from './build-trie.js';
 import { WILDCARD, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -241,7 +241,7 @@ class _Distinct {
     const n = list.length;
     let byHash = this._byHash;
     if (byHash === undefined) {
-      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
+      for (let i = 0; i < n; i++) if (this._tags[i] === tag && sameBytes(list[i] as Uint8Array, bytes)) return i;
       list.push(bytes);
       this._tags.push(tag);
       if (n + 1 < DISTINCT_SCAN_MAX) return n;
@@ -258,7 +258,7 @@ class _Distinct {
     const h = _hashBytes(tag, bytes);
     const last = byHash.get(h);
     for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
-      if (this._tags[i] === tag && _sameBytes(list[i] as Uint8Array, bytes)) return i;
+      if (this._tags[i] === tag && sameBytes(list[i] as Uint8Array, bytes)) return i;
     }
     list.push(bytes);
     this._tags.push(tag);
@@ -279,13 +279,6 @@ function _hashBytes(tag: number, bytes: Uint8Array): number {
   let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
   for (let k = 0; k < bytes.length; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
   return (h ^ (h >>> 15)) & 0x3fffffff;
-}
-
-/** Returns true when `a` and `b` hold the same bytes. */
-function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }
 
 /** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */

@@ -30,6 +30,13 @@ function _lcp(a: Uint8Array, b: Uint8Array): number {
   return k;
 }
 
+/** Returns true when `a` and `b` hold the same bytes. O(length). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /** Returns -1, 0 or 1 as byte string `a` sorts before, with or after `b`. */
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const k = _lcp(a, b);

@@ -9,6 +9,7 @@ import { canonicalizePattern, simplifyPattern } from './normalize-pattern.js';
 import type { ParsedRobots } from './parse.js';
 import type { ParsedPreference } from './parse-preference.js';
 import type { PartPlan } from './plan-parts.js';
+import { compareBytes, sameBytes } from './build-trie.js';
 
 const _ENCODER = new TextEncoder();
 
@@ -51,19 +52,6 @@ function _matchForm(pref: ParsedPreference, profile: Profile): { priority: numbe
   return { priority: form.length, anchored: simple.anchored, body: simple.body };
 }
 
-function _sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Returns <0, 0 or >0 as byte string a sorts before, with or after b. */
-function _compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
-}
-
 /**
  * Orders the rules of one source: Content-Usage first, then longer first, then by matching form
  * (so that lines with the same path are adjacent and the runtime matches the path once), then
@@ -72,7 +60,7 @@ function _compareBytes(a: Uint8Array, b: Uint8Array): number {
 function _compareRules(a: _Rule, b: _Rule): number {
   const ka = a.pref.kind === 'usage' ? 0 : 1;
   const kb = b.pref.kind === 'usage' ? 0 : 1;
-  return ka - kb || b.priority - a.priority || _compareBytes(a.body, b.body) || Number(a.anchored) - Number(b.anchored) ||
+  return ka - kb || b.priority - a.priority || compareBytes(a.body, b.body) || Number(a.anchored) - Number(b.anchored) ||
     a.pref.line - b.pref.line;
 }
 
@@ -143,7 +131,7 @@ export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups,
     _v(out, r.priority);
     _s(out, r.pref.rawPath);
     // 0: the body is the path as written (the usual case); else its length + 1 and its bytes.
-    if (_sameBytes(r.body, r.pref.rawPath)) _v(out, 0);
+    if (sameBytes(r.body, r.pref.rawPath)) _v(out, 0);
     else {
       _v(out, r.body.length + 1);
       for (let i = 0; i < r.body.length; i++) out.push(r.body[i]!);

@@ -94,14 +94,10 @@ class _Writer {
 
   /** Appends `x[from, to)` as they are. */
   range(x: Uint8Array, from: number, to: number): void {
-    this.room(to - from);
     // A native copy past a few bytes: hostile labels run to kilobytes, and the first compile of
     // a process runs this loop unoptimised.
-    if (to - from > 16) {
-      this.bytes.set(x.subarray(from, to), this.length);
-      this.length += to - from;
-      return;
-    }
+    if (to - from > 16) return this.raw(x.subarray(from, to));
+    this.room(to - from);
     for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
   }
 
