@@ -68,7 +68,7 @@ const ARTIFACT_RATIO_BOUND = 3;
  * O(URL + the group's segments) with its constant. A path byte costs one sweep step (a non-ASCII
  * code unit is up to 12 path bytes); a segment at most its start and its moves. Tier 1's building is asserted apart, against its
  * cap (`readBuildWork` <= tierTuning.checkWork + maxPositions). The inputs measured at most
- * 8.7 (shared-huge-group, rfc9309; see the printed figures); a check that reads the path once per pattern measures in
+ * 3.3 (shared-group-3000, rfc9309; see the printed figures); a check that reads the path once per pattern measures in
  * the hundreds on the storms.
  */
 const WORK_PER_UNIT_BOUND = 64;
