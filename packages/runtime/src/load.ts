@@ -9,7 +9,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, compareByteRanges, computeChecksum, type Profile,
 } from './format.js';
-import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type GroupImage, type ImageDecoder, type WholeImage } from './robots.js';
+import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
 import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
   NODE_CHILD_MASK, NODE_END_RANK, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
@@ -18,6 +18,8 @@ import {
   AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
+  INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
+  INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
 } from './tables.js';
 import { NO_PREFERENCES, readPreferences, type PreferenceTables } from './usage.js';
 
@@ -726,7 +728,7 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
  * the roots. The matcher reads it as it read the whole image (same layouts, tables.ts).
  * O(the group's nodes, patterns and segments + the file's segment nodes + ranks).
  */
-function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number): GroupImage | null {
+function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
   const src = d.img.words;
   const grec = d.groups.base + g * GROUP_WORDS;
   const rootsAt = src[grec + GROUP_ROOTS] as number;
@@ -734,7 +736,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
-  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords);
+  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords, prefix);
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
@@ -747,7 +749,10 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   const ranks = _localRanks(d, parts);
   const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + ranks.count + rootCount;
   if (size > maxWords) return null;
-  const img = new _Image(new Int32Array(size));
+  const at = prefix === null ? 0 : prefix.length;
+  const img = new _Image(new Int32Array(at + size));
+  if (prefix !== null) img.words.set(prefix, 0);
+  img.used = at;
   const seg = _writeSegments(d, img, keep);
   const w = img.words;
   const wildBase = img.alloc(WILD_WORDS * wilds);
@@ -788,8 +793,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   }
   const rootBase = img.alloc(rootCount);
   w.set(roots, rootBase);
-  const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count);
-  return { tables, roots: rootBase, rootCount };
+  return new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count, rootBase, rootCount);
 }
 
 /**
@@ -797,25 +801,28 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
  * group compileRobots built): the decode's matching region copied whole, its image offsets
  * moved along, so nothing is renumbered. Null when it takes more than `maxWords`. O(region).
  */
-function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number): GroupImage | null {
-  const from = d.rankBase;
+function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix: Int32Array | null): Tables | null {
+  const at = prefix === null ? 0 : prefix.length;
   const rootCount = d.parts.length;
-  const size = d.matchEnd - from + rootCount;
+  const size = d.matchEnd - d.rankBase + rootCount;
   if (size > maxWords) return null;
-  const w = new Int32Array(size);
-  w.set(d.img.words.subarray(from, d.matchEnd), 0);
-  const wildBase = d.wild.base - from;
-  const acBase = d.seg.base - from;
-  for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) - from;
+  const w = new Int32Array(at + size);
+  if (prefix !== null) w.set(prefix, 0);
+  w.set(d.img.words.subarray(d.rankBase, d.matchEnd), at);
+  // Every image offset moves from the decode's numbering to this array's.
+  const shift = at - d.rankBase;
+  const wildBase = d.wild.base + shift;
+  const acBase = d.seg.base + shift;
+  for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) + shift;
   if (d.wild.count > 0) {
     for (let s = 0; s < d.seg.count; s++) {
-      w[acBase + s * AC_WORDS + AC_FIRST_OFF] = (w[acBase + s * AC_WORDS + AC_FIRST_OFF] as number) - from;
+      w[acBase + s * AC_WORDS + AC_FIRST_OFF] = (w[acBase + s * AC_WORDS + AC_FIRST_OFF] as number) + shift;
     }
   }
-  const rootBase = d.matchEnd - from;
+  const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
-  const tables = new Tables(w, bytes, d.nodeBase - from, d.nodeCount, acBase, d.seg.row < 0 ? -1 : d.seg.row - from, wildBase, d.wild.count, d.seg.count, 0, d.rankCount);
-  return { tables, roots: rootBase, rootCount };
+  const row = d.seg.row < 0 ? -1 : d.seg.row + shift;
+  return new Tables(w, bytes, d.nodeBase + shift, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, at, d.rankCount, rootBase, rootCount);
 }
 
 /** Returns the whole decoded image of `a` (rules, patterns, directives, sitemaps), for the calls that read the whole file. */
@@ -827,30 +834,46 @@ function _decodeWhole(a: LoadedArtifact): WholeImage {
 
 /** How a LoadedArtifact decodes what it did not keep from the load. */
 const _IMAGE_DECODER: ImageDecoder = {
-  group: (a, g, maxWords) => _cutGroup(_decodedOf(a), a.bytes, g, maxWords),
+  group: (a, g, maxWords, prefix) => _cutGroup(_decodedOf(a), a.bytes, g, maxWords, prefix),
   whole: _decodeWhole,
 };
 
 /**
- * Returns the index a loaded artifact keeps (tokens, group records with their part roots and
- * sources, warnings), copied out of the decode with the group records' offsets moved along.
+ * Returns the index a loaded artifact keeps (tables.ts INDEX_*): its header, the tokens, the
+ * group records with their part roots and sources, and the warnings, copied out of the decode
+ * with the group records' offsets moved along.
  */
-function _keepIndex(d: _Decoded): { index: Int32Array; groupBase: number; warningBase: number } {
+function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const src = d.img.words;
+  // SCOPE and AGENTS are the decode's first records, contiguous from 0.
   const tokensEnd = d.agents.base + TOKEN_WORDS * d.agents.count;
+  const groupBase = INDEX_HEADER_WORDS + tokensEnd;
   const groupWords = d.groups.end - d.groups.base;
   const warningWords = WARNING_WORDS * d.warnings.count;
-  const index = new Int32Array(tokensEnd + groupWords + warningWords);
-  index.set(src.subarray(0, tokensEnd), 0);
-  index.set(src.subarray(d.groups.base, d.groups.end), tokensEnd);
-  const shift = tokensEnd - d.groups.base;
+  const index = new Int32Array(groupBase + groupWords + warningWords);
+  index.set(src.subarray(0, tokensEnd), INDEX_HEADER_WORDS);
+  index.set(src.subarray(d.groups.base, d.groups.end), groupBase);
+  const shift = groupBase - d.groups.base;
   for (let g = 0; g < d.groups.count; g++) {
-    const rec = tokensEnd + g * GROUP_WORDS;
+    const rec = groupBase + g * GROUP_WORDS;
     index[rec + GROUP_ROOTS] = (index[rec + GROUP_ROOTS] as number) + shift;
     index[rec + GROUP_SOURCES] = (index[rec + GROUP_SOURCES] as number) + shift;
   }
-  index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), tokensEnd + groupWords);
-  return { index, groupBase: tokensEnd, warningBase: tokensEnd + groupWords };
+  index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), groupBase + groupWords);
+  index[INDEX_FLAGS] = flags;
+  index[INDEX_SCOPE_COUNT] = d.scope.count;
+  index[INDEX_AGENT_COUNT] = d.agents.count;
+  index[INDEX_GROUP_COUNT] = d.groups.count;
+  index[INDEX_GLOBAL_GROUP] = d.groups.global;
+  index[INDEX_RULE_COUNT] = d.rules.count;
+  index[INDEX_SITEMAP_COUNT] = d.sitemaps.count;
+  index[INDEX_DIRECTIVE_COUNT] = d.directives.count;
+  index[INDEX_WARNING_BASE] = groupBase + groupWords;
+  index[INDEX_WARNING_COUNT] = d.warnings.count;
+  index[INDEX_WHOLE_WORDS] = d.img.used;
+  index[INDEX_CUT_WORDS] = 0;
+  index[INDEX_FIRST_GROUP] = -1;
+  return index;
 }
 
 /**
@@ -870,30 +893,8 @@ function _keepIndex(d: _Decoded): { index: Int32Array; groupBase: number; warnin
 export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffer): Robots {
   const bytes = _asBytes(artifact);
   const flags = _readHeader(bytes);
-  const profile: Profile = (flags & FLAG_PROFILE_GOOGLE) !== 0 ? 'google' : 'rfc9309';
   const d = _decode(bytes, flags, true);
-  const kept = _keepIndex(d);
-  const loaded = new LoadedArtifact({
-    bytes,
-    flags,
-    profile,
-    index: kept.index,
-    scopeBase: d.scope.base,
-    scopeCount: d.scope.count,
-    agentBase: d.agents.base,
-    agentCount: d.agents.count,
-    groupCount: d.groups.count,
-    globalGroup: d.groups.global,
-    groupBase: kept.groupBase,
-    ruleCount: d.rules.count,
-    sitemapCount: d.sitemaps.count,
-    directiveCount: d.directives.count,
-    warningBase: kept.warningBase,
-    warningCount: d.warnings.count,
-    preferences: d.preferences ?? NO_PREFERENCES,
-    wholeWords: d.img.used,
-    decoder: _IMAGE_DECODER,
-  });
+  const loaded = new LoadedArtifact({ bytes, index: _keepIndex(d, flags), preferences: d.preferences ?? NO_PREFERENCES, decoder: _IMAGE_DECODER });
   _remember(loaded, d);
   return new Robots(loaded);
 }

@@ -183,6 +183,34 @@ export const TOKEN_OFF = 0;
 export const TOKEN_LEN = 1;
 export const TOKEN_GROUP = 2;
 
+/**
+ * The index a loaded artifact keeps (load.ts `_keepIndex`): a header of INDEX_HEADER_WORDS
+ * words (the `INDEX_*` offsets: counts and the load's bookkeeping, one word each instead of one
+ * object field each), then SCOPE tokens, AGENTS tokens (TOKEN_WORDS each), the group records
+ * with their roots and sources (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
+ * first group image cut is written after it in the same array (one typed array per host).
+ */
+/** The artifact's header flags (format.ts FLAG_*), as validated by the load. */
+export const INDEX_FLAGS = 0;
+export const INDEX_SCOPE_COUNT = 1;
+export const INDEX_AGENT_COUNT = 2;
+export const INDEX_GROUP_COUNT = 3;
+/** Merged-group index of the global group, or -1. */
+export const INDEX_GLOBAL_GROUP = 4;
+export const INDEX_RULE_COUNT = 5;
+export const INDEX_SITEMAP_COUNT = 6;
+export const INDEX_DIRECTIVE_COUNT = 7;
+/** Offset and count of the warning records. */
+export const INDEX_WARNING_BASE = 8;
+export const INDEX_WARNING_COUNT = 9;
+/** Words of the whole file's image. */
+export const INDEX_WHOLE_WORDS = 10;
+/** Words taken by the group images cut so far. */
+export const INDEX_CUT_WORDS = 11;
+/** The group whose image was cut first (kept in the LoadedArtifact's first-image field), or -1. */
+export const INDEX_FIRST_GROUP = 12;
+export const INDEX_HEADER_WORDS = 13;
+
 /** Words per directive record: line delta, key offset and length, value offset and length, parsed group + 1. */
 export const DIRECTIVE_WORDS = 6;
 export const DIRECTIVE_LINE_DELTA = 0;
@@ -227,7 +255,18 @@ export class Tables {
     /** Image offset of the rank table: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow` per rank. */
     readonly rankBase: number,
     readonly rankCount: number,
+    /** Image offset and count of the group's part roots (radix node indices) when the image is one group's (0, 0 for the whole file's). */
+    readonly roots = 0,
+    readonly rootCount = 0,
   ) {}
+
+  /**
+   * The tables themselves: a group's image is its Tables (roots included), one object per
+   * group instead of two (robots.ts GroupImage).
+   */
+  get tables(): Tables {
+    return this;
+  }
 }
 
 /** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */

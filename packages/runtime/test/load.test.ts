@@ -9,6 +9,7 @@ import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, computeChecksum } from '../s
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
 import { artifactOf } from '../src/internal.js';
+import { INDEX_CUT_WORDS, INDEX_FIRST_GROUP } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
 const TXT = [
@@ -89,6 +90,27 @@ describe('what a loaded artifact keeps', () => {
     // otherDirectives reads the whole image and keeps it (it is read again on every call).
     expect(robots.otherDirectives().map((d) => d.key)).toEqual(['Crawl-delay']);
     expect(artifactOf(robots).wholeKept).toBe(true);
+  });
+
+  it('keeps the index and the first group image in one typed array, with the same counts and answers before and after', () => {
+    const robots = loadRobots(ARTIFACT);
+    const a = artifactOf(robots);
+    const index = a.index;
+    const counts = (): number[] => [a.flags, a.scopeCount, a.agentCount, a.groupCount, a.globalGroup, a.ruleCount, a.sitemapCount, a.directiveCount, a.warningCount, a.wholeWords];
+    const before = counts();
+    expect(before.slice(2, 9)).toEqual([RAW.agents.length, RAW.groups.length, RAW.global - 1, RAW.rules.length, RAW.sitemaps.length, RAW.directives.length, RAW.warnings.length]);
+    const first = robots.agent('foo');
+    const image = a.group(first.groupIndex);
+    // The first cut copies the index to the start of its own array and the artifact keeps only that array.
+    expect(image.tables.img).toBe(a.index);
+    expect(a.index).not.toBe(index);
+    expect(Array.from(a.index.subarray(0, index.length))).toEqual(Array.from(index).map((w, k) => (k === INDEX_FIRST_GROUP ? first.groupIndex : k === INDEX_CUT_WORDS ? a.index.length - index.length : w)));
+    expect(counts()).toEqual(before);
+    // A second group gets an array of its own; the index stays where the first cut put it.
+    const other = robots.agent('other');
+    expect(a.group(other.groupIndex).tables.img).not.toBe(a.index);
+    expect(image.tables.img).toBe(a.index);
+    expect(answers(robots)).toEqual(answers(loadRobots(ARTIFACT)));
   });
 });
 
