@@ -14,8 +14,8 @@ import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
   NODE_CHILD_MASK, NODE_END_RANK, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
-  WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT,
-  AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
+  WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
+  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
   INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
@@ -371,15 +371,32 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
   return { root: first, nodes: n, wildFirst, wildCount: state.wild - wildFirst, need: wildSeen ? NO_RANK : maxDepth + 1 };
 }
 
+/** Which list of which node wildcard pattern `k` goes to: `(segment node << 1) | final` (final: a `$`-anchored one-segment pattern). */
+function _listSlot(w: Int32Array, wildBase: number, k: number): number {
+  const rec = wildBase + k * WILD_WORDS;
+  const s = w[w[rec + WILD_SEG_OFF] as number] as number;
+  return (s << 1) | (wildAnchored(w, rec) && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
+}
+
 /**
- * Lists, per segment node, the wildcard patterns it starts (first segment; all but the
- * one-segment `$` ones) and the one-segment `$` patterns it ends, each list ascending by head
- * depth: a counting sort by depth, then a stable one by segment. O(patterns + nodes + deepest head).
+ * Returns the words the segment nodes' pattern lists take (tables.ts AC_LIST) for `wildCount`
+ * patterns whose lists fall on `listed` distinct nodes: the shared empty list, a header per
+ * listed node and one word per pattern (0 without patterns: no lists).
+ */
+function _listWords(wildCount: number, listed: number): number {
+  return wildCount === 0 ? 0 : AC_LIST_HEADER * (listed + 1) + wildCount;
+}
+
+/**
+ * Writes, per segment node, its pattern list (tables.ts AC_LIST): the wildcard patterns it
+ * starts (first segment; all but the one-segment `$` ones), then the one-segment `$` patterns it
+ * ends, each part ascending by head depth, behind a header with both counts; nodes listing
+ * nothing share one empty list. A counting sort by depth, then a stable one by segment.
+ * O(patterns + nodes + deepest head).
  */
 function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
   if (wildCount === 0) return;
-  const lists = img.alloc(wildCount);
-  const w = img.words;
+  let w = img.words;
   const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
   let deepest = 0;
   for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, depthOf(k));
@@ -391,29 +408,38 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
     order[byDepth[depthOf(k)] as number] = k;
     byDepth[depthOf(k)] = (byDepth[depthOf(k)] as number) + 1;
   }
-  // Which list of which node a pattern goes to: (segment node << 1) | final.
-  const slot = (k: number): number => {
-    const rec = wildBase + k * WILD_WORDS;
-    const s = w[w[rec + WILD_SEG_OFF] as number] as number;
-    return (s << 1) | (wildAnchored(w, rec) && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
-  };
   const next = new Int32Array(2 * acCount);
-  for (let k = 0; k < wildCount; k++) next[slot(k)] = (next[slot(k)] as number) + 1;
-  let at = lists;
-  for (let s = 0; s < 2 * acCount; s++) {
-    const rec = acBase + (s >> 1) * AC_WORDS;
-    const count = next[s] as number;
-    // The final list follows the first one: its offset is AC_FIRST_OFF + AC_FIRST_COUNT.
-    if ((s & 1) === 0) w[rec + AC_FIRST_OFF] = at;
-    w[rec + ((s & 1) === 1 ? AC_FINAL_COUNT : AC_FIRST_COUNT)] = count;
-    next[s] = at;
-    at += count;
+  for (let k = 0; k < wildCount; k++) {
+    const slot = _listSlot(w, wildBase, k);
+    next[slot] = (next[slot] as number) + 1;
+  }
+  let listed = 0;
+  for (let s = 0; s < acCount; s++) if ((next[2 * s] as number) + (next[2 * s + 1] as number) > 0) listed++;
+  const empty = img.alloc(_listWords(wildCount, listed));
+  w = img.words;
+  let at = empty + AC_LIST_HEADER;
+  for (let s = 0; s < acCount; s++) {
+    const rec = acBase + s * AC_WORDS;
+    const first = next[2 * s] as number;
+    const final = next[2 * s + 1] as number;
+    if (first + final === 0) {
+      w[rec + AC_LIST] = empty;
+      continue;
+    }
+    w[rec + AC_LIST] = at;
+    w[at + AC_LIST_FIRST_COUNT] = first;
+    w[at + AC_LIST_FINAL_COUNT] = final;
+    if (first > 0) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_FIRST_BIT;
+    // From here `next` holds each list's write cursor.
+    next[2 * s] = at + AC_LIST_HEADER;
+    next[2 * s + 1] = at + AC_LIST_HEADER + first;
+    at += AC_LIST_HEADER + first + final;
   }
   for (let i = 0; i < wildCount; i++) {
     const k = order[i] as number;
-    const s = slot(k);
-    w[next[s] as number] = k;
-    next[s] = (next[s] as number) + 1;
+    const slot = _listSlot(w, wildBase, k);
+    w[next[slot] as number] = k;
+    next[slot] = (next[slot] as number) + 1;
   }
 }
 
@@ -740,14 +766,24 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
+  // The segment nodes whose pattern lists are not empty (a pattern is listed at its first segment's node).
+  const listedAt = new Uint8Array(d.seg.count);
+  let listed = 0;
   for (const p of parts) {
     nodes += p.nodes;
     wilds += p.wildCount;
-    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) segWords += src[d.wild.base + w * WILD_WORDS + WILD_SEG_COUNT] as number;
+    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
+      const rec = d.wild.base + w * WILD_WORDS;
+      segWords += src[rec + WILD_SEG_COUNT] as number;
+      const s = src[src[rec + WILD_SEG_OFF] as number] as number;
+      if (listedAt[s] === 0) listed++;
+      listedAt[s] = 1;
+    }
   }
   const keep = _keepSegments(d, parts);
   const ranks = _localRanks(d, parts);
-  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + ranks.count + rootCount;
+  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
+    _listWords(wilds, listed) + ranks.count + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
   const img = new _Image(new Int32Array(at + size));
@@ -816,7 +852,7 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) + shift;
   if (d.wild.count > 0) {
     for (let s = 0; s < d.seg.count; s++) {
-      w[acBase + s * AC_WORDS + AC_FIRST_OFF] = (w[acBase + s * AC_WORDS + AC_FIRST_OFF] as number) + shift;
+      w[acBase + s * AC_WORDS + AC_LIST] = (w[acBase + s * AC_WORDS + AC_LIST] as number) + shift;
     }
   }
   const rootBase = d.matchEnd + shift;

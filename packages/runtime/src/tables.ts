@@ -57,18 +57,19 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
 }
 
 /** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
-export const AC_WORDS = 10;
+export const AC_WORDS = 8;
 export const AC_FIRST_CHILD = 0;
 /**
- * The child count (bits 0-8: distinct bytes, at most 256) and {@link AC_OUT_BIT}: one word for
- * both (with the final list's offset derived, 10 words a node instead of 12). Read the count
- * with `& AC_CHILD_MASK`.
+ * The child count (bits 0-8: distinct bytes, at most 256), {@link AC_OUT_BIT} and
+ * {@link AC_FIRST_BIT}: one word for all three. Read the count with `& AC_CHILD_MASK`.
  */
 export const AC_CHILDREN_OUT = 1;
 /** Mask of the child count in AC_CHILDREN_OUT. */
 export const AC_CHILD_MASK = 0x1ff;
 /** Bit of AC_CHILDREN_OUT: a segment ends here. */
 export const AC_OUT_BIT = 0x200;
+/** Bit of AC_CHILDREN_OUT: the node's list starts some patterns (its first count is not 0), read without following AC_LIST. */
+export const AC_FIRST_BIT = 0x400;
 export const AC_BYTE = 2;
 export const AC_FAIL = 3;
 export const AC_PARENT = 4;
@@ -77,15 +78,19 @@ export const AC_DEPTH = 5;
 /** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
 export const AC_DICT = 6;
 /**
- * Image offset and length of the wildcard patterns whose first segment ends here (all but the
- * `$`-anchored ones with one segment), ascending by head depth: an occurrence of the segment
- * starts each one whose head ends before it. The `$`-anchored one-segment patterns whose
- * segment ends here follow them: AC_FINAL_COUNT of them from `AC_FIRST_OFF + AC_FIRST_COUNT`.
+ * Image offset of the node's pattern list (one word instead of an offset and two counts in
+ * every node: most nodes list nothing and share one empty list, 8 bytes a node less): its
+ * first count at `list + AC_LIST_FIRST_COUNT`, its final count at `list + AC_LIST_FINAL_COUNT`,
+ * then from `list + AC_LIST_HEADER` the wildcard patterns whose first segment ends here (all but
+ * the `$`-anchored ones with one segment), ascending by head depth (an occurrence of the
+ * segment starts each one whose head ends before it), then the `$`-anchored one-segment
+ * patterns whose segment ends here, ascending by head depth. Only an image with wildcard
+ * patterns has lists (the sweep reads them; it runs only for wildcard candidates).
  */
-export const AC_FIRST_OFF = 7;
-export const AC_FIRST_COUNT = 8;
-/** Length of the `$`-anchored one-segment patterns' list (see AC_FIRST_OFF). */
-export const AC_FINAL_COUNT = 9;
+export const AC_LIST = 7;
+export const AC_LIST_FIRST_COUNT = 0;
+export const AC_LIST_FINAL_COUNT = 1;
+export const AC_LIST_HEADER = 2;
 
 /**
  * Segment-trie nodes from which the root gets a dense 256-entry row instead of a binary search
