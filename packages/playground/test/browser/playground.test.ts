@@ -268,7 +268,7 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     }))));
     expect(cells.length).toBe(166 * 3);
     for (const c of cells) expect(c.verdict, `${c.agent} ${c.url}`).toBe(robots.agent(c.agent).isAllowed(c.url) ? 'allowed' : 'blocked');
-    expect(await page.getAttribute('#ai-kinds tr[data-agent="GPTBot"]', 'data-group')).toBe('GPTBot');
+    expect(await page.getAttribute('#ai-kinds tr[data-agent="GPTBot"]', 'data-group')).toBe('gptbot');
     expect(await page.getAttribute('#ai-kinds tr[data-agent="ClaudeBot"] td[data-url="/test"]', 'data-preferences')).toBe('train-ai=n · ai-train=no · search=yes');
     expect(await page.textContent('#ai-kinds tr[data-agent="AI2Bot"] td.crawler')).toContain('⚠');
     expect(await page.textContent('#ai-summary')).toContain('1 of 166 blocked at /test');
