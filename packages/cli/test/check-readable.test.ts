@@ -3,7 +3,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_MESSAGES } from '@robomata/runtime';
-import { runCheck, type CheckOptions } from '../src/check.js';
+import { compileRobots } from '@robomata/compiler';
+import { decideRuleVerdict, decideVerdict, formatVerdictTsv, runCheck, type CheckOptions } from '../src/check.js';
+import type { RuleInfo } from '@robomata/runtime';
 import type { CliIo } from '../src/io.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { compile } from '@robomata/compiler';
@@ -61,4 +63,28 @@ describe('robomata check at a terminal', () => {
     expect(await check(['/checkout/step1', '/nothing-here'], true, { tsv: true })).toBe(tsv);
     expect((await check(['/nothing-here'], true, { json: true })).startsWith('{')).toBe(true);
   });
+});
+
+describe('the TSV road (AgentRules#decide) and the decision road (Robots#explain) print the same lines', () => {
+  const files = [readFileSync(EXAMPLE_ROBOTS, 'utf8'), readFileSync(new URL('../examples/ai-preferences.txt', import.meta.url), 'utf8'), 'User-agent: a\nAllow: /d/index.html\nDisallow: /\nContent-Usage: train-ai=n\n'];
+  const urls = ['/', '/robots.txt', '/%72obots.txt', '/d/', '/d/index.html', '/search/', '/search/index.html', '/checkout/x', '/cart?x=1', '/never/test', '/ai-ok/test', 'https://shop.example.com/caf%c3%a9/%7e?q', 'not a url', 'example.com/cart', ''];
+  for (const profile of ['rfc9309', 'google'] as const) {
+    it(`for every URL, agent and preference column (${profile})`, () => {
+      let compared = 0;
+      for (const text of files) {
+        const robots = compileRobots(text, { profile });
+        const infos = new Map<number, RuleInfo>();
+        for (const agent of ['Googlebot', 'ExampleBot', 'ClaudeBot', 'a', 'Nobody']) {
+          const rules = robots.agent(agent);
+          for (const url of urls) {
+            const fast = formatVerdictTsv(decideRuleVerdict(robots, rules, agent, url, infos, ['train-ai', 'search'], ['ai-train']));
+            expect(fast, `${agent} ${url}`).toBe(formatVerdictTsv(decideVerdict(robots, agent, url, ['train-ai', 'search'], ['ai-train'])));
+            expect(formatVerdictTsv(decideRuleVerdict(robots, rules, agent, url, infos))).toBe(formatVerdictTsv(decideVerdict(robots, agent, url)));
+            compared++;
+          }
+        }
+      }
+      expect(compared).toBe(3 * 5 * urls.length);
+    });
+  }
 });
