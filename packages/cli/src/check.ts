@@ -75,20 +75,22 @@ const PROGRESS_CHECK_EVERY = 4_096;
 export function decideVerdict(robots: Robots, agent: string, url: string, usage: readonly string[] = [], signal: readonly string[] = []): Verdict {
   const d = robots.explain(url, agent);
   const r = d.rule;
-  const base = r === undefined
+  const base: Verdict = r === undefined
     ? { allowed: d.allowed !== false, agent, url, line: 0, kind: 'none' as const, pattern: '', outcome: d.outcome, reason: describeDecision(d) }
     : { allowed: d.allowed !== false, agent, url, line: r.line, kind: r.kind, pattern: r.pattern ?? '', outcome: d.outcome, reason: describeDecision(d) };
-  if (usage.length === 0 && signal.length === 0) return base;
-  const u: Record<string, 'y' | 'n' | null> = {};
-  for (const c of usage) u[c] = _answerOf(d.usage, c) as 'y' | 'n' | null;
-  const s: Record<string, 'yes' | 'no' | null> = {};
-  for (const k of signal) s[k] = _answerOf(d.signal, k) as 'yes' | 'no' | null;
-  return { ...base, ...(usage.length > 0 ? { usage: u } : {}), ...(signal.length > 0 ? { signal: s } : {}) };
+  // Own keys only: `--usage constructor` has no answer.
+  const answerOf = (e: PreferenceExplanation | undefined, key: string): string | null => (e !== undefined && Object.hasOwn(e.answers, key) ? (e.answers[key] as string) : null);
+  return _withAnswers(base, usage, signal, (kind, key) => answerOf(kind === 'usage' ? d.usage : d.signal, key));
 }
 
-/** Returns the decision's answer for `key` (own keys only: `--usage constructor` has none), or null. */
-function _answerOf(e: PreferenceExplanation | undefined, key: string): string | null {
-  return e !== undefined && Object.hasOwn(e.answers, key) ? (e.answers[key] as string) : null;
+/** Returns `base` with the `--usage` and `--signal` columns `answer` gives (null: no answer), or `base` when none is asked. */
+function _withAnswers(base: Verdict, usage: readonly string[], signal: readonly string[], answer: (kind: 'usage' | 'signal', key: string) => string | null | undefined): Verdict {
+  if (usage.length === 0 && signal.length === 0) return base;
+  const u: Record<string, 'y' | 'n' | null> = {};
+  for (const c of usage) u[c] = (answer('usage', c) ?? null) as 'y' | 'n' | null;
+  const s: Record<string, 'yes' | 'no' | null> = {};
+  for (const k of signal) s[k] = (answer('signal', k) ?? null) as 'yes' | 'no' | null;
+  return { ...base, ...(usage.length > 0 ? { usage: u } : {}), ...(signal.length > 0 ? { signal: s } : {}) };
 }
 
 /**
@@ -108,12 +110,7 @@ export function decideRuleVerdict(robots: Robots, rules: AgentRules, agent: stri
   const base: Verdict = info === undefined
     ? { allowed: true, agent, url, line: 0, kind: 'none', pattern: '' }
     : { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? '' };
-  if (usage.length === 0 && signal.length === 0) return base;
-  const u: Record<string, 'y' | 'n' | null> = {};
-  for (const c of usage) u[c] = rules.usage(url, c) ?? null;
-  const s: Record<string, 'yes' | 'no' | null> = {};
-  for (const k of signal) s[k] = rules.signal(url, k) ?? null;
-  return { ...base, ...(usage.length > 0 ? { usage: u } : {}), ...(signal.length > 0 ? { signal: s } : {}) };
+  return _withAnswers(base, usage, signal, (kind, key) => (kind === 'usage' ? rules.usage(url, key) : rules.signal(url, key)));
 }
 
 /** What a preference column shows for no answer, in every text form (TSV and readable). */
