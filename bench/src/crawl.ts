@@ -25,8 +25,8 @@ export interface CrawlResult {
   readonly ratio: number;
 }
 
-/** The crawler of a host: its last agent (a random crawler name, or the group's own token). */
-function _crawler(h: HostCase): string {
+/** Returns the crawler of a host: its last agent (a random crawler name, or the group's own token); `*` when it has none. O(1). */
+export function pickCrawler(h: HostCase): string {
   return h.agents[h.agents.length - 1] ?? '*';
 }
 
@@ -74,7 +74,7 @@ export type ColdHostMode = 'compile' | 'scoped' | 'compileRobots';
  */
 export function measureColdHosts(hosts: readonly HostCase[], profile: BenchProfile, rounds: number, mode: ColdHostMode): CrawlResult {
   const robomata: _HostWork = (h) => () => {
-    const agent = _crawler(h);
+    const agent = pickCrawler(h);
     const scoped = mode === 'scoped' && agent !== '*';
     const options = scoped ? { profile, maxBytes: h.maxBytes, agents: [agent] } : { profile, maxBytes: h.maxBytes };
     const rules = (mode === 'compileRobots' ? compileRobots(h.text, options) : loadRobots(compile(h.text, options))).agent(agent);
@@ -82,7 +82,7 @@ export function measureColdHosts(hosts: readonly HostCase[], profile: BenchProfi
   };
   const robotsParser: _HostWork = (h) => () => {
     const rp = parseWithRobotsParser(h.robotsUrl, h.text);
-    const agent = _crawler(h);
+    const agent = pickCrawler(h);
     return _count(h.urls, (u) => rp.isAllowed(u, agent) !== false);
   };
   const t = _timeHosts(hosts, rounds, robomata, robotsParser);
@@ -106,12 +106,12 @@ export function measureColdHosts(hosts: readonly HostCase[], profile: BenchProfi
 export function measureNewUrls(hosts: readonly HostCase[], profile: BenchProfile, rounds: number, id: 'new-urls' | 'new-urls-wildcard', title: string): CrawlResult {
   const artifacts = hosts.map((h) => compile(h.text, { profile, maxBytes: h.maxBytes }));
   const robomata: _HostWork = (h, i) => {
-    const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+    const rules = loadRobots(artifacts[i] as Uint8Array).agent(pickCrawler(h));
     return () => _count(h.urls, (u) => rules.isAllowed(u));
   };
   const robotsParser: _HostWork = (h) => {
     const rp = parseWithRobotsParser(h.robotsUrl, h.text);
-    const agent = _crawler(h);
+    const agent = pickCrawler(h);
     return () => _count(h.urls, (u) => rp.isAllowed(u, agent) !== false);
   };
   const t = _timeHosts(hosts, rounds, robomata, robotsParser);
@@ -149,7 +149,7 @@ export function measureTierUpSeries(hosts: readonly HostCase[], profile: BenchPr
     hosts.forEach((h, i) => {
       const times: number[] = [];
       for (let r = 0; r < rounds; r++) {
-        const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+        const rules = loadRobots(artifacts[i] as Uint8Array).agent(pickCrawler(h));
         const urls = h.urls;
         const t0 = performance.now();
         for (let k = 0; k < x; k++) if (rules.isAllowed(urls[k % urls.length] as string)) sink++;
@@ -187,7 +187,7 @@ export function measureAutomatonMemory(hosts: readonly HostCase[], profile: Benc
   let stayedBelow = 0;
   try {
     for (const h of hosts) {
-      const rules = loadRobots(compile(h.text, { profile, maxBytes: h.maxBytes })).agent(_crawler(h));
+      const rules = loadRobots(compile(h.text, { profile, maxBytes: h.maxBytes })).agent(pickCrawler(h));
       if (rules.groupIndex < 0) continue;
       for (let r = 0; r < 3; r++) _count(h.urls, (u) => rules.isAllowed(u));
       const t = tierOf(rules);

@@ -10,16 +10,11 @@ import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
-import { measureColdHosts, measureNewUrls } from './crawl.js';
+import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
 import { measureRetained, medianOf } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
 import { buildCorpusWorkload, buildWildcardWorkload, type HostCase } from './workload.js';
 import { DEFAULT_SEED } from './main.js';
-
-/** The crawler of a host, as crawl.ts picks it (its last agent). */
-function _crawler(h: HostCase): string {
-  return h.agents[h.agents.length - 1] ?? '*';
-}
 
 /** Returns per-stage medians (ns per host, then ns per check for the checks) of a fresh load, agent() and each URL once. */
 function _breakdown(hosts: readonly HostCase[], artifacts: readonly Uint8Array[], rounds: number): Record<string, number> {

@@ -33,6 +33,7 @@ import { compile } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { isUnreservedByte } from '@robomata/runtime/format';
 import type { AgentRules } from '@robomata/runtime';
+import { medianOf as _median } from './measure.js';
 
 /** The parts of test/hostile/generate.ts this bench uses. */
 interface _HostileInput {
@@ -217,14 +218,6 @@ async function _loadGenerator(): Promise<_GeneratorModule> {
 function _gc(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
-}
-
-/** Returns the median of `values` (0 for none). */
-function _median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 let _sink = 0;

@@ -4,7 +4,8 @@
  */
 
 import type { AgentSelection, Robots } from '@robomata/runtime';
-import { extractProductToken } from '@robomata/runtime';
+import { describeGroupChoice, extractProductToken } from '@robomata/runtime';
+import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
 
@@ -28,4 +29,15 @@ export function reportAgentToken(robots: Robots, agent: string, io: CliIo): Agen
     if (token !== agent) writeErrorLine(io, `robomata: note: agent "${agent}" is matched verbatim (google profile); did you mean "${token}"?`);
   }
   return selection;
+}
+
+/**
+ * Throws a {@link CliError} when the runtime's selection says an agent-scoped artifact left the
+ * agent's group out ('out-of-scope': the artifact answers nothing for it), in the runtime's words
+ * (`describeGroupChoice`) plus the scope it holds; returns otherwise. O(scope).
+ */
+export function requireInScope(robots: Robots, selection: AgentSelection): void {
+  if (selection.selection !== 'out-of-scope') return;
+  const described = describeGroupChoice({ ...selection, tokens: [] }, robots.profile);
+  throw new CliError(`${described} (it holds ${JSON.stringify(robots.scope)}): compile the robots.txt again for it`);
 }

@@ -1,11 +1,11 @@
 /**
  * The rows of `robomata audit` (audit.ts) and of the playground's "AI crawlers" panel: every
- * catalogued crawler against a loaded robots.txt, selected with `Robots#selectAgent`, with its
- * verdict per URL and the preferences that apply (docs/semantics.md sections 3 and 10). No Node
- * API: the playground bundles this module.
+ * catalogued crawler against a loaded robots.txt, each row the runtime's decision
+ * (`Robots#explain`): the group chosen, the verdict per URL, what decided and the preferences
+ * that apply (docs/semantics.md sections 3 and 10). No Node API: the playground bundles this module.
  */
 
-import type { AgentSelection, Robots } from '@robomata/runtime';
+import { describeDecision, type AgentSelection, type Decision, type Outcome, type Robots } from '@robomata/runtime';
 import type { CatalogueEntry, CrawlerKind } from './catalogue.js';
 
 /** One (crawler, URL) row of the audit. */
@@ -23,8 +23,15 @@ export interface AuditRow {
   readonly token: string;
   /** How the group was chosen: its own ('specific'), `*` ('global'), none (allow all). */
   readonly selection: AgentSelection['selection'];
-  /** The deciding group: the token matched, `*`, or '' for none. */
+  /**
+   * The deciding group as the decision names it (`GroupChoice`): `*` for the `*` group, else its
+   * product tokens, lower-cased and comma-separated ('' for none and out of scope).
+   */
   readonly group: string;
+  /** What decided (the runtime's `Decision#outcome`). */
+  readonly outcome: Outcome;
+  /** What decided, in the runtime's words (`describeDecision`). */
+  readonly reason: string;
   /** Content-Usage answers that apply (category to `y`/`n`). */
   readonly usage: Readonly<Record<string, string>>;
   /** Content-Signal answers that apply (key to `yes`/`no`). */
@@ -38,38 +45,46 @@ export interface AuditRow {
 /** RFC 9309 section 2.2.1: a product token is `[A-Za-z_-]+`. */
 const _PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
-/** Returns the audit rows of `robots` for every catalogue entry and URL, in catalogue order. */
+/**
+ * Returns the audit rows of `robots` for every catalogue entry and URL, in catalogue order: one
+ * `Robots#explain` per (crawler, URL). O(catalogue x URLs x (URL + the group's segments)).
+ */
 export function auditRobots(robots: Robots, catalogue: readonly CatalogueEntry[], urls: readonly string[]): AuditRow[] {
-  const picks = catalogue.map((entry) => ({ entry, pick: robots.selectAgent(entry.name) }));
+  const decided = catalogue.map((entry) => ({ entry, decisions: urls.map((url) => robots.explain(url, entry.name)) }));
   const byToken = new Map<string, string[]>();
-  for (const { entry, pick } of picks) {
-    const key = pick.token.toLowerCase();
+  for (const { entry, decisions } of decided) {
+    const key = (decisions[0]?.group.token ?? entry.name).toLowerCase();
     const names = byToken.get(key);
     if (names === undefined) byToken.set(key, [entry.name]);
     else names.push(entry.name);
   }
   const rows: AuditRow[] = [];
-  for (const { entry, pick } of picks) {
-    const sharedWith = (byToken.get(pick.token.toLowerCase()) ?? []).filter((n) => n !== entry.name);
-    for (const url of urls) {
-      // The runtime's decision says whether the URL may be fetched and what it may be used for.
-      const d = robots.explain(url, entry.name);
-      rows.push({
-        agent: entry.name,
-        kind: entry.kind,
-        url,
-        allowed: d.allowed ?? null,
-        token: pick.token,
-        selection: pick.selection,
-        group: pick.selection === 'specific' ? pick.token : pick.selection === 'global' ? '*' : '',
-        usage: d.usage?.answers ?? {},
-        signal: d.signal?.answers ?? {},
-        validToken: _PRODUCT_TOKEN.test(entry.name),
-        sharedWith,
-      });
+  for (const { entry, decisions } of decided) {
+    for (const d of decisions) {
+      const sharedWith = (byToken.get(d.group.token.toLowerCase()) ?? []).filter((n) => n !== entry.name);
+      rows.push(_rowOf(entry, d, sharedWith));
     }
   }
   return rows;
+}
+
+/** Returns the row of one decision. */
+function _rowOf(entry: CatalogueEntry, d: Decision, sharedWith: readonly string[]): AuditRow {
+  return {
+    agent: entry.name,
+    kind: entry.kind,
+    url: d.url,
+    allowed: d.allowed ?? null,
+    token: d.group.token,
+    selection: d.group.selection,
+    group: d.group.selection === 'global' ? '*' : d.group.tokens.join(','),
+    outcome: d.outcome,
+    reason: describeDecision(d),
+    usage: d.usage?.answers ?? {},
+    signal: d.signal?.answers ?? {},
+    validToken: _PRODUCT_TOKEN.test(entry.name),
+    sharedWith,
+  };
 }
 
 /** The summary of an audit at one URL (`/` for the CLI; the first checked URL for the playground). */

@@ -44,7 +44,7 @@ export const AUDIT_COLUMNS: readonly string[] = ['verdict', 'agent', 'url', 'gro
 
 /**
  * Returns a row as one tab-separated line: verdict (`allowed`/`blocked`, `unknown` out of an agent-scoped artifact's scope), agent, url, group
- * (the token matched, `*`, or `-` for no group), token (what the lookup compared), usage,
+ * (the group's product tokens as the runtime's decision names them, `*`, or `-` for no group), token (what the lookup compared), usage,
  * signal (`key=value` lists or `-`) and flags.
  */
 export function formatAuditTsv(row: AuditRow): string {

@@ -4,11 +4,11 @@
  * (longest match, section 2.2.2). The runtime decides (`Robots#explain`); this module words it.
  */
 
-import { OUTCOME_MESSAGES, describeGroupChoice, type Outcome, type Profile, type Selection, type UrlForm } from '@robomata/runtime';
+import { describeDecision, describeGroupChoice, type Outcome, type Profile, type Selection, type UrlForm } from '@robomata/runtime';
 import { EXIT_FINDINGS, EXIT_OK } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
-import { reportAgentToken } from './agent-token.js';
+import { reportAgentToken, requireInScope } from './agent-token.js';
 import { loadRobotsWithWarnings } from './load-robots.js';
 import type { ParseWarning } from './load-robots.js';
 import { describeUrlReading } from './url-reading.js';
@@ -47,6 +47,7 @@ export interface Explanation {
     readonly reason: string;
   };
   readonly rule: { readonly id: number; readonly line: number; readonly kind: 'allow' | 'disallow' | 'none'; readonly pattern: string };
+  /** What decided, in the runtime's words (`describeDecision`), with the caveat of a truncated file. */
   readonly reason: string;
   /** The Content-Usage answers at the URL per category (`y`/`n`), from the runtime's decision (docs/semantics.md section 10). */
   readonly usage: Readonly<Record<string, string>>;
@@ -71,12 +72,11 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   const d = robots.explain(url, options.agent);
   const urlProblem = describeUrlReading(d);
   if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
-  // An agent-scoped artifact answers nothing for another crawler: the runtime's RobotsAgentError.
-  if (d.outcome === 'out-of-scope' || d.group.selection === 'out-of-scope') robots.agent(options.agent);
+  // An agent-scoped artifact answers nothing for another crawler: the decision says so.
+  requireInScope(robots, d.group);
   const selection = d.group.selection as Selection;
   const r = d.rule;
-  let reason = OUTCOME_MESSAGES[d.outcome];
-  if (r !== undefined) reason = `the longest matching rule is line ${r.line} (${r.kind} ${r.pattern ?? ''})${d.outcome === 'index-html' ? `, ${reason}` : ''}`;
+  let reason = describeDecision(d);
   const cut = warnings.find((w) => w.code === 'truncated');
   if (cut !== undefined) reason += `; but the file was cut at line ${cut.line} and the cut may hide rules that decide otherwise`;
   return {
@@ -98,7 +98,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   };
 }
 
-/** Returns the explanation as aligned `label  value` lines. */
+/** Returns the explanation as aligned `label  value` lines; `verdict` says what decided (`describeDecision`). */
 export function formatExplanation(e: Explanation): string {
   const rows: [string, string][] = [
     ['url', e.url],
@@ -106,7 +106,6 @@ export function formatExplanation(e: Explanation): string {
     ['profile', e.profile],
     ['path', e.path],
     ['group', e.group.index >= 0 ? `#${e.group.index}, ${e.group.reason}` : e.group.reason],
-    ['rule', e.rule.line > 0 ? `line ${e.rule.line}: ${e.rule.kind} ${e.rule.pattern}` : 'none'],
     ['verdict', `${e.allowed ? 'allowed' : 'disallowed'}: ${e.reason}`],
     ...(Object.keys(e.usage).length > 0 ? [['usage', _answers(e.usage)] as [string, string]] : []),
     ...(Object.keys(e.signal).length > 0 ? [['signal', _answers(e.signal)] as [string, string]] : []),

@@ -8,7 +8,7 @@ import { compileWithReport } from '@robomata/compiler';
 import type { ParsedRobots } from '@robomata/compiler';
 import { createRobotsCache } from '@robomata/fetch';
 import { RobotsFormatError, loadRobots } from '@robomata/runtime';
-import { MAGIC, WARNING_MESSAGES } from '@robomata/runtime/format';
+import { MAGIC } from '@robomata/runtime/format';
 import type { Profile, Robots } from '@robomata/runtime';
 import { CliError, describeFileError } from './errors.js';
 
@@ -132,11 +132,10 @@ export async function loadRobotsWithWarnings(source: string, options: LoadOption
       const detail = fetched.error !== undefined && fetched.httpStatus === 0 ? `: ${fetched.error}` : '';
       options.warn(`robomata: note: ${fetched.sourceUrl}: ${status}${detail}; applying ${fetched.policy}`);
     }
+    // A cut body is compiled from its first maxBytes + 1 bytes, so its rules carry 'truncated'
+    // (fetch-robots.ts); under any other policy the rules applied are not the body's.
     const warnings = fetched.robots.warnings;
     for (const w of warnings) options.warn(formatParseWarning(fetched.sourceUrl, w));
-    if (fetched.truncated && !warnings.some((w) => w.code === 'truncated')) {
-      options.warn(`robomata: warning: ${fetched.sourceUrl}: ${WARNING_MESSAGES.truncated} [truncated]`);
-    }
     return { robots: fetched.robots, warnings };
   }
   const bytes = await readInputFile(source);

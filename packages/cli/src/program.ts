@@ -24,9 +24,9 @@ lines and lines starting with # are skipped). Output, one line per (URL, agent):
   allowed|disallowed <TAB> agent <TAB> url <TAB> line <TAB> kind <TAB> pattern
 (line 0, kind "none" and no pattern column when no rule decided). --header prints the
 column names first; --json prints JSON lines instead. On a terminal (stdout a TTY) check prints
-a readable form instead: a header, and the rule as "line 7: disallow /x" or "no rule matched"
+a readable form instead: a header, and what decided ("line 7: Disallow: /x", or why no rule did)
 (--tsv keeps the tab-separated lines). --usage CATEGORY and --signal KEY (repeatable) add one
-column each: the Content-Usage (y/n) or Content-Signal (yes/no) answer, "-" when unknown
+column each: the Content-Usage (y/n) or Content-Signal (yes/no) answer, "-" for no answer
 (docs/semantics.md section 10); the pattern column is then always present. After a stream, a
 summary line goes to stderr. A URL with neither a scheme nor a leading "/" gets a warning (it is
 read as host/path); so does one robomata cannot read at all (http://, mailto:..., "not a url";

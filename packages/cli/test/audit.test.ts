@@ -99,15 +99,18 @@ describe('auditRobots', () => {
     });
   }
 
-  it('names the deciding group: own token, * or none', () => {
+  it('names the deciding group as the runtime\'s decision does: its tokens, * or none; and what decided', () => {
     const rows = auditRobots(loadRobots(compile(SITE)), catalogue, ['/']);
     const by = (name: string) => rows.find((r) => r.agent === name)!;
-    expect([by('GPTBot').group, by('GPTBot').selection, by('GPTBot').allowed]).toEqual(['GPTBot', 'specific', false]);
+    expect([by('GPTBot').group, by('GPTBot').selection, by('GPTBot').allowed]).toEqual(['gptbot', 'specific', false]);
+    expect([by('GPTBot').outcome, by('GPTBot').reason]).toEqual(['rule', 'line 8: Disallow: /']);
+    const merged = auditRobots(loadRobots(compile('User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n')), catalogue, ['/robots.txt']);
+    expect([merged.find((r) => r.agent === 'CCBot')?.group, merged.find((r) => r.agent === 'CCBot')?.outcome]).toEqual(['ccbot,gptbot', 'robots-txt']);
     expect([by('ClaudeBot').group, by('ClaudeBot').selection, by('ClaudeBot').allowed]).toEqual(['*', 'global', true]);
     expect(by('ClaudeBot').usage).toEqual({ 'train-ai': 'n' });
     expect(by('ClaudeBot').signal).toEqual({ 'ai-train': 'no', 'search': 'yes' });
     const none = auditRobots(loadRobots(compile('User-agent: Other\nDisallow: /\n')), catalogue, ['/']);
-    expect(none.every((r) => r.selection === 'none' && r.group === '' && r.allowed)).toBe(true);
+    expect(none.every((r) => r.selection === 'none' && r.group === '' && r.allowed && r.outcome === 'no-group')).toBe(true);
   });
 
   it('flags the 21 names that are not product tokens and the names that cut to one token (rfc9309)', () => {
@@ -116,7 +119,7 @@ describe('auditRobots', () => {
     const ai = rows.find((r) => r.agent === 'AI2Bot')!;
     expect([ai.token, ai.validToken, ai.sharedWith]).toEqual(['AI', false, ['AI2Bot-DeepResearchEval', 'Ai2Bot-Dolma']]);
     // AI2Bot's group is `User-agent: AI2Bot`, cut to `AI`: the three names select it.
-    expect(rows.filter((r) => r.sharedWith.includes('AI2Bot')).map((r) => [r.agent, r.group])).toEqual([['AI2Bot-DeepResearchEval', 'AI'], ['Ai2Bot-Dolma', 'Ai']]);
+    expect(rows.filter((r) => r.sharedWith.includes('AI2Bot')).map((r) => [r.agent, r.group])).toEqual([['AI2Bot-DeepResearchEval', 'ai'], ['Ai2Bot-Dolma', 'ai']]);
     expect(rows.find((r) => r.agent === 'ChatGPT Agent')!.token).toBe('ChatGPT');
     expect(rows.find((r) => r.agent === 'iaskspider/2.0')!.sharedWith).toEqual(['iaskspider']);
   });
@@ -143,8 +146,8 @@ describe('robomata audit (CLI)', () => {
     expect(hasStackTrace(r.stderr)).toBe(false);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('verdict\tagent\turl\tgroup\ttoken\tusage\tsignal\tflags');
-    expect(lines).toContain('blocked\tGPTBot\t/\tGPTBot\tGPTBot\t-\t-\t-');
-    expect(lines).toContain('allowed\tAI2Bot\t/blog/x\tAI\tAI\ttrain-ai=y\t-\tnot-a-token shares-token:AI2Bot-DeepResearchEval|Ai2Bot-Dolma');
+    expect(lines).toContain('blocked\tGPTBot\t/\tgptbot\tGPTBot\t-\t-\t-');
+    expect(lines).toContain('allowed\tAI2Bot\t/blog/x\tai\tAI\ttrain-ai=y\t-\tnot-a-token shares-token:AI2Bot-DeepResearchEval|Ai2Bot-Dolma');
     expect(lines).toContain('allowed\tClaudeBot\t/\t*\tClaudeBot\ttrain-ai=n\tai-train=no,search=yes\t-');
     expect(lines.filter((l) => /^(allowed|blocked)\t/.test(l)).length).toBe(2 * 166);
     expect(r.stdout).toContain('166 catalogued crawlers (ai.robots.txt), rfc9309 profile: 3 blocked at /, 0 of them only through the * group');
@@ -157,7 +160,7 @@ describe('robomata audit (CLI)', () => {
     const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows.length).toBe(166);
     expect(rows.find((o) => o['agent'] === 'ClaudeBot')).toMatchObject({ url: '/', allowed: true, usage: { 'train-ai': 'n' }, signal: { 'ai-train': 'no', search: 'yes' }, group: '*' });
-    expect(rows.find((o) => o['agent'] === 'CCBot')).toMatchObject({ allowed: false, group: 'CCBot', usage: {}, signal: {} });
+    expect(rows.find((o) => o['agent'] === 'CCBot')).toMatchObject({ allowed: false, group: 'bytespider,ccbot', usage: {}, signal: {} });
   });
 
   describe('over http', () => {
@@ -170,7 +173,7 @@ describe('robomata audit (CLI)', () => {
       const r = await runCli(['audit', `${site.base}/robots.txt`, '--json']);
       expect(r.status).toBe(0);
       const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(rows.find((o) => o['agent'] === 'GPTBot')).toMatchObject({ allowed: false, group: 'GPTBot' });
+      expect(rows.find((o) => o['agent'] === 'GPTBot')).toMatchObject({ allowed: false, group: 'gptbot' });
       expect(rows.find((o) => o['agent'] === 'ClaudeBot')).toMatchObject({ allowed: true, usage: { 'train-ai': 'n' } });
     });
   });

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
+import { OUTCOME_MESSAGES } from '@robomata/runtime';
 import { EXAMPLE_ROBOTS, EXAMPLE_URLS, hasStackTrace, makeTempDir, runCli, serveLocally } from './_run.js';
 
 const SHOP = 'https://shop.example.com';
@@ -50,11 +51,12 @@ describe('robomata check: verdicts', () => {
   });
 
   it('--json prints one JSON object per verdict', async () => {
-    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--json', '/cart', '/search/about']);
+    const r = await runCli(['check', '-r', EXAMPLE_ROBOTS, '-a', 'ExampleBot', '--json', '/cart', '/search/about', '/robots.txt']);
     const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows).toEqual([
-      { verdict: 'disallowed', allowed: false, agent: 'ExampleBot', url: '/cart', line: 17, kind: 'disallow', pattern: '/cart' },
-      { verdict: 'allowed', allowed: true, agent: 'ExampleBot', url: '/search/about', line: 19, kind: 'allow', pattern: '/search/about' },
+      { verdict: 'disallowed', allowed: false, agent: 'ExampleBot', url: '/cart', line: 17, kind: 'disallow', pattern: '/cart', outcome: 'rule', reason: 'line 17: Disallow: /cart' },
+      { verdict: 'allowed', allowed: true, agent: 'ExampleBot', url: '/search/about', line: 19, kind: 'allow', pattern: '/search/about', outcome: 'rule', reason: 'line 19: Allow: /search/about' },
+      { verdict: 'allowed', allowed: true, agent: 'ExampleBot', url: '/robots.txt', line: 0, kind: 'none', pattern: '', outcome: 'robots-txt', reason: OUTCOME_MESSAGES['robots-txt'] },
     ]);
     expect(r.status).toBe(1);
   });

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { compile } from '@robomata/compiler';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS, hasStackTrace, makeTempDir, runCli, serveLocally } from './_run.js';
 import { OUTCOME_MESSAGES } from '@robomata/runtime';
@@ -24,8 +25,8 @@ describe('robomata explain', () => {
     expect(f.path).toBe('/checkout/pay?x=1');
     expect(f.group).toContain('own group');
     expect(f.group?.toLowerCase()).toContain('"googlebot-image"');
-    expect(f.rule).toBe('line 7: disallow /checkout/');
-    expect(f.verdict?.startsWith('disallowed')).toBe(true);
+    expect(f.verdict).toBe('disallowed: line 7: Disallow: /checkout/');
+    expect(f.rule).toBeUndefined();
   });
 
   it('global group because no group names the agent', async () => {
@@ -34,8 +35,7 @@ describe('robomata explain', () => {
     const f = fields(r.stdout);
     // The runtime's words for the choice (describeGroupChoice), not the CLI's own.
     expect(f.group).toBe('#1, the * group: no group names "ExampleBot"');
-    expect(f.rule).toBe('line 19: allow /search/about');
-    expect(f.verdict?.startsWith('allowed')).toBe(true);
+    expect(f.verdict).toBe('allowed: line 19: Allow: /search/about');
   });
 
   it('no group and no global group: allow all, no rule', async () => {
@@ -45,7 +45,7 @@ describe('robomata explain', () => {
     expect(r.status).toBe(0);
     const f = fields(r.stdout);
     expect(f.group).toContain('there is no * group');
-    expect(f.rule).toBe('none');
+    expect(f.verdict).toBe(`allowed: ${OUTCOME_MESSAGES['no-group']}`);
   });
 
   it('mentions the index.html rule when it decides', async () => {
@@ -77,8 +77,20 @@ describe('robomata explain', () => {
     const file = tmp.path('all.txt');
     writeFileSync(file, 'User-agent: *\nDisallow: /\n');
     const r = await runCli(['explain', '-r', file, '-a', 'X', '/robots.txt']);
-    expect(fields(r.stdout).verdict).toContain('RFC 9309');
+    expect(fields(r.stdout).verdict).toBe(`allowed: ${OUTCOME_MESSAGES['robots-txt']}`);
     expect(r.status).toBe(0);
+    const j = JSON.parse((await runCli(['explain', '-r', file, '-a', 'X', '--json', '/%72obots.txt'])).stdout) as { outcome: string; reason: string };
+    expect(j).toMatchObject({ outcome: 'robots-txt', reason: OUTCOME_MESSAGES['robots-txt'] });
+  });
+
+  it('an agent-scoped artifact: an agent outside the scope is one error line in the runtime\'s words, exit 2', async () => {
+    const scoped = tmp.path('scoped.robomata');
+    writeFileSync(scoped, compile(readFileSync(EXAMPLE_ROBOTS), { agents: ['ExampleBot'] }));
+    const r = await runCli(['explain', '-r', scoped, '-a', 'OtherBot', '/x']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe(`robomata: error: ${OUTCOME_MESSAGES['out-of-scope']}: the group "OtherBot" selects was left out (it holds ["examplebot"]): compile the robots.txt again for it`);
+    expect((await runCli(['explain', '-r', scoped, '-a', 'ExampleBot', '/cart/1'])).status).toBe(1);
   });
 
   it('says which crawler token a full header was matched by, and when it names none', async () => {
@@ -132,6 +144,7 @@ describe('robomata explain -r http://... with a body past the size limit', () =>
     const e = JSON.parse(j.stdout) as { reason: string; warnings: { code: string; line: number }[] };
     expect(e.warnings.map((w) => w.code)).toEqual(['truncated']);
     expect(e.reason).toContain('the cut may hide rules');
-    expect(j.stderr).toContain('[truncated]');
+    // One warning, the compiler's (the cut body is compiled from maxBytes + 1 bytes): no second text.
+    expect(j.stderr.split('\n').filter((l) => l.includes('[truncated]'))).toEqual([expect.stringMatching(/^robomata: warning: .*\/robots\.txt:\d+: /)]);
   });
 });

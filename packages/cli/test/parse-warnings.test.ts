@@ -33,7 +33,7 @@ describe('parse warnings in every command', () => {
     const r = await runCli(['explain', ...CUT_ARGS, '/secret']);
     expect(r.status).toBe(0);
     expect(warningLines(r.stderr)).toHaveLength(1);
-    expect(r.stdout).toContain('verdict allowed: the longest matching rule is line 3 (allow /); but the file was cut at line 4 and the cut may hide rules that decide otherwise');
+    expect(r.stdout).toContain('verdict allowed: line 3: Allow: /; but the file was cut at line 4 and the cut may hide rules that decide otherwise');
     expect(r.stdout).toMatch(/^warning line 4: .*\[truncated\]$/m);
     // Without the cut, the Disallow on line 4 decides.
     const whole = await runCli(['explain', '--robots', CUT, '--agent', 'FooBot', '/secret']);

@@ -5,7 +5,7 @@
  */
 
 import type { CachedRobots } from '@robomata/fetch';
-import { OUTCOME_MESSAGES, type Outcome } from '@robomata/runtime';
+import { RobotsAgentError, describeDecision as describeRuntimeDecision, describeGroupChoice, type Outcome } from '@robomata/runtime';
 
 /** The rule that decided a URL, as written in the robots.txt. */
 export interface RobotsTxtRule {
@@ -51,30 +51,33 @@ export interface RobotsTxtDecision {
 }
 
 /**
- * Returns the decision for `url` under `info` for `productToken`. O(path) for the lookup, plus
- * decoding the deciding rule's text once. Throws only what `Robots#agent` throws (a crawler
- * outside an agent-scoped artifact, which the fetch layer never produces).
+ * Returns the decision for `url` under `info` for `productToken`: the runtime's decision
+ * (`Robots#explain`) read back, with the policy of the cache entry. O(URL + the group's
+ * segments), plus decoding the deciding rule's text once. Throws only a RobotsAgentError for a
+ * crawler outside an agent-scoped artifact (which the fetch layer never produces).
  */
 export function explainDecision(info: CachedRobots, url: string, productToken: string): RobotsTxtDecision {
-  const agent = info.robots.agent(productToken);
-  const base = { url, productToken, group: agent.selection, retryAt: info.expiresAt, robots: info };
-  if (info.policy === 'disallow-all') return { ...base, allowed: agent.isAllowed(url), reason: 'unavailable', outcome: undefined, rule: undefined };
-  if (info.policy === 'allow-all') return { ...base, allowed: agent.isAllowed(url), reason: 'unrestricted', outcome: undefined, rule: undefined };
   const d = info.robots.explain(url, productToken);
-  const allowed = d.allowed !== false;
-  if (d.rule === undefined) return { ...base, allowed, reason: 'no-rule', outcome: d.outcome, rule: undefined };
+  if (d.group.selection === 'out-of-scope') throw new RobotsAgentError('agent-not-in-scope', describeGroupChoice(d.group, info.robots.profile));
+  const base = { url, productToken, group: d.group.selection, retryAt: info.expiresAt, robots: info, allowed: d.allowed !== false };
+  if (info.policy === 'disallow-all') return { ...base, reason: 'unavailable', outcome: undefined, rule: undefined };
+  if (info.policy === 'allow-all') return { ...base, reason: 'unrestricted', outcome: undefined, rule: undefined };
+  if (d.rule === undefined) return { ...base, reason: 'no-rule', outcome: d.outcome, rule: undefined };
   const { line, kind, pattern } = d.rule;
-  return { ...base, allowed, reason: 'rule', outcome: d.outcome, rule: { line, kind, pattern } };
+  return { ...base, reason: 'rule', outcome: d.outcome, rule: { line, kind, pattern } };
 }
 
-/** Returns a one-line account of a decision for logs, e.g. `disallowed by line 4: Disallow: /private`. */
+/**
+ * Returns a one-line account of a decision for logs: for rules read from the robots.txt, the
+ * runtime's words for what decided (`describeDecision` of `@robomata/runtime`), e.g.
+ * `disallowed by https://example.com/robots.txt: line 4: Disallow: /private`; else the policy.
+ */
 export function describeDecision(d: RobotsTxtDecision): string {
   const verdict = d.allowed ? 'allowed' : 'disallowed';
   switch (d.reason) {
     case 'rule':
-      return `${verdict} by line ${d.rule?.line ?? '?'} of ${d.robots.sourceUrl}: ${d.rule?.kind === 'allow' ? 'Allow' : 'Disallow'}: ${d.rule?.pattern ?? ''}${d.outcome === 'index-html' ? ` (${OUTCOME_MESSAGES['index-html']})` : ''}`;
     case 'no-rule':
-      return `${verdict}: no rule of ${d.robots.sourceUrl} matches`;
+      return `${verdict} by ${d.robots.sourceUrl}: ${describeRuntimeDecision({ outcome: d.outcome ?? 'no-match', rule: d.rule })}`;
     case 'unavailable':
       return `${verdict}: ${d.robots.sourceUrl} is unavailable (${d.robots.statusClass}${d.robots.httpStatus > 0 ? ` ${d.robots.httpStatus}` : ''}) until ${new Date(d.retryAt).toISOString()}`;
     case 'unrestricted':

@@ -5,7 +5,6 @@
  */
 
 import type { CachedRobots } from '@robomata/fetch';
-import { WARNING_MESSAGES } from '@robomata/runtime';
 
 /** The part of Crawlee's `Log` (`@apify/log`) used here. */
 export interface WarningLog {
@@ -35,15 +34,14 @@ export class RobotsReporter {
         { robotsTxtUrl: info.sourceUrl, failures: info.failures, error: info.error },
       );
     }
+    // A cut body is compiled from its first maxBytes + 1 bytes, so its rules carry 'truncated'
+    // (fetch-robots.ts); under any other policy the rules applied are not the body's.
     const warnings = info.robots.warnings;
-    if ((warnings.length === 0 && !info.truncated) || this._bodyReported.has(info.origin)) return;
+    if (warnings.length === 0 || this._bodyReported.has(info.origin)) return;
     if (this._bodyReported.size >= MAX_REPORTED_ORIGINS) this._bodyReported.clear();
     this._bodyReported.add(info.origin);
     for (const w of warnings) {
       this._log.warning(`robots.txt of ${info.origin}, line ${w.line}: ${w.message}`, { robotsTxtUrl: info.sourceUrl, code: w.code });
-    }
-    if (info.truncated && !warnings.some((w) => w.code === 'truncated')) {
-      this._log.warning(`robots.txt of ${info.origin}: ${WARNING_MESSAGES.truncated}`, { robotsTxtUrl: info.sourceUrl, bytesRead: info.bytesRead });
     }
   }
 }

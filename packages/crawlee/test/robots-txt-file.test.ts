@@ -53,8 +53,13 @@ describe('createRobotsTxtFinder', () => {
     const finder = createRobotsTxtFinder({ userAgent: `${SITE_BOT}/3.0` });
     const d = await finder.explain(`${a.base}/list?sort=asc`);
     expect(d).toMatchObject({ allowed: false, reason: 'rule', group: 'specific', rule: { line: 9, kind: 'disallow', pattern: '/*?sort=' } });
-    expect(describeDecision(d)).toBe(`disallowed by line 9 of ${a.base}/robots.txt: Disallow: /*?sort=`);
-    expect(await finder.explain(`${a.base}/page/1`)).toMatchObject({ allowed: true, reason: 'no-rule', rule: undefined });
+    expect(describeDecision(d)).toBe(`disallowed by ${a.base}/robots.txt: line 9: Disallow: /*?sort=`);
+    const none = await finder.explain(`${a.base}/page/1`);
+    expect(none).toMatchObject({ allowed: true, reason: 'no-rule', rule: undefined });
+    expect(describeDecision(none)).toBe(`allowed by ${a.base}/robots.txt: ${OUTCOME_MESSAGES['no-match']}`);
+    // The rfc9309 /robots.txt allow is no rule matching: the log says which (the runtime's outcome).
+    const self = await finder.explain(`${a.base}/%72obots.txt`);
+    expect([self.outcome, describeDecision(self)]).toEqual(['robots-txt', `allowed by ${a.base}/robots.txt: ${OUTCOME_MESSAGES['robots-txt']}`]);
   });
 
   it("carries the runtime's outcome: an index.html allow also allows its folder, and no rule matching says so", async () => {
@@ -62,7 +67,7 @@ describe('createRobotsTxtFinder', () => {
     const finder = createRobotsTxtFinder({ userAgent: `${SITE_BOT}/3.0` });
     const d = await finder.explain(`${b.base}/d/`);
     expect(d).toMatchObject({ allowed: true, reason: 'rule', outcome: 'index-html', rule: { line: 3, kind: 'allow', pattern: '/d/index.html' } });
-    expect(describeDecision(d)).toContain(OUTCOME_MESSAGES['index-html']);
+    expect(describeDecision(d)).toBe(`allowed by ${b.base}/robots.txt: line 3: Allow: /d/index.html, ${OUTCOME_MESSAGES['index-html']}`);
     expect(await finder.explain(`${b.base}/other`)).toMatchObject({ allowed: true, reason: 'no-rule', outcome: 'no-match' });
   });
 

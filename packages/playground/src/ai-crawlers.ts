@@ -1,8 +1,8 @@
 /**
  * The "AI crawlers" panel's data: every crawler of the bundled catalogue (the vendored
  * ai.robots.txt list, packages/cli/catalogue/) against the page's robots.txt, with the CLI's
- * audit rows (packages/cli/src/audit-rows.ts: `Robots#selectAgent`, verdict per URL, the
- * preferences that apply), grouped by kind (packages/cli/src/catalogue.ts documents the mapping
+ * audit rows (packages/cli/src/audit-rows.ts: the runtime's decision per crawler and URL, its
+ * group, verdict and the preferences that apply), grouped by kind (packages/cli/src/catalogue.ts documents the mapping
  * from the list's free-text function: training, AI search, assistants acting for a user, other).
  */
 import type { Robots } from '@robomata/runtime';

@@ -5,7 +5,7 @@
  * directives and the selected group's automaton.
  */
 import { compileRobots, parseRobotsTxt, type Diagnostic, type ParsedRobots } from '@robomata/compiler';
-import { OUTCOME_MESSAGES, describeGroupChoice, type AgentSelection, type Outcome, type Profile, type Robots, type RobotsWarning, type RuleInfo } from '@robomata/runtime';
+import { describeDecision, describeGroupChoice, type AgentSelection, type Outcome, type Profile, type Robots, type RobotsWarning, type RuleInfo } from '@robomata/runtime';
 import { graphOf, type AutomatonGraph } from './automaton-graph.js';
 import { analyzeAiCrawlers, formatPreferences, type AiCrawlersPanel } from './ai-crawlers.js';
 
@@ -25,7 +25,7 @@ export interface AnalysisInput {
 /** The group one agent obeys, and why (RFC 9309 section 2.2.1). */
 export interface AgentAnswer {
   readonly agent: string;
-  /** What the lookup compared (the runtime's `selectAgent`: rfc9309 the crawler token, google the string verbatim; docs/semantics.md section 3). */
+  /** What the lookup compared (the runtime's decision, `Decision#group`: rfc9309 the crawler token, google the string verbatim; docs/semantics.md section 3). */
   readonly token: string;
   /** False when `agent` names no crawler product token (a browser header): the page warns. */
   readonly tokenRecognised: boolean;
@@ -140,30 +140,29 @@ export class Analyzer {
   }
 }
 
-/** Returns the group `agent` obeys and why: the runtime's selection (`Robots#selectAgent`) and its words. */
+/**
+ * Returns the group `agent` obeys and why: the group of the runtime's decision (`Robots#explain`;
+ * the group does not depend on the URL, so `/` is asked) and its words (`describeGroupChoice`).
+ */
 function answerAgent(robots: Robots, agent: string): AgentAnswer {
-  const sel = robots.selectAgent(agent);
-  const group = { ...sel, tokens: sel.group >= 0 ? robots.describeGroup(sel.group).tokens : [] };
+  const group = robots.explain('/', agent).group;
   return {
     agent,
-    token: sel.token,
-    tokenRecognised: sel.recognised || agent === '*',
-    selection: sel.selection,
-    groupIndex: sel.group,
+    token: group.token,
+    tokenRecognised: group.recognised || agent === '*',
+    selection: group.selection,
+    groupIndex: group.group,
     groupTokens: group.tokens,
     reason: describeGroupChoice(group, robots.profile),
-    crawlDelay: robots.crawlDelay(agent),
+    crawlDelay: group.group >= 0 ? robots.crawlDelay(agent) : undefined,
   };
 }
 
-/** Returns the verdict for one (URL, agent) with the deciding rule and why: the runtime's decision, in its words. */
+/** Returns the verdict for one (URL, agent) with the deciding rule and why: the runtime's decision, in its words (`describeDecision`). */
 function answerUrl(robots: Robots, agent: AgentAnswer, agentIndex: number, url: string): UrlAnswer {
   const d = robots.explain(url, agent.agent);
-  const rule = d.rule;
-  const lead = rule === undefined ? '' : `longest matching rule: line ${rule.line}, ${rule.kind} ${rule.pattern}`;
-  const reason = rule === undefined ? OUTCOME_MESSAGES[d.outcome] : d.outcome === 'index-html' ? `${lead}, ${OUTCOME_MESSAGES[d.outcome]}` : lead;
   const preferences = formatPreferences(d.usage?.answers ?? {}, d.signal?.answers ?? {});
-  return { url, agentIndex, allowed: d.allowed !== false, rule, outcome: d.outcome, reason, preferences };
+  return { url, agentIndex, allowed: d.allowed !== false, rule: d.rule, outcome: d.outcome, reason: describeDecision(d), preferences };
 }
 
 /** Returns the automaton of `agent`'s group with the rules its nodes name. */

@@ -3,7 +3,6 @@
  * group choice, the verdict table, sitemaps, other directives and the automaton. All text goes
  * in through `textContent`: nothing from the robots.txt is ever parsed as markup.
  */
-import type { RuleInfo } from '@robomata/runtime';
 import type { Analysis } from './analyze.js';
 import { formatPreferences } from './ai-crawlers.js';
 import { drawAutomaton } from './render-graph.js';
@@ -94,10 +93,6 @@ function renderAgents(analysis: Analysis): void {
   );
 }
 
-function ruleText(rule: RuleInfo | undefined): string {
-  return rule === undefined ? 'none' : `line ${rule.line}: ${rule.kind} ${rule.pattern}`;
-}
-
 function renderResults(analysis: Analysis, options: PanelOptions): void {
   const rows = analysis.results.slice(0, MAX_ROWS).map((r, index) => {
     const tr = make('tr', `${r.allowed ? 'allowed' : 'disallowed'}${index === options.selectedResult ? ' selected' : ''}`);
@@ -111,8 +106,7 @@ function renderResults(analysis: Analysis, options: PanelOptions): void {
       make('td', 'verdict', r.allowed ? 'allowed' : 'disallowed'),
       make('td', '', agent?.agent ?? ''),
       make('td', 'url', r.url),
-      make('td', 'rule', ruleText(r.rule)),
-      make('td', 'why', r.reason),
+      make('td', 'rule', r.reason),
     );
     if (analysis.hasPreferences) {
       tr.append(make('td', 'preferences', r.preferences === '' ? '-' : r.preferences));

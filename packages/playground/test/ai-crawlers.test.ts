@@ -34,7 +34,7 @@ describe('AI crawlers panel', () => {
         });
       }
       const gpt = panel.kinds.flatMap((k) => k.crawlers).find((c) => c.name === 'GPTBot')!;
-      expect(gpt.rows.map((r) => [r.allowed, r.group])).toEqual([[false, 'GPTBot'], [false, 'GPTBot'], [false, 'GPTBot']]);
+      expect(gpt.rows.map((r) => [r.allowed, r.group])).toEqual([[false, 'gptbot'], [false, 'gptbot'], [false, 'gptbot']]);
       expect([panel.summary.blocked, panel.summary.blockedByStar]).toEqual([1, 0]);
     }
   });

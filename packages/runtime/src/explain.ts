@@ -42,7 +42,11 @@ export interface RuleInfo {
 
 /** The group a decision used: the {@link AgentSelection} and the product tokens that name the group. */
 export interface GroupChoice extends AgentSelection {
-  /** Lower-cased product tokens of the selected merged group (`['*']` for the global group; empty for 'none' and 'out-of-scope'). */
+  /**
+   * Lower-cased product tokens of the selected merged group, in token order; `*` is no product
+   * token, so the `*` group lists only tokens merged into it (usually none); empty for 'none' and
+   * 'out-of-scope'.
+   */
   readonly tokens: readonly string[];
 }
 

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileRobots, parseRobotsTxt } from '@robomata/compiler';
-import { extractProductToken, type Profile } from '@robomata/runtime';
+import { describeDecision, extractProductToken, type Profile } from '@robomata/runtime';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { graphOf } from '../../src/automaton-graph.js';
@@ -149,6 +149,11 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     const expected = expectedRows(robotsTxt, 'rfc9309', agents, urls);
     expect(expected.filter((r) => r.verdict === 'disallowed').length).toBeGreaterThan(1);
     expect(await readRows(page)).toEqual(expected);
+    // What decided, in the runtime's one sentence (describeDecision of its decision).
+    const robots = compileRobots(robotsTxt);
+    expect(await page.$$eval('#results tbody td.rule', (tds) => tds.map((td) => td.textContent ?? ''))).toEqual(
+      urls.flatMap((url) => agents.map((agent) => describeDecision(robots.explain(url, agent)))),
+    );
     // The group choice and why: FooBot's own group (token cut from the header), OtherBot the * group.
     expect(await page.textContent('#agent-groups li[data-agent^="FooBot"]')).toContain('its own group');
     expect(await page.textContent('#agent-groups li[data-agent="OtherBot"]')).toContain('the * group');
@@ -268,7 +273,7 @@ describe.skipIf(maySkipBrowserTests())('playground in Chromium', () => {
     }))));
     expect(cells.length).toBe(166 * 3);
     for (const c of cells) expect(c.verdict, `${c.agent} ${c.url}`).toBe(robots.agent(c.agent).isAllowed(c.url) ? 'allowed' : 'blocked');
-    expect(await page.getAttribute('#ai-kinds tr[data-agent="GPTBot"]', 'data-group')).toBe('GPTBot');
+    expect(await page.getAttribute('#ai-kinds tr[data-agent="GPTBot"]', 'data-group')).toBe('gptbot');
     expect(await page.getAttribute('#ai-kinds tr[data-agent="ClaudeBot"] td[data-url="/test"]', 'data-preferences')).toBe('train-ai=n · ai-train=no · search=yes');
     expect(await page.textContent('#ai-kinds tr[data-agent="AI2Bot"] td.crawler')).toContain('⚠');
     expect(await page.textContent('#ai-summary')).toContain('1 of 166 blocked at /test');
