@@ -12,8 +12,8 @@ import {
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
 import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
-  NODE_CHILD_MASK, NODE_END_RANK, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
+  NODE_CHILD_MASK, nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, NODE_EXTRA, NO_EXTRA, EXTRA_END_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
   AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
@@ -301,8 +301,33 @@ interface _Part {
   readonly need: number;
 }
 
-/** Reads one radix trie of PARTS into the image; `state.nodes` and `state.wild` run across parts. */
-function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number; nodeBase: number }, rankCount: number, wildCount: number, wildBase: number): _Part {
+/** What runs across the parts while PARTS is read: radix nodes, wildcard patterns and extra records so far (see {@link _extraBuffer}). */
+interface _PartState {
+  nodes: number;
+  wild: number;
+  extras: number;
+  readonly nodeBase: number;
+}
+
+/**
+ * The extra records (tables.ts EXTRA_*) of the parts being read, numbered in order: they are
+ * moved into the image after the last part (the radix nodes of all parts stay contiguous), with
+ * NODE_EXTRA pointing here until then. The thread's, reused; let go when past the load buffer's size.
+ */
+let _extraBuffer: Int32Array = new Int32Array(3 * 64);
+
+/** Returns the extra buffer with room for `words` words, keeping its contents. */
+function _extraRoom(words: number): Int32Array {
+  if (_extraBuffer.length < words) {
+    const grown = new Int32Array(Math.max(words, 2 * _extraBuffer.length));
+    grown.set(_extraBuffer);
+    _extraBuffer = grown;
+  }
+  return _extraBuffer;
+}
+
+/** Reads one radix trie of PARTS into the image (extra records into {@link _extraBuffer}); `state` runs across parts. */
+function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number, wildCount: number, wildBase: number): _Part {
   const n = r.count('trie nodes', 5);
   if (n < 1) _fail('bad-table', 'a part without a root');
   const first = state.nodes;
@@ -337,9 +362,15 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
     w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number));
     w[rec + NODE_PREFIX_RANK] = prefix === 0 ? NO_RANK : prefix - 1;
-    w[rec + NODE_END_RANK] = end === 0 ? NO_RANK : end - 1;
-    w[rec + NODE_WILD_FIRST] = state.wild;
-    w[rec + NODE_WILD_COUNT] = wilds;
+    if (end === 0 && wilds === 0) w[rec + NODE_EXTRA] = NO_EXTRA;
+    else {
+      const ex = EXTRA_WORDS * state.extras++;
+      const x = _extraRoom(ex + EXTRA_WORDS);
+      x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : end - 1;
+      x[ex + EXTRA_WILD_FIRST] = state.wild;
+      x[ex + EXTRA_WILD_COUNT] = wilds;
+      w[rec + NODE_EXTRA] = ex;
+    }
     state.wild += wilds;
     if (wilds > 0) wildSeen = true;
     nextChild += children;
@@ -361,14 +392,28 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
     }
   }
   for (let i = 0; i < n; i++) {
-    const rec = state.nodeBase + (first + i) * NODE_WORDS;
-    const w0 = w[rec + NODE_WILD_FIRST] as number;
-    for (let k = w0; k < w0 + (w[rec + NODE_WILD_COUNT] as number); k++) {
+    const ex = w[state.nodeBase + (first + i) * NODE_WORDS + NODE_EXTRA] as number;
+    if (ex < 0) continue;
+    const w0 = _extraBuffer[ex + EXTRA_WILD_FIRST] as number;
+    for (let k = w0; k < w0 + (_extraBuffer[ex + EXTRA_WILD_COUNT] as number); k++) {
       w[wildBase + k * WILD_WORDS + WILD_HEAD_NODE] = first + i;
       w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] = depth[i] as number;
     }
   }
   return { root: first, nodes: n, wildFirst, wildCount: state.wild - wildFirst, need: wildSeen ? NO_RANK : maxDepth + 1 };
+}
+
+/** Moves the parts' extra records from {@link _extraBuffer} into the image, after the radix nodes, and points NODE_EXTRA at them. */
+function _placeExtras(img: _Image, state: _PartState): void {
+  const words = EXTRA_WORDS * state.extras;
+  const base = img.alloc(words);
+  const w = img.words;
+  w.set(_extraBuffer.subarray(0, words), base);
+  for (let x = 0; x < state.nodes; x++) {
+    const rec = state.nodeBase + x * NODE_WORDS;
+    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + base;
+  }
+  if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(3 * 64);
 }
 
 /** Which list of which node wildcard pattern `k` goes to: `(segment node << 1) | final` (final: a `$`-anchored one-segment pattern). */
@@ -589,9 +634,10 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   const wild = _readWildcards(r, img, seg.base, seg.count, rankCount);
   const partCount = r.count('parts', 1);
   const parts: _Part[] = [];
-  const nodeState = { nodes: 0, wild: 0, nodeBase: img.used };
+  const nodeState: _PartState = { nodes: 0, wild: 0, extras: 0, nodeBase: img.used };
   for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
+  _placeExtras(img, nodeState);
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const matchEnd = img.used;
   const groups = _readGroups(r, img, parts, rules.count, (flags & FLAG_PROFILE_GOOGLE) === 0);
@@ -695,7 +741,7 @@ function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; c
     for (let i = 0; i < p.nodes; i++) {
       const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
       const pr = src[rec + NODE_PREFIX_RANK] as number;
-      const er = src[rec + NODE_END_RANK] as number;
+      const er = nodeEndRank(src, rec);
       if (pr !== NO_RANK) map[pr] = 0;
       if (er !== NO_RANK) map[er] = 0;
     }
@@ -769,9 +815,11 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   // The segment nodes whose pattern lists are not empty (a pattern is listed at its first segment's node).
   const listedAt = new Uint8Array(d.seg.count);
   let listed = 0;
+  let extras = 0;
   for (const p of parts) {
     nodes += p.nodes;
     wilds += p.wildCount;
+    for (let i = 0; i < p.nodes; i++) if ((src[d.nodeBase + (p.root + i) * NODE_WORDS + NODE_EXTRA] as number) >= 0) extras++;
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
       const rec = d.wild.base + w * WILD_WORDS;
       segWords += src[rec + WILD_SEG_COUNT] as number;
@@ -783,7 +831,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   const keep = _keepSegments(d, parts);
   const ranks = _localRanks(d, parts);
   const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
-    _listWords(wilds, listed) + ranks.count + rootCount;
+    EXTRA_WORDS * extras + _listWords(wilds, listed) + ranks.count + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
   const img = new _Image(new Int32Array(at + size));
@@ -794,6 +842,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   const wildBase = img.alloc(WILD_WORDS * wilds);
   let segAt = img.alloc(segWords);
   const nodeBase = img.alloc(NODE_WORDS * nodes);
+  let extraAt = img.alloc(EXTRA_WORDS * extras);
   const roots = new Int32Array(rootCount);
   let nodeAt = 0;
   let wildAt = 0;
@@ -804,9 +853,14 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
       w[rec + NODE_PREFIX_RANK] = _mapRank(ranks.map, src[orec + NODE_PREFIX_RANK] as number);
-      w[rec + NODE_END_RANK] = _mapRank(ranks.map, src[orec + NODE_END_RANK] as number);
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
-      w[rec + NODE_WILD_FIRST] = (src[orec + NODE_WILD_FIRST] as number) - p.wildFirst + wildAt;
+      const oex = src[orec + NODE_EXTRA] as number;
+      if (oex < 0) continue;
+      w[rec + NODE_EXTRA] = extraAt;
+      w[extraAt + EXTRA_END_RANK] = _mapRank(ranks.map, src[oex + EXTRA_END_RANK] as number);
+      w[extraAt + EXTRA_WILD_FIRST] = (src[oex + EXTRA_WILD_FIRST] as number) - p.wildFirst + wildAt;
+      w[extraAt + EXTRA_WILD_COUNT] = src[oex + EXTRA_WILD_COUNT] as number;
+      extraAt += EXTRA_WORDS;
     }
     for (let i = 0; i < p.wildCount; i++) {
       const orec = d.wild.base + (p.wildFirst + i) * WILD_WORDS;
@@ -855,10 +909,15 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
       w[acBase + s * AC_WORDS + AC_LIST] = (w[acBase + s * AC_WORDS + AC_LIST] as number) + shift;
     }
   }
+  const nodeBase = d.nodeBase + shift;
+  for (let x = 0; x < d.nodeCount; x++) {
+    const rec = nodeBase + x * NODE_WORDS;
+    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + shift;
+  }
   const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
   const row = d.seg.row < 0 ? -1 : d.seg.row + shift;
-  return new Tables(w, bytes, d.nodeBase + shift, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, at, d.rankCount, rootBase, rootCount);
+  return new Tables(w, bytes, nodeBase, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, at, d.rankCount, rootBase, rootCount);
 }
 
 /** Returns the whole decoded image of `a` (rules, patterns, directives, sitemaps), for the calls that read the whole file. */

@@ -13,7 +13,7 @@ import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, nodeChildCount,
-  NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT,
   INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
@@ -412,8 +412,8 @@ export class AgentRules {
       const queue = [img[k] as number];
       while (queue.length > 0) {
         const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
-        const w0 = img[rec + NODE_WILD_FIRST] as number;
-        for (let w = w0; w < w0 + (img[rec + NODE_WILD_COUNT] as number); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
+        const w0 = nodeWildFirst(img, rec);
+        for (let w = w0; w < w0 + nodeWildCount(img, rec); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
         const first = img[rec + NODE_FIRST_CHILD] as number;
         for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
       }
@@ -885,7 +885,7 @@ function _partSize(t: Tables, root: number): PartInfo {
     const x = queue.pop() as number;
     const rec = t.nodeBase + x * NODE_WORDS;
     nodes++;
-    wildcards += img[rec + NODE_WILD_COUNT] as number;
+    wildcards += nodeWildCount(img, rec);
     const first = img[rec + NODE_FIRST_CHILD] as number;
     for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
   }

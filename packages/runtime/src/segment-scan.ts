@@ -14,7 +14,7 @@
 import type { Scratch, SweepWork } from './scratch.js';
 import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
-  AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored,
+  AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchChildren, type Tables,
 } from './tables.js';
@@ -146,8 +146,8 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
   let work = 0;
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
-    const first = img[rec + NODE_WILD_FIRST] as number;
-    for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
+    const first = nodeWildFirst(img, rec);
+    for (let w = first; w < first + nodeWildCount(img, rec); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
   }
   if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best, sc);
   const shapes = scanTuning.shapes;
@@ -155,8 +155,8 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
   let shaped = 0;
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
-    const first = img[rec + NODE_WILD_FIRST] as number;
-    const end = first + (img[rec + NODE_WILD_COUNT] as number);
+    const first = nodeWildFirst(img, rec);
+    const end = first + nodeWildCount(img, rec);
     for (let w = first; w < end; w++) {
       const wrec = t.wildBase + w * WILD_WORDS;
       const r = img[wrec + WILD_RANK] as number;

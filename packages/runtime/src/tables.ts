@@ -3,9 +3,10 @@
  * matcher.ts, segment-scan.ts and lazy-dfa.ts): every record layout by name, and the candidate
  * list of a check's scratch (scratch.ts).
  */
+import { NO_RANK } from './format.js';
 
 /** Words per radix node in the image: see the `NODE_*` offsets. */
-export const NODE_WORDS = 8;
+export const NODE_WORDS = 6;
 /** Byte offset of the node's edge label in the artifact. */
 export const NODE_LABEL_OFF = 0;
 export const NODE_LABEL_LEN = 1;
@@ -23,11 +24,40 @@ export const NODE_KEY_SHIFT = 9;
 export const NODE_CHILD_MASK = 0x1ff;
 /** Best rank of a literal prefix pattern ending here, or NO_RANK. */
 export const NODE_PREFIX_RANK = 4;
+/**
+ * Image offset of the node's extra record (EXTRA_WORDS words: its `$` rank and its wildcard
+ * patterns), or {@link NO_EXTRA} when it has neither: corpus group images hold 38 radix nodes
+ * on average and 0.7 of them have either, so the three words live apart (8 bytes a node less).
+ * Read with {@link nodeEndRank}, {@link nodeWildFirst}, {@link nodeWildCount}.
+ */
+export const NODE_EXTRA = 5;
+/** NODE_EXTRA of a node without a `$` pattern or wildcard patterns. */
+export const NO_EXTRA = -1;
+/** Words per extra record: see the `EXTRA_*` offsets. */
+export const EXTRA_WORDS = 3;
 /** Best rank of a literal `$`-anchored pattern ending here, or NO_RANK. */
-export const NODE_END_RANK = 5;
+export const EXTRA_END_RANK = 0;
 /** First wildcard pattern whose head ends here (ascending rank over the count). */
-export const NODE_WILD_FIRST = 6;
-export const NODE_WILD_COUNT = 7;
+export const EXTRA_WILD_FIRST = 1;
+export const EXTRA_WILD_COUNT = 2;
+
+/** Returns the best rank of a `$`-anchored literal pattern ending at the radix node whose record starts at `rec`, or NO_RANK. O(1). */
+export function nodeEndRank(img: Int32Array, rec: number): number {
+  const ex = img[rec + NODE_EXTRA] as number;
+  return ex < 0 ? NO_RANK : (img[ex + EXTRA_END_RANK] as number);
+}
+
+/** Returns the first wildcard pattern whose head ends at the radix node whose record starts at `rec` (0 when it has none). O(1). */
+export function nodeWildFirst(img: Int32Array, rec: number): number {
+  const ex = img[rec + NODE_EXTRA] as number;
+  return ex < 0 ? 0 : (img[ex + EXTRA_WILD_FIRST] as number);
+}
+
+/** Returns how many wildcard patterns' heads end at the radix node whose record starts at `rec`. O(1). */
+export function nodeWildCount(img: Int32Array, rec: number): number {
+  const ex = img[rec + NODE_EXTRA] as number;
+  return ex < 0 ? 0 : (img[ex + EXTRA_WILD_COUNT] as number);
+}
 
 /** Returns the child count of the radix node whose record starts at image offset `rec`. O(1). */
 export function nodeChildCount(img: Int32Array, rec: number): number {
