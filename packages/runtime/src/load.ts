@@ -1,9 +1,10 @@
 /**
  * Artifact loading: validates every field of an artifact once (format.ts lists the invariants),
- * decoding it into the thread's load buffer, and keeps the bytes plus a small index (tokens,
- * group records, warnings). A group's matching image (tables.ts layouts, only its parts and the
- * segment nodes they use) is cut on its first `agent()`, the whole file's image on the first
- * call that reads every rule; strings are decoded on first use.
+ * decoding it into the thread's load buffer, and keeps the bytes plus a small index (a header
+ * of counts, tokens, group records, warnings). A group's matching image (tables.ts layouts,
+ * only its parts and the segment nodes they use) is cut on its first `agent()`, the first one
+ * into the index's array, the whole file's image on the first call that reads every rule;
+ * strings are decoded on first use.
  */
 import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,

@@ -224,8 +224,8 @@ export const TOKEN_GROUP = 2;
  * object field each), then SCOPE tokens, AGENTS tokens (TOKEN_WORDS each), the group records
  * with their roots and sources (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
  * first group image cut is written after it in the same array (one typed array per host).
+ * INDEX_FLAGS: the artifact's header flags (format.ts FLAG_*), as validated by the load.
  */
-/** The artifact's header flags (format.ts FLAG_*), as validated by the load. */
 export const INDEX_FLAGS = 0;
 export const INDEX_SCOPE_COUNT = 1;
 export const INDEX_AGENT_COUNT = 2;

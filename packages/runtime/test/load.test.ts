@@ -5,11 +5,13 @@
 // SharedArrayBuffer, Node Buffer), all read in place.
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, computeChecksum } from '../src/format.js';
+import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
 import { artifactOf } from '../src/internal.js';
-import { INDEX_CUT_WORDS, INDEX_FIRST_GROUP } from '../src/tables.js';
+import {
+  AC_BYTE, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_CUT_WORDS, INDEX_FIRST_GROUP, NODE_EXTRA, NODE_WORDS, nodeEndRank, nodeWildCount,
+} from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
 const TXT = [
@@ -111,6 +113,31 @@ describe('what a loaded artifact keeps', () => {
     expect(a.group(other.groupIndex).tables.img).not.toBe(a.index);
     expect(image.tables.img).toBe(a.index);
     expect(answers(robots)).toEqual(answers(loadRobots(ARTIFACT)));
+  });
+
+  it('gives extra records only to radix nodes where a $ pattern or a wildcard head ends, and pattern lists only to segment nodes that have some', () => {
+    const robots = loadRobots(compile('User-agent: *\nDisallow: /a\nDisallow: /b$\nDisallow: /c*x\nDisallow: /c*y$\nDisallow: /d/e\n'));
+    const rules = robots.agent('x');
+    const t = artifactOf(robots).group(rules.groupIndex).tables;
+    const img = t.img;
+    const withExtra: number[] = [];
+    for (let x = 0; x < t.nodeCount; x++) if ((img[t.nodeBase + x * NODE_WORDS + NODE_EXTRA] as number) >= 0) withExtra.push(x);
+    // `/b` (its `$` rank) and `/c` (two wildcard heads); `/`, `/a`, `/d/e` and the root have none.
+    expect(withExtra.map((x) => [nodeEndRank(img, t.nodeBase + x * NODE_WORDS) !== NO_RANK, nodeWildCount(img, t.nodeBase + x * NODE_WORDS)])).toEqual([[true, 0], [false, 2]]);
+    // Segments `x` (starts `/c*x`) and `y` (ends `/c*y$`) list one pattern each; the root shares the empty list.
+    const lists = new Set<number>();
+    const firsts: number[] = [];
+    for (let s = 0; s < t.acCount; s++) {
+      const rec = t.acBase + s * AC_WORDS;
+      lists.add(img[rec + AC_LIST] as number);
+      if (((img[rec + AC_CHILDREN_OUT] as number) & AC_FIRST_BIT) !== 0) firsts.push(img[rec + AC_BYTE] as number);
+    }
+    expect(t.acCount).toBe(3);
+    expect(lists.size).toBe(3);
+    expect(firsts).toEqual([0x78]);
+    for (const [url, allowed] of [['/a', false], ['/b', false], ['/bb', true], ['/cax', false], ['/cay', false], ['/cayz', true], ['/d/e', false], ['/d', true]] as const) {
+      expect(rules.isAllowed(url), url).toBe(allowed);
+    }
   });
 });
 
