@@ -5,9 +5,9 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, sameBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
-import type { ParsedRobots } from './parse.js';
+import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
+import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
+import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
 /** A pattern with a `*`: its rank, segment keys (indices into BuiltParts.segments) and anchor. */
@@ -60,19 +60,12 @@ const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 
 /**
- * Every kept pattern of the file in rank order, as parallel arrays indexed by rank (no object
- * per pattern): its matching-form body, anchor, part, rule id and index.html mark.
+ * Every kept pattern of the file in rank order (index = rank), with its head: the bytes of
+ * its body before the first `*` (all of it for a literal pattern).
  */
 interface _Ranked {
-  readonly count: number;
-  readonly body: readonly Uint8Array[];
-  /** Bytes of the body before its first `*` (all of it for a literal pattern). */
+  readonly patterns: readonly MatchPattern[];
   readonly headLen: readonly number[];
-  readonly anchored: readonly number[];
-  readonly part: readonly number[];
-  readonly ruleId: readonly number[];
-  /** 1 for an allow rule's index.html companion, 0 for a rule's own pattern. */
-  readonly companion: readonly number[];
   /**
    * The head's first HEAD_KEY_BYTES bytes as one number that sorts as the heads do (each byte
    * + 1 in base 257, 0 past the head's end): most head comparisons end at one number compare.
@@ -114,6 +107,53 @@ function _sortStably(items: number[], compare: (a: number, b: number) => number)
   return items;
 }
 
+/**
+ * Returns `items` sorted stably by `compare`, which must order as `key[item]` (an exact integer)
+ * does where keys differ: past a few items the keys are sorted natively (a Float64Array, no comparator),
+ * each item is placed by a binary search for its key (a stable counting placement), and only
+ * the runs of equal keys are sorted with `compare`. O(n log n) number compares instead of as
+ * many comparator calls (invalid-utf8 sorts 26,000 heads and 24,000 segments).
+ */
+function _sortByKey(items: number[], key: readonly number[], compare: (a: number, b: number) => number): number[] {
+  const n = items.length;
+  if (n <= 32) return _sortStably(items, compare);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = key[items[i] as number] as number;
+  keys.sort();
+  let d = 0;
+  for (let i = 0; i < n; i++) if (d === 0 || keys[i] !== keys[d - 1]) keys[d++] = keys[i] as number;
+  const start = new Int32Array(d + 1);
+  const slot = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = key[items[i] as number] as number;
+    let lo = 0;
+    let hi = d - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keys[mid] as number) < k) lo = mid + 1;
+      else hi = mid;
+    }
+    slot[i] = lo;
+    start[lo + 1] = (start[lo + 1] as number) + 1;
+  }
+  for (let j = 0; j < d; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+  const out = new Array<number>(n);
+  const next = start.slice(0, d);
+  for (let i = 0; i < n; i++) {
+    const j = slot[i] as number;
+    out[next[j] as number] = items[i] as number;
+    next[j] = (next[j] as number) + 1;
+  }
+  for (let j = 0; j < d; j++) {
+    const from = start[j] as number;
+    const to = start[j + 1] as number;
+    if (to - from < 2) continue;
+    const run = _sortStably(out.slice(from, to), compare);
+    for (let k = 0; k < run.length; k++) out[from + k] = run[k] as number;
+  }
+  return out;
+}
+
 /** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
 function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
   // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
@@ -132,12 +172,16 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
 }
 
 /**
- * Returns the pattern indices `0 .. n - 1` sorted stably by bucket (maxPriority - priority) * 2
- * + kind (`meta` holds 5 numbers per pattern, priority and kind first): a counting sort, or an
- * insertion sort for the usual few patterns (no bucket array to allocate and clear).
+ * Returns the indices of `patterns` sorted stably by bucket (maxPriority - priority) * 2 +
+ * kind: a counting sort, or an insertion sort for the usual few patterns (no bucket array to
+ * allocate and clear).
  */
-function _rankOrder(meta: readonly number[], n: number, maxPriority: number): number[] {
-  const bucket = (i: number): number => (maxPriority - (meta[5 * i] as number)) * 2 + (meta[5 * i + 1] as number);
+function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
+  const n = patterns.length;
+  const bucket = (i: number): number => {
+    const p = patterns[i] as MatchPattern;
+    return (maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1);
+  };
   const order = new Array<number>(n);
   if (n <= 32) {
     for (let i = 0; i < n; i++) order[i] = i;
@@ -157,13 +201,6 @@ function _rankOrder(meta: readonly number[], n: number, maxPriority: number): nu
   return order;
 }
 
-/** Appends pattern `p` of rule `id` to `bodies` and `meta` (priority, kind, anchor, companion, rule id); returns the new highest priority. */
-function _addPattern(bodies: Uint8Array[], meta: number[], p: MatchPattern, id: number, companion: number, maxPriority: number): number {
-  bodies.push(p.body);
-  meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
-  return p.priority > maxPriority ? p.priority : maxPriority;
-}
-
 /**
  * Returns every pattern of the plan's rules in rank order (docs/semantics.md section 5), less
  * the wildcard patterns that repeat a better-ranked one of their part (they could never
@@ -173,53 +210,32 @@ function _addPattern(bodies: Uint8Array[], meta: number[], p: MatchPattern, id: 
  * of one priority and kind differ in line, or are one rule's own pattern and its companion,
  * whose priorities always differ. O(patterns + longest priority).
  */
-function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): _Ranked {
-  const partOf = _partOfRules(parsed, plan);
-  const bodies: Uint8Array[] = [];
-  const meta: number[] = [];
-  let maxPriority = 0;
+function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
+  const all: MatchPattern[] = [];
   const rules = plan.rules;
-  for (let id = 0; id < rules.length; id++) {
-    if ((partOf[id] as number) < 0) continue;
-    const rule = rules[id] as ParsedRobots['groups'][number]['rules'][number];
-    const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-    const own = simplifyPattern(form, rule.kind, rule.line, id);
-    if (own !== null) maxPriority = _addPattern(bodies, meta, own, id, 0, maxPriority);
-    if (rule.kind === 'allow') {
-      const derived = deriveIndexHtmlPattern(form);
-      const p = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, id);
-      if (p !== null) maxPriority = _addPattern(bodies, meta, p, id, 1, maxPriority);
-    }
-  }
-  const order = _rankOrder(meta, bodies.length, maxPriority);
-  const n = order.length;
+  for (let id = 0; id < rules.length; id++) if ((partOf[id] as number) >= 0) appendPatternsOfRule(rules[id] as ParsedRule, id, profile, all);
+  let maxPriority = 0;
+  for (let i = 0; i < all.length; i++) if ((all[i] as MatchPattern).priority > maxPriority) maxPriority = (all[i] as MatchPattern).priority;
+  const order = _rankOrder(all, maxPriority);
   let seen: _Distinct | undefined;
-  const body: Uint8Array[] = [];
+  const patterns: MatchPattern[] = [];
   const headLen: number[] = [];
-  const anchored: number[] = [];
-  const part: number[] = [];
-  const ruleId: number[] = [];
-  const companion: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const i = order[k] as number;
-    const b = bodies[i] as Uint8Array;
+  const headKey: number[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const p = all[order[k] as number] as MatchPattern;
+    const b = p.body;
     const star = _indexOfStar(b);
     if (star >= 0) {
       seen ??= new _Distinct();
       const distinct = seen.list.length;
-      if (seen.add(((partOf[meta[5 * i + 4] as number] as number) << 1) | (meta[5 * i + 2] as number), b) < distinct) continue;
+      if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
     }
-    body.push(b);
-    headLen.push(star < 0 ? b.length : star);
-    anchored.push(meta[5 * i + 2] as number);
-    companion.push(meta[5 * i + 3] as number);
-    ruleId.push(meta[5 * i + 4] as number);
-    part.push(partOf[meta[5 * i + 4] as number] as number);
+    const head = star < 0 ? b.length : star;
+    patterns.push(p);
+    headLen.push(head);
+    headKey.push(_headKey(b, head));
   }
-  const count = body.length;
-  const headKey = new Array<number>(count);
-  for (let r = 0; r < count; r++) headKey[r] = _headKey(body[r] as Uint8Array, headLen[r] as number);
-  return { count, body, headLen, anchored, part, ruleId, companion, headKey };
+  return { patterns, headLen, headKey };
 }
 
 /**
@@ -235,36 +251,43 @@ class _Distinct {
   /** Per index: the previous index with the same hash, or -1. */
   private readonly _sameHash: number[] = [];
 
-  /** Returns the index of (`tag`, `bytes`), adding it as the next index when new. O(DISTINCT_SCAN_MAX + bytes), expected. */
-  add(tag: number, bytes: Uint8Array): number {
+  /**
+   * Returns the index of (`tag`, `bytes[from, to)`), adding it as the next index when new (a
+   * subarray is cut only then). O(DISTINCT_SCAN_MAX + bytes), expected.
+   */
+  add(tag: number, bytes: Uint8Array, from: number, to: number): number {
     const list = this.list;
     const n = list.length;
     let byHash = this._byHash;
     if (byHash === undefined) {
-      for (let i = 0; i < n; i++) if (this._tags[i] === tag && sameBytes(list[i] as Uint8Array, bytes)) return i;
-      list.push(bytes);
-      this._tags.push(tag);
+      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
+      this._push(tag, bytes, from, to, -1);
       if (n + 1 < DISTINCT_SCAN_MAX) return n;
       byHash = new Map<number, number>();
       for (let i = 0; i <= n; i++) {
-        const h = _hashBytes(this._tags[i] as number, list[i] as Uint8Array);
+        const key = list[i] as Uint8Array;
+        const h = _hashBytes(this._tags[i] as number, key, 0, key.length);
         const last = byHash.get(h);
-        this._sameHash.push(last === undefined ? -1 : last);
+        this._sameHash[i] = last === undefined ? -1 : last;
         byHash.set(h, i);
       }
       this._byHash = byHash;
       return n;
     }
-    const h = _hashBytes(tag, bytes);
+    const h = _hashBytes(tag, bytes, from, to);
     const last = byHash.get(h);
     for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
-      if (this._tags[i] === tag && sameBytes(list[i] as Uint8Array, bytes)) return i;
+      if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
     }
-    list.push(bytes);
-    this._tags.push(tag);
-    this._sameHash.push(last === undefined ? -1 : last);
+    this._push(tag, bytes, from, to, last === undefined ? -1 : last);
     byHash.set(h, n);
     return n;
+  }
+
+  private _push(tag: number, bytes: Uint8Array, from: number, to: number, sameHash: number): void {
+    this.list.push(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+    this._tags.push(tag);
+    this._sameHash.push(sameHash);
   }
 }
 
@@ -274,20 +297,27 @@ const DISTINCT_SCAN_MAX = 16;
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
 const _HASH_SEED = (Math.random() * 0x40000000) | 0;
 
-/** Returns a 30-bit FNV-1a hash of `tag` and `bytes` (a small integer Map key). */
-function _hashBytes(tag: number, bytes: Uint8Array): number {
+/** Returns a 30-bit FNV-1a hash of `tag` and `bytes[from, to)` (a small integer Map key). */
+function _hashBytes(tag: number, bytes: Uint8Array, from: number, to: number): number {
   let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
-  for (let k = 0; k < bytes.length; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
+  for (let k = from; k < to; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
   return (h ^ (h >>> 15)) & 0x3fffffff;
 }
 
-/** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */
-function _segmentsOf(body: Uint8Array, segments: _Distinct): number[] {
+/** Returns true when `a` holds the bytes `b[from, to)`. */
+function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {
+  if (a.length !== to - from) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[from + k]) return false;
+  return true;
+}
+
+/** Returns the segment indices of a wildcard body whose first `*` is at `head` (the runs between and after its `*`s). */
+function _segmentsOf(body: Uint8Array, head: number, segments: _Distinct): number[] {
   const segs: number[] = [];
-  let from = body.indexOf(WILDCARD) + 1;
+  let from = head + 1;
   for (let k = from; k <= body.length; k++) {
     if (k === body.length || body[k] === WILDCARD) {
-      segs.push(segments.add(0, body.subarray(from, k)));
+      segs.push(segments.add(0, body, from, k));
       from = k + 1;
     }
   }
@@ -307,8 +337,8 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
   const xl = ranked.headLen[a] as number;
   const yl = ranked.headLen[b] as number;
   if (xl < HEAD_KEY_BYTES || yl < HEAD_KEY_BYTES) return 0;
-  const x = ranked.body[a] as Uint8Array;
-  const y = ranked.body[b] as Uint8Array;
+  const x = (ranked.patterns[a] as MatchPattern).body;
+  const y = (ranked.patterns[b] as MatchPattern).body;
   const m = xl < yl ? xl : yl;
   for (let k = HEAD_KEY_BYTES; k < m; k++) {
     const d = (x[k] as number) - (y[k] as number);
@@ -325,62 +355,61 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  */
 function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
-  const order = _sortStably(ranks.slice(), (a, b) => _compareHeads(ranked, a, b));
-  // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
-  // wildcard ranks order[wildFrom[h] .. headEnd[h]) (the literal ranks there are skipped).
-  const headRank: number[] = [];
-  const headBytes: Uint8Array[] = [];
-  const headLens: number[] = [];
+  const order = _sortByKey(ranks.slice(), ranked.headKey, (a, b) => _compareHeads(ranked, a, b));
+  // Per distinct head h: a body that holds it, its length, its prefix and end ranks, and its
+  // ranks order[from[h] .. from[h + 1]) (wildcard and literal).
+  const heads: Uint8Array[] = [];
+  const lens: number[] = [];
   const prefixRank: number[] = [];
   const endRank: number[] = [];
   const from: number[] = [];
-  const to: number[] = [];
   let wilds = 0;
   for (let k = 0; k < order.length; k++) {
     const rank = order[k] as number;
-    const h = headRank.length - 1;
-    if (h < 0 || _compareHeads(ranked, headRank[h] as number, rank) !== 0) {
-      headRank.push(rank);
-      headBytes.push(ranked.body[rank] as Uint8Array);
-      headLens.push(ranked.headLen[rank] as number);
+    const p = ranked.patterns[rank] as MatchPattern;
+    const len = ranked.headLen[rank] as number;
+    if (k === 0 || _compareHeads(ranked, order[from[from.length - 1] as number] as number, rank) !== 0) {
+      heads.push(p.body);
+      lens.push(len);
       prefixRank.push(-1);
       endRank.push(-1);
       from.push(k);
-      to.push(k);
     }
-    const g = headRank.length - 1;
-    to[g] = k + 1;
-    if ((ranked.headLen[rank] as number) < (ranked.body[rank] as Uint8Array).length) wilds++;
-    else if (ranked.anchored[rank] === 1) {
-      if ((endRank[g] as number) < 0) endRank[g] = rank;
-    } else if ((prefixRank[g] as number) < 0) prefixRank[g] = rank;
+    const h = heads.length - 1;
+    if (len < p.body.length) wilds++;
+    else if (p.anchored) {
+      if ((endRank[h] as number) < 0) endRank[h] = rank;
+    } else if ((prefixRank[h] as number) < 0) prefixRank[h] = rank;
   }
-  const radix = buildRadixTable(headBytes, headLens);
+  from.push(order.length);
+  const radix = buildRadixTable(heads, lens);
   const nodes: BuiltNode[] = new Array<BuiltNode>(radix.count);
   for (let q = 0; q < radix.count; q++) {
     const h = radix.keyIndex[q] as number;
     const keyOf = radix.keyOf[q] as number;
-    let wildcards: readonly BuiltWildcard[] = _NO_WILDCARDS;
-    if (h >= 0 && wilds > 0) {
-      const list: BuiltWildcard[] = [];
-      for (let k = from[h] as number; k < (to[h] as number); k++) {
-        const rank = order[k] as number;
-        const body = ranked.body[rank] as Uint8Array;
-        if ((ranked.headLen[rank] as number) < body.length) list.push({ rank, segments: _segmentsOf(body, segments), anchored: ranked.anchored[rank] === 1 });
-      }
-      if (list.length > 0) wildcards = list;
-    }
     nodes[q] = {
-      key: keyOf < 0 ? _EMPTY : (headBytes[keyOf] as Uint8Array),
+      key: keyOf < 0 ? _EMPTY : (heads[keyOf] as Uint8Array),
       labelFrom: radix.labelFrom[q] as number,
       labelTo: radix.depth[q] as number,
       childCount: radix.childCount[q] as number,
       prefixRank: h < 0 ? -1 : (prefixRank[h] as number),
       endRank: h < 0 ? -1 : (endRank[h] as number),
-      wildcards,
+      wildcards: h < 0 || wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, from[h] as number, from[h + 1] as number, segments),
     };
   }
   return nodes;
+}
+
+/** Returns the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank), with their segments. */
+function _wildcardsOf(ranked: _Ranked, order: readonly number[], from: number, to: number, segments: _Distinct): readonly BuiltWildcard[] {
+  let list: BuiltWildcard[] | undefined;
+  for (let k = from; k < to; k++) {
+    const rank = order[k] as number;
+    const p = ranked.patterns[rank] as MatchPattern;
+    const head = ranked.headLen[rank] as number;
+    if (head < p.body.length) (list ??= []).push({ rank, segments: _segmentsOf(p.body, head, segments), anchored: p.anchored });
+  }
+  return list ?? _NO_WILDCARDS;
 }
 
 /**
@@ -389,10 +418,9 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
  * the head is empty.
  */
 function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): BuiltNode[] {
-  const body = ranked.body[rank] as Uint8Array;
+  const { body, anchored } = ranked.patterns[rank] as MatchPattern;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
-  const anchored = ranked.anchored[rank] === 1;
   const end: BuiltNode = {
     key: headLen === 0 ? _EMPTY : body,
     labelFrom: 0,
@@ -400,7 +428,7 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
     childCount: 0,
     prefixRank: wild || anchored ? -1 : rank,
     endRank: !wild && anchored ? rank : -1,
-    wildcards: wild ? [{ rank, segments: _segmentsOf(body, segments), anchored }] : _NO_WILDCARDS,
+    wildcards: wild ? [{ rank, segments: _segmentsOf(body, headLen, segments), anchored }] : _NO_WILDCARDS,
   };
   if (headLen === 0) return [end];
   return [{ key: _EMPTY, labelFrom: 0, labelTo: 0, childCount: 1, prefixRank: -1, endRank: -1, wildcards: _NO_WILDCARDS }, end];
@@ -409,7 +437,8 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): number[] {
   // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
-  const named = new Array<number>(ranked.count).fill(0);
+  const count = ranked.patterns.length;
+  const named = new Array<number>(count).fill(0);
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as readonly BuiltNode[];
     for (let k = 0; k < part.length; k++) {
@@ -421,15 +450,13 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   }
   const out = new Array<number>(plan.rules.length).fill(0);
   const seen = new Array<number>(plan.rules.length).fill(0);
-  for (let rank = 0; rank < ranked.count; rank++) {
-    const id = ranked.ruleId[rank] as number;
+  for (let rank = 0; rank < count; rank++) {
+    const { ruleId: id, companion, body, anchored } = ranked.patterns[rank] as MatchPattern;
     // Only the rule's best rank counts: the runtime rebuilds from it.
     if (seen[id] === 1) continue;
     seen[id] = 1;
-    if (ranked.companion[rank] === 1 || named[rank] !== 1) continue;
-    const raw = (plan.rules[id] as ParsedRobots['groups'][number]['rules'][number]).rawBytes;
-    const body = ranked.body[rank] as Uint8Array;
-    const anchored = ranked.anchored[rank] === 1;
+    if (companion || named[rank] !== 1) continue;
+    const raw = (plan.rules[id] as ParsedRule).rawBytes;
     const n = body.length + (anchored ? 1 : 0);
     if (raw.length !== n || (anchored && raw[n - 1] !== 0x24)) continue;
     let same = true;
@@ -444,22 +471,33 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
  * O(pattern bytes + p log p) for p patterns.
  */
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
-  const ranked = _rankPatterns(parsed, plan, profile);
+  const partOf = _partOfRules(parsed, plan);
+  const ranked = _rankPatterns(plan, partOf, profile);
+  const count = ranked.patterns.length;
   const segments = new _Distinct();
   const byPart: number[][] = new Array<number[]>(plan.parts.length);
   for (let p = 0; p < byPart.length; p++) byPart[p] = [];
-  for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
+  const rankRules = new Array<number>(count);
+  const rankCompanion = new Array<number>(count);
+  for (let rank = 0; rank < count; rank++) {
+    const p = ranked.patterns[rank] as MatchPattern;
+    rankRules[rank] = p.ruleId;
+    rankCompanion[rank] = p.companion ? 1 : 0;
+    (byPart[partOf[p.ruleId] as number] as number[]).push(rank);
+  }
   const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
-  const rankRules = ranked.ruleId;
-  const rankCompanion = ranked.companion;
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
   const list = segments.list;
-  const order = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) order[i] = i;
-  _sortStably(order, (a, b) => compareBytes(list[a] as Uint8Array, list[b] as Uint8Array));
+  const ids = new Array<number>(list.length);
+  const keys = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    ids[i] = i;
+    keys[i] = _headKey(list[i] as Uint8Array, (list[i] as Uint8Array).length);
+  }
+  const order = _sortByKey(ids, keys, (a, b) => compareBytes(list[a] as Uint8Array, list[b] as Uint8Array));
   const sorted = new Array<Uint8Array>(list.length);
   for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
   const segmentTrie = buildByteTrie(sorted);

@@ -7,18 +7,25 @@
  */
 
 /**
- * A byte trie in breadth-first order: `parent[i] < i`, the children of a node are contiguous
- * and ascending by byte, node 0 is the root (depth 0). `keyNode[k]` is the node where key `k`
- * ends. Plain arrays: most tries here are a few dozen nodes, where typed-array allocation
- * would cost more than the build.
+ * A trie in breadth-first order as parallel arrays indexed by node: node 0 is the root (depth
+ * 0), the children of a node are contiguous and ascending. Plain arrays: most tries here are
+ * a few dozen nodes, where typed-array allocation would cost more than the build.
  */
-export interface ByteTrie {
+export interface TrieArrays {
   readonly count: number;
+  /** Bytes from the root. */
+  readonly depth: readonly number[];
+  readonly childCount: readonly number[];
+}
+
+/**
+ * A byte trie (one byte per edge): `parent[i] < i`, children ascending by byte from
+ * `firstChild`. `keyNode[k]` is the node where key `k` ends.
+ */
+export interface ByteTrie extends TrieArrays {
   readonly parent: readonly number[];
   readonly byte: readonly number[];
-  readonly depth: readonly number[];
   readonly firstChild: readonly number[];
-  readonly childCount: readonly number[];
   readonly keyNode: readonly number[];
 }
 
@@ -177,84 +184,23 @@ export function buildFailLinks(trie: ByteTrie): number[] {
   return fail;
 }
 
-/** One node of a radix trie. */
-export interface RadixNode {
-  /** Depth: bytes from the root. */
-  readonly depth: number;
-  /** A key whose first `depth` bytes spell the path to this node. */
-  readonly key: Uint8Array;
-  /** Edge label from its parent: `key[labelFrom, depth)` (empty for the root). */
-  labelFrom: number;
-  /** Index of the key ending here, or -1. */
-  keyIndex: number;
-  /** Children, ascending by first label byte. */
-  readonly children: RadixNode[];
-}
-
 /**
- * Returns the radix trie of `keys` (sorted ascending, distinct) in breadth-first order, children
- * contiguous: built along the previous key's path as buildByteTrie is, with a node only where a
- * key ends or paths branch (an edge is split where a new key leaves it). O(keys + key bytes).
+ * A radix trie (a byte string per edge) as {@link buildRadixTable} returns it. An edge label
+ * is `key[labelFrom, depth)` of the node's key: a key whose first `depth` bytes spell the path
+ * to the node (keyOf, -1 for the root).
  */
-export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
-  const empty = new Uint8Array(0);
-  const root: RadixNode = { depth: 0, key: empty, labelFrom: 0, keyIndex: -1, children: [] };
-  const stack: RadixNode[] = [root];
-  let prev: Uint8Array = empty;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as Uint8Array;
-    const l = _lcp(prev, key);
-    let last: RadixNode | undefined;
-    while ((stack[stack.length - 1] as RadixNode).depth > l) last = stack.pop();
-    let top = stack[stack.length - 1] as RadixNode;
-    if (top.depth < l && last !== undefined) {
-      // The new key leaves the edge to `last` at depth l: split it there.
-      const mid: RadixNode = { depth: l, key, labelFrom: 0, keyIndex: -1, children: [last] };
-      top.children[top.children.length - 1] = mid;
-      stack.push(mid);
-      top = mid;
-    }
-    if (key.length === top.depth) {
-      top.keyIndex = i;
-    } else {
-      const leaf: RadixNode = { depth: key.length, key, labelFrom: 0, keyIndex: i, children: [] };
-      top.children.push(leaf);
-      stack.push(leaf);
-    }
-    prev = key;
-  }
-  const order: RadixNode[] = [root];
-  for (let q = 0; q < order.length; q++) {
-    const r = order[q] as RadixNode;
-    for (const c of r.children) {
-      c.labelFrom = r.depth;
-      order.push(c);
-    }
-  }
-  return order;
-}
-
-/**
- * A radix trie in breadth-first order as parallel arrays (node 0 is the root): what
- * {@link buildRadixTable} returns, without one object per node.
- */
-export interface RadixTable {
-  readonly count: number;
-  /** Bytes from the root. */
-  readonly depth: readonly number[];
-  /** A key whose first `depth` bytes spell the path to the node (-1 for the root). */
+export interface RadixTable extends TrieArrays {
   readonly keyOf: readonly number[];
-  /** Edge label from the parent: `key[labelFrom, depth)`. */
   readonly labelFrom: readonly number[];
   /** Index of the key ending at the node, or -1. */
   readonly keyIndex: readonly number[];
-  readonly childCount: readonly number[];
 }
 
 /**
  * Returns the radix trie of the keys `bytes[i].subarray(0, lens[i])` (sorted ascending,
- * distinct) as {@link buildRadixTrie} builds it, in parallel arrays: no subarray or object per
- * key or node. O(keys + key bytes).
+ * distinct) in breadth-first order, children contiguous: built along the previous key's path
+ * as buildByteTrie is, with a node only where a key ends or paths branch (an edge is split
+ * where a new key leaves it), in parallel arrays: no subarray or object per key or node. O(keys + key bytes).
  */
 export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,

@@ -7,7 +7,7 @@ import { withGroupBuilder } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { parseRobotsTxt, type ParsedRobots } from './parse.js';
+import { parseForCompile, parseRobotsTxt, type ParsedRobots } from './parse.js';
 import { groupsOfScope, planParts, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -150,11 +150,16 @@ function _build(src: _Source, build: Uint8Array | undefined, matchingOnly = fals
   return { artifact, parsed, plan, built };
 }
 
-/** Returns the parsed and merged file and the options of a compile, or throws their TypeError. */
-function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined): _Source {
+/**
+ * Returns the parsed and merged file and the options of a compile, or throws their TypeError.
+ * `report`: the parse is returned to the caller (diagnostics and pattern texts built), else
+ * parseForCompile's.
+ */
+function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined, report: boolean): _Source {
   const profile = _checkOptions(robotsTxt, options);
   const scope = _scopeOf(options?.agents);
-  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
+  const parse = report ? parseRobotsTxt : parseForCompile;
+  const parsed = parse(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
   return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
 }
 
@@ -164,13 +169,13 @@ function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undef
  * linear in the input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
-  const { artifact, parsed } = _build(_source(robotsTxt, options), undefined);
+  const { artifact, parsed } = _build(_source(robotsTxt, options, true), undefined);
   return { artifact, parsed };
 }
 
 /** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
 export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
-  return _build(_source(robotsTxt, options), undefined);
+  return _build(_source(robotsTxt, options, true), undefined);
 }
 
 /**
@@ -180,7 +185,7 @@ export function compileStages(robotsTxt: string | Uint8Array, options?: CompileO
  * throws on content.
  */
 export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions): Uint8Array {
-  return compileWithReport(robotsTxt, options).artifact;
+  return _build(_source(robotsTxt, options, false), undefined).artifact;
 }
 
 /**
@@ -215,7 +220,7 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
  * group a small artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
-  const src = _source(robotsTxt, options);
+  const src = _source(robotsTxt, options, false);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the one artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);

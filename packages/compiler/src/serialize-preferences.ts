@@ -76,11 +76,6 @@ function _statementKey(pref: ParsedPreference): string {
  * merged-group sources), plus sorting each parsed group's lines.
  */
 export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups, plan: PartPlan, profile: Profile, builtOnly = false): Uint8Array {
-  // No preference line (nearly every file): no statement, no rule, no source per group, each
-  // count a varint 0.
-  let lines = 0;
-  for (let g = 0; g < parsed.groups.length && lines === 0; g++) lines += parsed.groups[g]!.preferences.length;
-  if (lines === 0) return new Uint8Array(2 + plan.groups.length);
   const out: number[] = [];
   let used: Uint8Array | undefined;
   if (builtOnly) {
