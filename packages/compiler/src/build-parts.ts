@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie } from './build-trie.js';
+import { buildByteTrie, buildFailLinks, buildRadixTable, type ByteTrie } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -60,26 +60,24 @@ const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 
 /**
- * Every kept pattern of the file in rank order (index = rank), with its head: the bytes of
- * its body before the first `*` (all of it for a literal pattern).
+ * Every kept pattern of the file in rank order (index = rank), with its head length: the bytes
+ * of its body before the first `*` (all of it for a literal pattern).
  */
 interface _Ranked {
   readonly patterns: readonly MatchPattern[];
   readonly headLen: readonly number[];
-  /**
-   * The head's first HEAD_KEY_BYTES bytes as one number that sorts as the heads do (each byte
-   * + 1 in base 257, 0 past the head's end): most head comparisons end at one number compare.
-   */
-  readonly headKey: readonly number[];
 }
 
-/** Head bytes in a headKey: 257^6 < 2^53, so the key is an exact integer. */
-const HEAD_KEY_BYTES = 6;
+/**
+ * Bytes of a string read into one sort key: each byte + 1 in base 257 (0 past the string's
+ * end), so keys sort as the strings' chunks do; 257^6 < 2^53, so the key is an exact integer.
+ */
+const SORT_KEY_BYTES = 6;
 
-/** Returns the headKey of `body`'s first `headLen` bytes. */
-function _headKey(body: Uint8Array, headLen: number): number {
+/** Returns the sort key of `bytes[at, at + SORT_KEY_BYTES)` within the string's first `len` bytes. */
+function _sortKey(bytes: Uint8Array, len: number, at: number): number {
   let key = 0;
-  for (let k = 0; k < HEAD_KEY_BYTES; k++) key = key * 257 + (k < headLen ? (body[k] as number) + 1 : 0);
+  for (let k = at; k < at + SORT_KEY_BYTES; k++) key = key * 257 + (k < len ? (bytes[k] as number) + 1 : 0);
   return key;
 }
 
@@ -108,24 +106,76 @@ function _sortStably(items: number[], compare: (a: number, b: number) => number)
 }
 
 /**
- * Returns `items` sorted stably by `compare`, which must order as `key[item]` (an exact integer)
- * does where keys differ: past a few items the keys are sorted natively (a Float64Array, no comparator),
- * each item is placed by a binary search for its key (a stable counting placement), and only
- * the runs of equal keys are sorted with `compare`. O(n log n) number compares instead of as
- * many comparator calls (invalid-utf8 sorts 26,000 heads and 24,000 segments).
+ * Returns the positions `0 .. n - 1` sorted stably by the byte strings `bytes[p][0, lens[p])`:
+ * an MSD sort on SORT_KEY_BYTES-byte chunks (each range's keys sorted natively in a
+ * Float64Array, its items placed by a binary search for their key, each run of one key sorted
+ * again on the next chunk unless its strings ended there), insertion sort for short ranges. No
+ * comparator call per pair (invalid-utf8 sorts 26,000 heads and 24,000 segments that share
+ * long prefixes). O(n log n x chunks of the longest shared prefix).
  */
-function _sortByKey(items: number[], key: readonly number[], compare: (a: number, b: number) => number): number[] {
-  const n = items.length;
-  if (n <= 32) return _sortStably(items, compare);
+function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): number[] {
+  const n = bytes.length;
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  // Ranges [from, to) whose strings share their first `depth` bytes, still to sort.
+  const stack: number[] = [0, n, 0];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const to = stack.pop() as number;
+    const from = stack.pop() as number;
+    if (to - from <= 16) _insertionSortFrom(order, from, to, bytes, lens, depth);
+    else _sortChunk(order, from, to, bytes, lens, depth, stack);
+  }
+  return order;
+}
+
+/** Sorts `order[from, to)` stably by the strings' bytes from `depth` on (they share the bytes before it). */
+function _insertionSortFrom(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const x = order[i] as number;
+    let j = i - 1;
+    while (j >= from && _compareFrom(bytes, lens, order[j] as number, x, depth) > 0) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = x;
+  }
+}
+
+/** Returns -1, 0 or 1 as string `a` sorts before, with or after string `b`, comparing from byte `depth`. */
+function _compareFrom(bytes: readonly Uint8Array[], lens: readonly number[], a: number, b: number, depth: number): number {
+  const x = bytes[a] as Uint8Array;
+  const y = bytes[b] as Uint8Array;
+  const xl = lens[a] as number;
+  const yl = lens[b] as number;
+  const m = xl < yl ? xl : yl;
+  for (let k = depth; k < m; k++) {
+    const d = (x[k] as number) - (y[k] as number);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return xl === yl ? 0 : xl < yl ? -1 : 1;
+}
+
+/**
+ * Sorts `order[from, to)` stably by the chunk at `depth` and pushes onto `stack` each run of
+ * one key whose strings go on past the chunk (the key's last byte is not 0).
+ */
+function _sortChunk(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
+  const n = to - from;
+  const item = new Float64Array(n);
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = key[items[i] as number] as number;
+  for (let i = 0; i < n; i++) {
+    const x = order[from + i] as number;
+    item[i] = _sortKey(bytes[x] as Uint8Array, lens[x] as number, depth);
+    keys[i] = item[i] as number;
+  }
   keys.sort();
   let d = 0;
   for (let i = 0; i < n; i++) if (d === 0 || keys[i] !== keys[d - 1]) keys[d++] = keys[i] as number;
   const start = new Int32Array(d + 1);
   const slot = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const k = key[items[i] as number] as number;
+    const k = item[i] as number;
     let lo = 0;
     let hi = d - 1;
     while (lo < hi) {
@@ -137,21 +187,19 @@ function _sortByKey(items: number[], key: readonly number[], compare: (a: number
     start[lo + 1] = (start[lo + 1] as number) + 1;
   }
   for (let j = 0; j < d; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
-  const out = new Array<number>(n);
+  const placed = order.slice(from, to);
   const next = start.slice(0, d);
   for (let i = 0; i < n; i++) {
     const j = slot[i] as number;
-    out[next[j] as number] = items[i] as number;
+    order[from + (next[j] as number)] = placed[i] as number;
     next[j] = (next[j] as number) + 1;
   }
   for (let j = 0; j < d; j++) {
-    const from = start[j] as number;
-    const to = start[j + 1] as number;
-    if (to - from < 2) continue;
-    const run = _sortStably(out.slice(from, to), compare);
-    for (let k = 0; k < run.length; k++) out[from + k] = run[k] as number;
+    // A key whose last byte is 0 ended its strings inside the chunk: its run is equal strings.
+    if ((start[j + 1] as number) - (start[j] as number) > 1 && (keys[j] as number) % 257 !== 0) {
+      stack.push(from + (start[j] as number), from + (start[j + 1] as number), depth + SORT_KEY_BYTES);
+    }
   }
-  return out;
 }
 
 /** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
@@ -220,7 +268,6 @@ function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profi
   let seen: _Distinct | undefined;
   const patterns: MatchPattern[] = [];
   const headLen: number[] = [];
-  const headKey: number[] = [];
   for (let k = 0; k < order.length; k++) {
     const p = all[order[k] as number] as MatchPattern;
     const b = p.body;
@@ -230,12 +277,10 @@ function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profi
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
     }
-    const head = star < 0 ? b.length : star;
     patterns.push(p);
-    headLen.push(head);
-    headKey.push(_headKey(b, head));
+    headLen.push(star < 0 ? b.length : star);
   }
-  return { patterns, headLen, headKey };
+  return { patterns, headLen };
 }
 
 /**
@@ -328,23 +373,14 @@ const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
 
 const _EMPTY = new Uint8Array(0);
 
-/** Returns -1, 0 or 1 as the head of rank `a` sorts before, with or after that of rank `b`. */
-function _compareHeads(ranked: _Ranked, a: number, b: number): number {
-  const ka = ranked.headKey[a] as number;
-  const kb = ranked.headKey[b] as number;
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  // Equal keys: equal first HEAD_KEY_BYTES bytes and, if either head is shorter, equal heads.
-  const xl = ranked.headLen[a] as number;
-  const yl = ranked.headLen[b] as number;
-  if (xl < HEAD_KEY_BYTES || yl < HEAD_KEY_BYTES) return 0;
+/** Returns true when ranks `a` and `b` have the same head. */
+function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
+  const len = ranked.headLen[a] as number;
+  if (ranked.headLen[b] !== len) return false;
   const x = (ranked.patterns[a] as MatchPattern).body;
   const y = (ranked.patterns[b] as MatchPattern).body;
-  const m = xl < yl ? xl : yl;
-  for (let k = HEAD_KEY_BYTES; k < m; k++) {
-    const d = (x[k] as number) - (y[k] as number);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return xl === yl ? 0 : xl < yl ? -1 : 1;
+  for (let k = 0; k < len; k++) if (x[k] !== y[k]) return false;
+  return true;
 }
 
 /**
@@ -355,7 +391,15 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  */
 function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
-  const order = _sortByKey(ranks.slice(), ranked.headKey, (a, b) => _compareHeads(ranked, a, b));
+  const bodyAt = new Array<Uint8Array>(ranks.length);
+  const headAt = new Array<number>(ranks.length);
+  for (let i = 0; i < ranks.length; i++) {
+    bodyAt[i] = (ranked.patterns[ranks[i] as number] as MatchPattern).body;
+    headAt[i] = ranked.headLen[ranks[i] as number] as number;
+  }
+  // Ranks ascend, so a stable sort of their positions keeps each head's ranks ascending.
+  const order = _sortStrings(bodyAt, headAt);
+  for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
   // Per distinct head h: a body that holds it, its length, its prefix and end ranks, and its
   // ranks order[from[h] .. from[h + 1]) (wildcard and literal).
   const heads: Uint8Array[] = [];
@@ -368,7 +412,7 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
     const rank = order[k] as number;
     const p = ranked.patterns[rank] as MatchPattern;
     const len = ranked.headLen[rank] as number;
-    if (k === 0 || _compareHeads(ranked, order[from[from.length - 1] as number] as number, rank) !== 0) {
+    if (k === 0 || !_sameHead(ranked, order[from[from.length - 1] as number] as number, rank)) {
       heads.push(p.body);
       lens.push(len);
       prefixRank.push(-1);
@@ -491,13 +535,9 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Sort the distinct segments for the trie, remembering where each one went.
   const list = segments.list;
-  const ids = new Array<number>(list.length);
-  const keys = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) {
-    ids[i] = i;
-    keys[i] = _headKey(list[i] as Uint8Array, (list[i] as Uint8Array).length);
-  }
-  const order = _sortByKey(ids, keys, (a, b) => compareBytes(list[a] as Uint8Array, list[b] as Uint8Array));
+  const lens = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
+  const order = _sortStrings(list, lens);
   const sorted = new Array<Uint8Array>(list.length);
   for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
   const segmentTrie = buildByteTrie(sorted);
