@@ -207,12 +207,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
   // last, next, prev sibling). Working arrays reused across calls (single-threaded).
   const w = _radixScratch(2 * bytes.length + 2);
   const { depth, keyOf, keyIndex, firstChild, lastChild, next, prev, stack } = w;
-  depth[0] = 0;
-  keyOf[0] = -1;
-  keyIndex[0] = -1;
-  firstChild[0] = -1;
-  lastChild[0] = -1;
-  next[0] = -1;
+  _initNode(w, 0, 0, -1, -1, -1);
   prev[0] = -1;
   stack[0] = 0;
   let sp = 1;
@@ -233,12 +228,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     if ((depth[top] as number) < l && last >= 0) {
       // The new key leaves the edge to `last` at depth l: split it there (`mid` takes its place).
       const mid = count++;
-      depth[mid] = l;
-      keyOf[mid] = i;
-      keyIndex[mid] = -1;
-      firstChild[mid] = last;
-      lastChild[mid] = last;
-      next[mid] = -1;
+      _initNode(w, mid, l, i, -1, last);
       const before = prev[last] as number;
       prev[mid] = before;
       if (before < 0) firstChild[top] = mid;
@@ -252,12 +242,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     if (len === depth[top]) keyIndex[top] = i;
     else {
       const leaf = count++;
-      depth[leaf] = len;
-      keyOf[leaf] = i;
-      keyIndex[leaf] = i;
-      firstChild[leaf] = -1;
-      lastChild[leaf] = -1;
-      next[leaf] = -1;
+      _initNode(w, leaf, len, i, i, -1);
       const l0 = lastChild[top] as number;
       prev[leaf] = l0;
       if (l0 < 0) firstChild[top] = leaf;
@@ -306,6 +291,16 @@ interface _RadixScratch {
 }
 
 let _radix: _RadixScratch | undefined;
+
+/** Sets node `x` of `w`: its depth, key, ending key (or -1) and only child (or -1); no next sibling yet. */
+function _initNode(w: _RadixScratch, x: number, depth: number, keyOf: number, keyIndex: number, child: number): void {
+  w.depth[x] = depth;
+  w.keyOf[x] = keyOf;
+  w.keyIndex[x] = keyIndex;
+  w.firstChild[x] = child;
+  w.lastChild[x] = child;
+  w.next[x] = -1;
+}
 
 /** Returns working arrays of at least `n` entries: the kept ones, or past TRIE_SCRATCH_MAX fresh ones. */
 function _radixScratch(n: number): _RadixScratch {

@@ -17,4 +17,4 @@ export { planParts, type PartPlan } from './plan-parts.js';
 export { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie, type RadixTable, type TrieArrays } from './build-trie.js';
 export { buildParts, type BuiltParts, type BuiltNode, type BuiltWildcard } from './build-parts.js';
 export { serializeArtifact, type ArtifactInput } from './serialize.js';
-export { compileStages, measureCompileWork, type CompileStages, type CompileWork } from './compile.js';
+export { compileGroupArtifact, compileStages, measureCompileWork, type CompileStages, type CompileWork } from './compile.js';
