@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTable, type ByteTrie } from './build-trie.js';
+import { buildByteTrie, buildFailLinks, buildRadixTable, type ByteTrie, type RadixTable } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -105,6 +105,9 @@ function _sortStably(items: number[], compare: (a: number, b: number) => number)
   return items;
 }
 
+/** Ranges sorted by insertion: below this a range's typed key arrays cost more than the compares (a median file's part has a few dozen heads). */
+const INSERTION_SORT_MAX = 40;
+
 /**
  * Returns the positions `0 .. n - 1` sorted stably by the byte strings `bytes[p][0, lens[p])`:
  * an MSD sort on SORT_KEY_BYTES-byte chunks (each range's keys sorted natively in a
@@ -123,7 +126,7 @@ function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): nu
     const depth = stack.pop() as number;
     const to = stack.pop() as number;
     const from = stack.pop() as number;
-    if (to - from <= 16) _insertionSortFrom(order, from, to, bytes, lens, depth);
+    if (to - from <= INSERTION_SORT_MAX) _insertionSortFrom(order, from, to, bytes, lens, depth);
     else _sortChunk(order, from, to, bytes, lens, depth, stack);
   }
   return order;
@@ -259,12 +262,27 @@ function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): num
  * whose priorities always differ. O(patterns + longest priority).
  */
 function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
+  const all = _patternsOf(plan, partOf, profile);
+  return _dropRepeats(all, _rankOrder(all, _maxPriority(all)), partOf);
+}
+
+/** Returns the patterns of the plan's rules that a built group uses, in rule id order. */
+function _patternsOf(plan: PartPlan, partOf: readonly number[], profile: Profile): MatchPattern[] {
   const all: MatchPattern[] = [];
   const rules = plan.rules;
   for (let id = 0; id < rules.length; id++) if ((partOf[id] as number) >= 0) appendPatternsOfRule(rules[id] as ParsedRule, id, profile, all);
-  let maxPriority = 0;
-  for (let i = 0; i < all.length; i++) if ((all[i] as MatchPattern).priority > maxPriority) maxPriority = (all[i] as MatchPattern).priority;
-  const order = _rankOrder(all, maxPriority);
+  return all;
+}
+
+/** Returns the highest priority of `patterns` (0 for none). */
+function _maxPriority(patterns: readonly MatchPattern[]): number {
+  let max = 0;
+  for (let i = 0; i < patterns.length; i++) if ((patterns[i] as MatchPattern).priority > max) max = (patterns[i] as MatchPattern).priority;
+  return max;
+}
+
+/** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
+function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
   let seen: _Distinct | undefined;
   const patterns: MatchPattern[] = [];
   const headLen: number[] = [];
@@ -391,54 +409,79 @@ function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
  */
 function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
+  // One loop per function below: a cold process compiles each hot loop on its own (on-stack
+  // replacement compiles the whole enclosing function, once per hot loop).
+  const order = _orderByHead(ranked, ranks);
+  const heads = _headsOf(ranked, order);
+  return _nodesOf(ranked, order, heads, buildRadixTable(heads.bodies, heads.lens), segments);
+}
+
+/** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
+function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
   const bodyAt = new Array<Uint8Array>(ranks.length);
   const headAt = new Array<number>(ranks.length);
   for (let i = 0; i < ranks.length; i++) {
     bodyAt[i] = (ranked.patterns[ranks[i] as number] as MatchPattern).body;
     headAt[i] = ranked.headLen[ranks[i] as number] as number;
   }
-  // Ranks ascend, so a stable sort of their positions keeps each head's ranks ascending.
   const order = _sortStrings(bodyAt, headAt);
   for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
-  // Per distinct head h: a body that holds it, its length, its prefix and end ranks, and its
-  // ranks order[from[h] .. from[h + 1]) (wildcard and literal).
-  const heads: Uint8Array[] = [];
-  const lens: number[] = [];
-  const prefixRank: number[] = [];
-  const endRank: number[] = [];
-  const from: number[] = [];
-  let wilds = 0;
+  return order;
+}
+
+/** The distinct heads of a part's ranks sorted by head (index h), and what ends at each. */
+interface _Heads {
+  /** A body that holds head h, and its length. */
+  readonly bodies: Uint8Array[];
+  readonly lens: number[];
+  /** The best literal prefix and `$` ranks of head h, or -1. */
+  readonly prefixRank: number[];
+  readonly endRank: number[];
+  /** Head h's ranks are order[from[h], from[h + 1]) (wildcard and literal). */
+  readonly from: number[];
+  /** Wildcard ranks in all. */
+  wilds: number;
+}
+
+/** Returns the heads of `order` (ranks sorted by head). */
+function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
+  const heads: _Heads = { bodies: [], lens: [], prefixRank: [], endRank: [], from: [], wilds: 0 };
+  const { bodies, from, prefixRank, endRank } = heads;
   for (let k = 0; k < order.length; k++) {
     const rank = order[k] as number;
     const p = ranked.patterns[rank] as MatchPattern;
     const len = ranked.headLen[rank] as number;
     if (k === 0 || !_sameHead(ranked, order[from[from.length - 1] as number] as number, rank)) {
-      heads.push(p.body);
-      lens.push(len);
+      bodies.push(p.body);
+      heads.lens.push(len);
       prefixRank.push(-1);
       endRank.push(-1);
       from.push(k);
     }
-    const h = heads.length - 1;
-    if (len < p.body.length) wilds++;
+    const h = bodies.length - 1;
+    if (len < p.body.length) heads.wilds++;
     else if (p.anchored) {
       if ((endRank[h] as number) < 0) endRank[h] = rank;
     } else if ((prefixRank[h] as number) < 0) prefixRank[h] = rank;
   }
   from.push(order.length);
-  const radix = buildRadixTable(heads, lens);
+  return heads;
+}
+
+/** Returns a part's radix nodes: `radix` (the trie of the heads) with what ends at each node. */
+function _nodesOf(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixTable, segments: _Distinct): BuiltNode[] {
   const nodes: BuiltNode[] = new Array<BuiltNode>(radix.count);
   for (let q = 0; q < radix.count; q++) {
     const h = radix.keyIndex[q] as number;
     const keyOf = radix.keyOf[q] as number;
     nodes[q] = {
-      key: keyOf < 0 ? _EMPTY : (heads[keyOf] as Uint8Array),
+      key: keyOf < 0 ? _EMPTY : (heads.bodies[keyOf] as Uint8Array),
       labelFrom: radix.labelFrom[q] as number,
       labelTo: radix.depth[q] as number,
       childCount: radix.childCount[q] as number,
-      prefixRank: h < 0 ? -1 : (prefixRank[h] as number),
-      endRank: h < 0 ? -1 : (endRank[h] as number),
-      wildcards: h < 0 || wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, from[h] as number, from[h + 1] as number, segments),
+      prefixRank: h < 0 ? -1 : (heads.prefixRank[h] as number),
+      endRank: h < 0 ? -1 : (heads.endRank[h] as number),
+      wildcards: h < 0 || heads.wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments),
     };
   }
   return nodes;
@@ -515,28 +558,40 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
  * O(pattern bytes + p log p) for p patterns.
  */
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
+  // One loop per helper: a cold process compiles each hot loop on its own (on-stack replacement
+  // compiles the whole enclosing function, once per hot loop).
   const partOf = _partOfRules(parsed, plan);
   const ranked = _rankPatterns(plan, partOf, profile);
   const count = ranked.patterns.length;
-  const segments = new _Distinct();
-  const byPart: number[][] = new Array<number[]>(plan.parts.length);
-  for (let p = 0; p < byPart.length; p++) byPart[p] = [];
   const rankRules = new Array<number>(count);
   const rankCompanion = new Array<number>(count);
-  for (let rank = 0; rank < count; rank++) {
+  const byPart = _ranksByPart(ranked, partOf, plan.parts.length, rankRules, rankCompanion);
+  const segments = new _Distinct();
+  const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
+  for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
+  const rebuildable = _rebuildable(plan, ranked, parts);
+  if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
+  return { rankRules, rankCompanion, rebuildable, parts, ..._segmentTables(segments.list) };
+}
+
+/** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */
+function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: number, rankRules: number[], rankCompanion: number[]): number[][] {
+  const byPart: number[][] = new Array<number[]>(partCount);
+  for (let p = 0; p < partCount; p++) byPart[p] = [];
+  for (let rank = 0; rank < ranked.patterns.length; rank++) {
     const p = ranked.patterns[rank] as MatchPattern;
     rankRules[rank] = p.ruleId;
     rankCompanion[rank] = p.companion ? 1 : 0;
     (byPart[partOf[p.ruleId] as number] as number[]).push(rank);
   }
-  const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
-  for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
-  const rebuildable = _rebuildable(plan, ranked, parts);
-  if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
-  // Sort the distinct segments for the trie, remembering where each one went.
-  const list = segments.list;
+  return byPart;
+}
+
+/** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
+function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
   const lens = new Array<number>(list.length);
   for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
+  // Sorted for the trie, remembering where each one went.
   const order = _sortStrings(list, lens);
   const sorted = new Array<Uint8Array>(list.length);
   for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
@@ -548,14 +603,5 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
     segmentNode[order[k] as number] = node;
     segmentEnds[node] = 1;
   }
-  return {
-    rankRules,
-    rankCompanion,
-    rebuildable,
-    parts,
-    segmentTrie,
-    fail: buildFailLinks(segmentTrie),
-    segmentNode,
-    segmentEnds,
-  };
+  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
 }

@@ -63,28 +63,11 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
   let total = 1;
   for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
   const s = _trieScratch(total);
-  const { preParent, preByte, preDepth, stack } = s;
+  const { preParent, preByte, preDepth } = s;
   const preKey = new Array<number>(keys.length);
-  preParent[0] = 0;
-  preByte[0] = 0;
-  preDepth[0] = 0;
-  stack[0] = 0;
-  let count = 1;
+  const count = _buildPreorder(keys, s, preKey);
   let longest = 0;
-  let prev: Uint8Array = _EMPTY_KEY;
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k] as Uint8Array;
-    for (let d = _lcp(prev, key); d < key.length; d++) {
-      stack[d + 1] = count;
-      preParent[count] = stack[d] as number;
-      preByte[count] = key[d] as number;
-      preDepth[count] = d + 1;
-      count++;
-    }
-    preKey[k] = stack[key.length] as number;
-    if (key.length > longest) longest = key.length;
-    prev = key;
-  }
+  for (let k = 0; k < keys.length; k++) if ((keys[k] as Uint8Array).length > longest) longest = (keys[k] as Uint8Array).length;
   // Stable counting sort by depth: old preorder id -> breadth-first id.
   const next = s.next;
   next.fill(0, 0, longest + 2);
@@ -117,6 +100,34 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
 }
 
 const _EMPTY_KEY = new Uint8Array(0);
+
+/**
+ * Fills `s`'s preorder arrays with the byte trie of `keys` (sorted, distinct), each key along
+ * the previous key's path, and `preKey[k]` with the preorder node where key k ends; returns
+ * the node count. (Its own function: a cold process compiles this loop on its own.)
+ */
+function _buildPreorder(keys: readonly Uint8Array[], s: _TrieScratch, preKey: number[]): number {
+  const { preParent, preByte, preDepth, stack } = s;
+  preParent[0] = 0;
+  preByte[0] = 0;
+  preDepth[0] = 0;
+  stack[0] = 0;
+  let count = 1;
+  let prev: Uint8Array = _EMPTY_KEY;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as Uint8Array;
+    for (let d = _lcp(prev, key); d < key.length; d++) {
+      stack[d + 1] = count;
+      preParent[count] = stack[d] as number;
+      preByte[count] = key[d] as number;
+      preDepth[count] = d + 1;
+      count++;
+    }
+    preKey[k] = stack[key.length] as number;
+    prev = key;
+  }
+  return count;
+}
 
 /** Working arrays of buildByteTrie, indexed by preorder node or depth (at most total key bytes + 1 of each). */
 interface _TrieScratch {

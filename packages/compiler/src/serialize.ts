@@ -126,7 +126,14 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {
   // Indexed loops: the first compile of a process runs these unoptimised, where for..of pays
-  // an iterator per array (hostile files have tens of thousands of nodes).
+  // an iterator per array (hostile files have tens of thousands of nodes); one loop nest per
+  // function, so that on-stack replacement compiles each on its own.
+  _writeSegmentTrie(w, built);
+  _writeWildcards(w, built);
+  _writeParts(w, built.parts);
+}
+
+function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
   const trie = built.segmentTrie;
   w.v(trie.count);
   for (let x = 1; x < trie.count; x++) {
@@ -134,6 +141,9 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
     w.b(trie.byte[x] as number);
     w.v(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
   }
+}
+
+function _writeWildcards(w: _Writer, built: BuiltParts): void {
   const parts = built.parts;
   let wildcards = 0;
   for (let p = 0; p < parts.length; p++) {
@@ -153,6 +163,9 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
       }
     }
   }
+}
+
+function _writeParts(w: _Writer, parts: BuiltParts['parts']): void {
   w.v(parts.length);
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as readonly BuiltNode[];
