@@ -150,20 +150,19 @@ export function simplifyPattern(
     if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
     return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId, companion };
   }
-  const out = new Uint8Array(end);
+  // Trailing `*`s (and a `$` after them) change nothing: cut them, then collapse runs of `*`
+  // into an array of the exact size (one allocation; refused patterns none).
+  let e = end;
+  while (e > 0 && form[e - 1] === WILDCARD) e--;
+  if (e < end) anchored = false;
   let o = 0;
-  for (let i = 0; i < end; i++) {
-    const b = form[i] as number;
-    if (b === WILDCARD && o > 0 && out[o - 1] === WILDCARD) continue;
-    out[o++] = b;
-  }
-  if (o > 0 && out[o - 1] === WILDCARD) {
-    while (o > 0 && out[o - 1] === WILDCARD) o--;
-    anchored = false;
-  }
-  const first = out[0];
+  for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) o++;
+  const first = form[0];
   if (o === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-  return { body: out.subarray(0, o), anchored, priority, kind, line, ruleId, companion };
+  const out = new Uint8Array(o);
+  o = 0;
+  for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) out[o++] = form[i] as number;
+  return { body: out, anchored, priority, kind, line, ruleId, companion };
 }
 
 /** One allow/disallow rule as the pattern stage needs it. */
