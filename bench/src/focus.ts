@@ -5,9 +5,11 @@
  *
  *   npx -y pnpm@10 build && node --expose-gc bench/dist/focus.js [--newurl] [--mem] [--files N] [--rounds N]
  *   node --cpu-prof bench/dist/focus.js --profile-newurl   (a CPU profile of the new-URL checks)
+ *   node bench/dist/focus.js --roads   (tier-0 checks of the new-URL workload by the road they take)
  */
 import { compile, compileRobots } from '@robomata/compiler';
-import { loadRobots } from '@robomata/runtime';
+import { loadRobots, type AgentRules } from '@robomata/runtime';
+import { lastCandidateCount, readCheckWork, resetCheckWork, tierTuning } from '@robomata/runtime/testing';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls } from './crawl.js';
@@ -147,6 +149,51 @@ function _profileNewUrls(hosts: readonly HostCase[], seconds: number): void {
   process.stdout.write(`${passes} passes (${sink} allowed)\n`);
 }
 
+/** Returns the process's CPU time in ms (user + system): steadier than wall time on a shared machine. */
+function _cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/**
+ * Prints where tier-0 checks of the new-URL workload go, by the road each takes: no group,
+ * no wildcard candidates (the trie walk only), candidates verified directly, or the sweep
+ * (segment-scan.ts). Each road's checks are timed together in host order (CPU time, median of
+ * `rounds`), so the shares say which road a speed-up must target.
+ */
+function _roads(hosts: readonly HostCase[], rounds: number): void {
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const saved = tierTuning.threshold;
+  tierTuning.threshold = Number.POSITIVE_INFINITY;
+  const rules = hosts.map((h, i) => loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h)));
+  const roads = { 'no group': [] as [AgentRules, string][], 'no candidates': [] as [AgentRules, string][], direct: [] as [AgentRules, string][], sweep: [] as [AgentRules, string][] };
+  hosts.forEach((h, i) => {
+    const r = rules[i] as AgentRules;
+    for (const u of h.urls) {
+      resetCheckWork();
+      r.isAllowed(u);
+      roads[r.groupIndex < 0 ? 'no group' : readCheckWork() > 0 ? 'sweep' : lastCandidateCount() > 0 ? 'direct' : 'no candidates'].push([r, u]);
+    }
+  });
+  let sink = 0;
+  const times = Object.fromEntries(Object.keys(roads).map((k) => [k, [] as number[]]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, checks] of Object.entries(roads)) {
+      const t0 = _cpuMs();
+      for (const [r, u] of checks) if (r.isAllowed(u)) sink++;
+      times[k]?.push(_cpuMs() - t0);
+    }
+  }
+  tierTuning.threshold = saved;
+  if (sink < 0) throw new Error('unreachable');
+  const total = Object.values(times).reduce((a, v) => a + medianOf(v), 0);
+  process.stdout.write(`tier-0 checks by road (${hosts.length} hosts, CPU time, median of ${rounds} rounds):\n`);
+  for (const [k, checks] of Object.entries(roads)) {
+    const ms = medianOf(times[k] ?? []);
+    process.stdout.write(`  ${k}: ${checks.length} checks, ${checks.length === 0 ? 0 : ((ms * 1e6) / checks.length).toFixed(0)} ns/check, ${((100 * ms) / total).toFixed(1)}% of the time\n`);
+  }
+}
+
 /** Prints the retained bytes per host as the bench measures them, and what they are made of. */
 function _memory(hosts: readonly HostCase[], n: number): void {
   const bufs = hosts.map((h) => Buffer.from(h.text, 'utf8'));
@@ -187,6 +234,7 @@ const { values } = parseArgs({
     newurl: { type: 'boolean', default: false },
     mem: { type: 'boolean', default: false },
     'profile-newurl': { type: 'boolean', default: false },
+    roads: { type: 'boolean', default: false },
     files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '5' },
     instances: { type: 'string', default: '2000' },
@@ -202,6 +250,7 @@ if (values.newurl) {
   _newUrls(hosts, wild, rounds);
 }
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
+if (values.roads) _roads(hosts, Math.max(rounds, 20));
 if (values.mem) {
   // The memory workload of the full bench is its main corpus sample (300 files, seed).
   const mainHosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 300, urlsPerFile: 24, seed: DEFAULT_SEED }).hosts;
