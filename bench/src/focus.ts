@@ -5,9 +5,13 @@
  *
  *   npx -y pnpm@10 build && node --expose-gc bench/dist/focus.js [--newurl] [--mem] [--files N] [--rounds N]
  *   node --cpu-prof bench/dist/focus.js --profile-newurl   (a CPU profile of the new-URL checks)
+ *   node bench/dist/focus.js --roads   (tier-0 checks of the new-URL workload by the road they take)
+ *   node bench/dist/focus.js --ab DIR [--wild] [--rounds N]   (this build's tier-0 checks against the
+ *     runtime build in DIR, e.g. a copy of main's packages/runtime/dist: interleaved, CPU time)
  */
 import { compile, compileRobots } from '@robomata/compiler';
-import { loadRobots } from '@robomata/runtime';
+import { loadRobots, type AgentRules } from '@robomata/runtime';
+import { lastCandidateCount, readCheckWork, resetCheckWork, tierTuning } from '@robomata/runtime/testing';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
@@ -142,6 +146,92 @@ function _profileNewUrls(hosts: readonly HostCase[], seconds: number): void {
   process.stdout.write(`${passes} passes (${sink} allowed)\n`);
 }
 
+/** Returns the process's CPU time in ms (user + system): steadier than wall time on a shared machine. */
+function _cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/**
+ * Prints where tier-0 checks of the new-URL workload go, by the road each takes: no group,
+ * no wildcard candidates (the trie walk only), candidates verified directly, or the sweep
+ * (segment-scan.ts). Each road's checks are timed together in host order (CPU time, median of
+ * `rounds`), so the shares say which road a speed-up must target.
+ */
+function _roads(hosts: readonly HostCase[], rounds: number): void {
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const saved = tierTuning.threshold;
+  tierTuning.threshold = Number.POSITIVE_INFINITY;
+  const rules = hosts.map((h, i) => loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h)));
+  const roads = { 'no group': [] as [AgentRules, string][], 'no candidates': [] as [AgentRules, string][], direct: [] as [AgentRules, string][], sweep: [] as [AgentRules, string][] };
+  hosts.forEach((h, i) => {
+    const r = rules[i] as AgentRules;
+    for (const u of h.urls) {
+      resetCheckWork();
+      r.isAllowed(u);
+      roads[r.groupIndex < 0 ? 'no group' : readCheckWork() > 0 ? 'sweep' : lastCandidateCount() > 0 ? 'direct' : 'no candidates'].push([r, u]);
+    }
+  });
+  let sink = 0;
+  const times = Object.fromEntries(Object.keys(roads).map((k) => [k, [] as number[]]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, checks] of Object.entries(roads)) {
+      const t0 = _cpuMs();
+      for (const [r, u] of checks) if (r.isAllowed(u)) sink++;
+      times[k]?.push(_cpuMs() - t0);
+    }
+  }
+  tierTuning.threshold = saved;
+  if (sink < 0) throw new Error('unreachable');
+  const total = Object.values(times).reduce((a, v) => a + medianOf(v), 0);
+  process.stdout.write(`tier-0 checks by road (${hosts.length} hosts, CPU time, median of ${rounds} rounds):\n`);
+  for (const [k, checks] of Object.entries(roads)) {
+    const ms = medianOf(times[k] ?? []);
+    process.stdout.write(`  ${k}: ${checks.length} checks, ${checks.length === 0 ? 0 : ((ms * 1e6) / checks.length).toFixed(0)} ns/check, ${((100 * ms) / total).toFixed(1)}% of the time\n`);
+  }
+}
+
+/** The part of a runtime build the A/B run calls. */
+interface RuntimeUnderTest {
+  loadRobots(bytes: Uint8Array): { agent(name: string): { isAllowed(url: string): boolean } };
+}
+
+/**
+ * Prints the tier-0 check time of this build against the runtime build in `dir` on the same
+ * hosts, groups loaded beforehand, each URL once per round, the two alternating first by round
+ * (CPU time, median per-round ratio): on this shared machine an A/A run of two copies of one
+ * build gives 0.97-1.02, so smaller differences are noise. Also says whether the answers agree.
+ */
+async function _ab(dir: string, hosts: readonly HostCase[], rounds: number): Promise<void> {
+  const other = (await import(`${dir}/index.js`)) as RuntimeUnderTest;
+  const otherTuning = ((await import(`${dir}/testing.js`)) as { tierTuning: { threshold: number } }).tierTuning;
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const saved = [tierTuning.threshold, otherTuning.threshold];
+  tierTuning.threshold = Number.POSITIVE_INFINITY;
+  otherTuning.threshold = Number.POSITIVE_INFINITY;
+  const sides = [loadRobots, other.loadRobots].map((load) => hosts.map((h, i) => load(artifacts[i] as Uint8Array).agent(_crawler(h))));
+  const run = (k: number): [number, number] => {
+    let allowed = 0;
+    const t0 = _cpuMs();
+    hosts.forEach((h, i) => {
+      const rules = sides[k]?.[i];
+      for (const u of h.urls) if (rules?.isAllowed(u)) allowed++;
+    });
+    return [_cpuMs() - t0, allowed];
+  };
+  const ratios: number[] = [];
+  const answers = [0, 0];
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    const t = [0, 0];
+    for (const k of order) [t[k], answers[k]] = run(k);
+    ratios.push((t[0] as number) / (t[1] as number));
+  }
+  tierTuning.threshold = saved[0] as number;
+  otherTuning.threshold = saved[1] as number;
+  process.stdout.write(`A/B, tier 0, ${hosts.length} hosts: this build / ${dir} = ${medianOf(ratios).toFixed(3)} (median of ${rounds} rounds); answers ${answers[0] === answers[1] ? 'agree' : `differ (${answers[0]} vs ${answers[1]} allowed)`}\n`);
+}
+
 /** Prints the retained bytes per host as the bench measures them, and what they are made of. */
 function _memory(hosts: readonly HostCase[], n: number): void {
   const bufs = hosts.map((h) => Buffer.from(h.text, 'utf8'));
@@ -182,6 +272,9 @@ const { values } = parseArgs({
     newurl: { type: 'boolean', default: false },
     mem: { type: 'boolean', default: false },
     'profile-newurl': { type: 'boolean', default: false },
+    roads: { type: 'boolean', default: false },
+    ab: { type: 'string' },
+    wild: { type: 'boolean', default: false },
     files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '5' },
     instances: { type: 'string', default: '2000' },
@@ -197,6 +290,11 @@ if (values.newurl) {
   _newUrls(hosts, wild, rounds);
 }
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
+if (values.roads) _roads(hosts, Math.max(rounds, 20));
+if (values.ab !== undefined) {
+  const abHosts = values.wild ? buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) })) : hosts;
+  await _ab(values.ab, abHosts, Math.max(rounds, 40));
+}
 if (values.mem) {
   // The memory workload of the full bench is its main corpus sample (300 files, seed).
   const mainHosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 300, urlsPerFile: 24, seed: DEFAULT_SEED }).hosts;

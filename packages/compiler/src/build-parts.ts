@@ -5,9 +5,9 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, sameBytes, type ByteTrie } from './build-trie.js';
-import { WILDCARD, canonicalizePattern, deriveIndexHtmlPattern, simplifyPattern, type MatchPattern } from './normalize-pattern.js';
-import type { ParsedRobots } from './parse.js';
+import { buildByteTrie, buildFailLinks, buildRadixTable, type ByteTrie, type RadixTable } from './build-trie.js';
+import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
+import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
 /** A pattern with a `*`: its rank, segment keys (indices into BuiltParts.segments) and anchor. */
@@ -60,33 +60,24 @@ const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 
 /**
- * Every kept pattern of the file in rank order, as parallel arrays indexed by rank (no object
- * per pattern): its matching-form body, anchor, part, rule id and index.html mark.
+ * Every kept pattern of the file in rank order (index = rank), with its head length: the bytes
+ * of its body before the first `*` (all of it for a literal pattern).
  */
 interface _Ranked {
-  readonly count: number;
-  readonly body: readonly Uint8Array[];
-  /** Bytes of the body before its first `*` (all of it for a literal pattern). */
+  readonly patterns: readonly MatchPattern[];
   readonly headLen: readonly number[];
-  readonly anchored: readonly number[];
-  readonly part: readonly number[];
-  readonly ruleId: readonly number[];
-  /** 1 for an allow rule's index.html companion, 0 for a rule's own pattern. */
-  readonly companion: readonly number[];
-  /**
-   * The head's first HEAD_KEY_BYTES bytes as one number that sorts as the heads do (each byte
-   * + 1 in base 257, 0 past the head's end): most head comparisons end at one number compare.
-   */
-  readonly headKey: readonly number[];
 }
 
-/** Head bytes in a headKey: 257^6 < 2^53, so the key is an exact integer. */
-const HEAD_KEY_BYTES = 6;
+/**
+ * Bytes of a string read into one sort key: each byte + 1 in base 257 (0 past the string's
+ * end), so keys sort as the strings' chunks do; 257^6 < 2^53, so the key is an exact integer.
+ */
+const SORT_KEY_BYTES = 6;
 
-/** Returns the headKey of `body`'s first `headLen` bytes. */
-function _headKey(body: Uint8Array, headLen: number): number {
+/** Returns the sort key of `bytes[at, at + SORT_KEY_BYTES)` within the string's first `len` bytes. */
+function _sortKey(bytes: Uint8Array, len: number, at: number): number {
   let key = 0;
-  for (let k = 0; k < HEAD_KEY_BYTES; k++) key = key * 257 + (k < headLen ? (body[k] as number) + 1 : 0);
+  for (let k = at; k < at + SORT_KEY_BYTES; k++) key = key * 257 + (k < len ? (bytes[k] as number) + 1 : 0);
   return key;
 }
 
@@ -114,6 +105,106 @@ function _sortStably(items: number[], compare: (a: number, b: number) => number)
   return items;
 }
 
+/** Ranges sorted by insertion: at 16, _sortChunk's typed arrays were 5.4% of a CPU profile of the corpus's 250-1,500-byte files' compiles; at 40 they do not show. */
+const INSERTION_SORT_MAX = 40;
+
+/**
+ * Returns the positions `0 .. n - 1` sorted stably by the byte strings `bytes[p][0, lens[p])`:
+ * an MSD sort on SORT_KEY_BYTES-byte chunks (each range's keys sorted natively in a
+ * Float64Array, its items placed by a binary search for their key, each run of one key sorted
+ * again on the next chunk unless its strings ended there), insertion sort for short ranges. No
+ * comparator call per pair (invalid-utf8 sorts 26,000 heads and 24,000 segments that share
+ * long prefixes). O(n log n x chunks of the longest shared prefix).
+ */
+function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): number[] {
+  const n = bytes.length;
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  // Ranges [from, to) whose strings share their first `depth` bytes, still to sort.
+  const stack: number[] = [0, n, 0];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const to = stack.pop() as number;
+    const from = stack.pop() as number;
+    if (to - from <= INSERTION_SORT_MAX) _insertionSortFrom(order, from, to, bytes, lens, depth);
+    else _sortChunk(order, from, to, bytes, lens, depth, stack);
+  }
+  return order;
+}
+
+/** Sorts `order[from, to)` stably by the strings' bytes from `depth` on (they share the bytes before it). */
+function _insertionSortFrom(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const x = order[i] as number;
+    let j = i - 1;
+    while (j >= from && _compareFrom(bytes, lens, order[j] as number, x, depth) > 0) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = x;
+  }
+}
+
+/** Returns -1, 0 or 1 as string `a` sorts before, with or after string `b`, comparing from byte `depth`. */
+function _compareFrom(bytes: readonly Uint8Array[], lens: readonly number[], a: number, b: number, depth: number): number {
+  const x = bytes[a] as Uint8Array;
+  const y = bytes[b] as Uint8Array;
+  const xl = lens[a] as number;
+  const yl = lens[b] as number;
+  const m = xl < yl ? xl : yl;
+  for (let k = depth; k < m; k++) {
+    const d = (x[k] as number) - (y[k] as number);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return xl === yl ? 0 : xl < yl ? -1 : 1;
+}
+
+/**
+ * Sorts `order[from, to)` stably by the chunk at `depth` and pushes onto `stack` each run of
+ * one key whose strings go on past the chunk (the key's last byte is not 0).
+ */
+function _sortChunk(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
+  const n = to - from;
+  const item = new Float64Array(n);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = order[from + i] as number;
+    item[i] = _sortKey(bytes[x] as Uint8Array, lens[x] as number, depth);
+    keys[i] = item[i] as number;
+  }
+  keys.sort();
+  let d = 0;
+  for (let i = 0; i < n; i++) if (d === 0 || keys[i] !== keys[d - 1]) keys[d++] = keys[i] as number;
+  const start = new Int32Array(d + 1);
+  const slot = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = item[i] as number;
+    let lo = 0;
+    let hi = d - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keys[mid] as number) < k) lo = mid + 1;
+      else hi = mid;
+    }
+    slot[i] = lo;
+    start[lo + 1] = (start[lo + 1] as number) + 1;
+  }
+  for (let j = 0; j < d; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+  const placed = order.slice(from, to);
+  const next = start.slice(0, d);
+  for (let i = 0; i < n; i++) {
+    const j = slot[i] as number;
+    order[from + (next[j] as number)] = placed[i] as number;
+    next[j] = (next[j] as number) + 1;
+  }
+  for (let j = 0; j < d; j++) {
+    // A key whose last byte is 0 ended its strings inside the chunk: its run is equal strings.
+    if ((start[j + 1] as number) - (start[j] as number) > 1 && (keys[j] as number) % 257 !== 0) {
+      stack.push(from + (start[j] as number), from + (start[j + 1] as number), depth + SORT_KEY_BYTES);
+    }
+  }
+}
+
 /** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
 function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
   // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
@@ -132,12 +223,16 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
 }
 
 /**
- * Returns the pattern indices `0 .. n - 1` sorted stably by bucket (maxPriority - priority) * 2
- * + kind (`meta` holds 5 numbers per pattern, priority and kind first): a counting sort, or an
- * insertion sort for the usual few patterns (no bucket array to allocate and clear).
+ * Returns the indices of `patterns` sorted stably by bucket (maxPriority - priority) * 2 +
+ * kind: a counting sort, or an insertion sort for the usual few patterns (no bucket array to
+ * allocate and clear).
  */
-function _rankOrder(meta: readonly number[], n: number, maxPriority: number): number[] {
-  const bucket = (i: number): number => (maxPriority - (meta[5 * i] as number)) * 2 + (meta[5 * i + 1] as number);
+function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
+  const n = patterns.length;
+  const bucket = (i: number): number => {
+    const p = patterns[i] as MatchPattern;
+    return (maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1);
+  };
   const order = new Array<number>(n);
   if (n <= 32) {
     for (let i = 0; i < n; i++) order[i] = i;
@@ -157,13 +252,6 @@ function _rankOrder(meta: readonly number[], n: number, maxPriority: number): nu
   return order;
 }
 
-/** Appends pattern `p` of rule `id` to `bodies` and `meta` (priority, kind, anchor, companion, rule id); returns the new highest priority. */
-function _addPattern(bodies: Uint8Array[], meta: number[], p: MatchPattern, id: number, companion: number, maxPriority: number): number {
-  bodies.push(p.body);
-  meta.push(p.priority, p.kind === 'allow' ? 0 : 1, p.anchored ? 1 : 0, companion, id);
-  return p.priority > maxPriority ? p.priority : maxPriority;
-}
-
 /**
  * Returns every pattern of the plan's rules in rank order (docs/semantics.md section 5), less
  * the wildcard patterns that repeat a better-ranked one of their part (they could never
@@ -173,53 +261,44 @@ function _addPattern(bodies: Uint8Array[], meta: number[], p: MatchPattern, id: 
  * of one priority and kind differ in line, or are one rule's own pattern and its companion,
  * whose priorities always differ. O(patterns + longest priority).
  */
-function _rankPatterns(parsed: ParsedRobots, plan: PartPlan, profile: Profile): _Ranked {
-  const partOf = _partOfRules(parsed, plan);
-  const bodies: Uint8Array[] = [];
-  const meta: number[] = [];
-  let maxPriority = 0;
+function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
+  const all = _patternsOf(plan, partOf, profile);
+  return _dropRepeats(all, _rankOrder(all, _maxPriority(all)), partOf);
+}
+
+/** Returns the patterns of the plan's rules that a built group uses, in rule id order. */
+function _patternsOf(plan: PartPlan, partOf: readonly number[], profile: Profile): MatchPattern[] {
+  const all: MatchPattern[] = [];
   const rules = plan.rules;
-  for (let id = 0; id < rules.length; id++) {
-    if ((partOf[id] as number) < 0) continue;
-    const rule = rules[id] as ParsedRobots['groups'][number]['rules'][number];
-    const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-    const own = simplifyPattern(form, rule.kind, rule.line, id);
-    if (own !== null) maxPriority = _addPattern(bodies, meta, own, id, 0, maxPriority);
-    if (rule.kind === 'allow') {
-      const derived = deriveIndexHtmlPattern(form);
-      const p = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, id);
-      if (p !== null) maxPriority = _addPattern(bodies, meta, p, id, 1, maxPriority);
-    }
-  }
-  const order = _rankOrder(meta, bodies.length, maxPriority);
-  const n = order.length;
+  for (let id = 0; id < rules.length; id++) if ((partOf[id] as number) >= 0) appendPatternsOfRule(rules[id] as ParsedRule, id, profile, all);
+  return all;
+}
+
+/** Returns the highest priority of `patterns` (0 for none). */
+function _maxPriority(patterns: readonly MatchPattern[]): number {
+  let max = 0;
+  for (let i = 0; i < patterns.length; i++) if ((patterns[i] as MatchPattern).priority > max) max = (patterns[i] as MatchPattern).priority;
+  return max;
+}
+
+/** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
+function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
   let seen: _Distinct | undefined;
-  const body: Uint8Array[] = [];
+  const patterns: MatchPattern[] = [];
   const headLen: number[] = [];
-  const anchored: number[] = [];
-  const part: number[] = [];
-  const ruleId: number[] = [];
-  const companion: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const i = order[k] as number;
-    const b = bodies[i] as Uint8Array;
+  for (let k = 0; k < order.length; k++) {
+    const p = all[order[k] as number] as MatchPattern;
+    const b = p.body;
     const star = _indexOfStar(b);
     if (star >= 0) {
       seen ??= new _Distinct();
       const distinct = seen.list.length;
-      if (seen.add(((partOf[meta[5 * i + 4] as number] as number) << 1) | (meta[5 * i + 2] as number), b) < distinct) continue;
+      if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
     }
-    body.push(b);
+    patterns.push(p);
     headLen.push(star < 0 ? b.length : star);
-    anchored.push(meta[5 * i + 2] as number);
-    companion.push(meta[5 * i + 3] as number);
-    ruleId.push(meta[5 * i + 4] as number);
-    part.push(partOf[meta[5 * i + 4] as number] as number);
   }
-  const count = body.length;
-  const headKey = new Array<number>(count);
-  for (let r = 0; r < count; r++) headKey[r] = _headKey(body[r] as Uint8Array, headLen[r] as number);
-  return { count, body, headLen, anchored, part, ruleId, companion, headKey };
+  return { patterns, headLen };
 }
 
 /**
@@ -235,36 +314,43 @@ class _Distinct {
   /** Per index: the previous index with the same hash, or -1. */
   private readonly _sameHash: number[] = [];
 
-  /** Returns the index of (`tag`, `bytes`), adding it as the next index when new. O(DISTINCT_SCAN_MAX + bytes), expected. */
-  add(tag: number, bytes: Uint8Array): number {
+  /**
+   * Returns the index of (`tag`, `bytes[from, to)`), adding it as the next index when new (a
+   * subarray is cut only then). O(DISTINCT_SCAN_MAX + bytes), expected.
+   */
+  add(tag: number, bytes: Uint8Array, from: number, to: number): number {
     const list = this.list;
     const n = list.length;
     let byHash = this._byHash;
     if (byHash === undefined) {
-      for (let i = 0; i < n; i++) if (this._tags[i] === tag && sameBytes(list[i] as Uint8Array, bytes)) return i;
-      list.push(bytes);
-      this._tags.push(tag);
+      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
+      this._push(tag, bytes, from, to, -1);
       if (n + 1 < DISTINCT_SCAN_MAX) return n;
       byHash = new Map<number, number>();
       for (let i = 0; i <= n; i++) {
-        const h = _hashBytes(this._tags[i] as number, list[i] as Uint8Array);
+        const key = list[i] as Uint8Array;
+        const h = _hashBytes(this._tags[i] as number, key, 0, key.length);
         const last = byHash.get(h);
-        this._sameHash.push(last === undefined ? -1 : last);
+        this._sameHash[i] = last === undefined ? -1 : last;
         byHash.set(h, i);
       }
       this._byHash = byHash;
       return n;
     }
-    const h = _hashBytes(tag, bytes);
+    const h = _hashBytes(tag, bytes, from, to);
     const last = byHash.get(h);
     for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
-      if (this._tags[i] === tag && sameBytes(list[i] as Uint8Array, bytes)) return i;
+      if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
     }
-    list.push(bytes);
-    this._tags.push(tag);
-    this._sameHash.push(last === undefined ? -1 : last);
+    this._push(tag, bytes, from, to, last === undefined ? -1 : last);
     byHash.set(h, n);
     return n;
+  }
+
+  private _push(tag: number, bytes: Uint8Array, from: number, to: number, sameHash: number): void {
+    this.list.push(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+    this._tags.push(tag);
+    this._sameHash.push(sameHash);
   }
 }
 
@@ -274,20 +360,27 @@ const DISTINCT_SCAN_MAX = 16;
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
 const _HASH_SEED = (Math.random() * 0x40000000) | 0;
 
-/** Returns a 30-bit FNV-1a hash of `tag` and `bytes` (a small integer Map key). */
-function _hashBytes(tag: number, bytes: Uint8Array): number {
+/** Returns a 30-bit FNV-1a hash of `tag` and `bytes[from, to)` (a small integer Map key). */
+function _hashBytes(tag: number, bytes: Uint8Array, from: number, to: number): number {
   let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
-  for (let k = 0; k < bytes.length; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
+  for (let k = from; k < to; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
   return (h ^ (h >>> 15)) & 0x3fffffff;
 }
 
-/** Returns the segment indices of a wildcard body (the runs between and after its `*`s). */
-function _segmentsOf(body: Uint8Array, segments: _Distinct): number[] {
+/** Returns true when `a` holds the bytes `b[from, to)`. */
+function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {
+  if (a.length !== to - from) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[from + k]) return false;
+  return true;
+}
+
+/** Returns the segment indices of a wildcard body whose first `*` is at `head` (the runs between and after its `*`s). */
+function _segmentsOf(body: Uint8Array, head: number, segments: _Distinct): number[] {
   const segs: number[] = [];
-  let from = body.indexOf(WILDCARD) + 1;
+  let from = head + 1;
   for (let k = from; k <= body.length; k++) {
     if (k === body.length || body[k] === WILDCARD) {
-      segs.push(segments.add(0, body.subarray(from, k)));
+      segs.push(segments.add(0, body, from, k));
       from = k + 1;
     }
   }
@@ -298,23 +391,14 @@ const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
 
 const _EMPTY = new Uint8Array(0);
 
-/** Returns -1, 0 or 1 as the head of rank `a` sorts before, with or after that of rank `b`. */
-function _compareHeads(ranked: _Ranked, a: number, b: number): number {
-  const ka = ranked.headKey[a] as number;
-  const kb = ranked.headKey[b] as number;
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  // Equal keys: equal first HEAD_KEY_BYTES bytes and, if either head is shorter, equal heads.
-  const xl = ranked.headLen[a] as number;
-  const yl = ranked.headLen[b] as number;
-  if (xl < HEAD_KEY_BYTES || yl < HEAD_KEY_BYTES) return 0;
-  const x = ranked.body[a] as Uint8Array;
-  const y = ranked.body[b] as Uint8Array;
-  const m = xl < yl ? xl : yl;
-  for (let k = HEAD_KEY_BYTES; k < m; k++) {
-    const d = (x[k] as number) - (y[k] as number);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return xl === yl ? 0 : xl < yl ? -1 : 1;
+/** Returns true when ranks `a` and `b` have the same head. */
+function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
+  const len = ranked.headLen[a] as number;
+  if (ranked.headLen[b] !== len) return false;
+  const x = (ranked.patterns[a] as MatchPattern).body;
+  const y = (ranked.patterns[b] as MatchPattern).body;
+  for (let k = 0; k < len; k++) if (x[k] !== y[k]) return false;
+  return true;
 }
 
 /**
@@ -325,62 +409,94 @@ function _compareHeads(ranked: _Ranked, a: number, b: number): number {
  */
 function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
-  const order = _sortStably(ranks.slice(), (a, b) => _compareHeads(ranked, a, b));
-  // Per distinct head: a rank whose body holds it, its length, prefix and end ranks, and its
-  // wildcard ranks order[wildFrom[h] .. headEnd[h]) (the literal ranks there are skipped).
-  const headRank: number[] = [];
-  const headBytes: Uint8Array[] = [];
-  const headLens: number[] = [];
-  const prefixRank: number[] = [];
-  const endRank: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  let wilds = 0;
+  // One loop per function below: a cold process compiles each hot loop on its own (on-stack
+  // replacement compiles the whole enclosing function, once per hot loop).
+  const order = _orderByHead(ranked, ranks);
+  const heads = _headsOf(ranked, order);
+  return _nodesOf(ranked, order, heads, buildRadixTable(heads.bodies, heads.lens), segments);
+}
+
+/** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
+function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
+  const bodyAt = new Array<Uint8Array>(ranks.length);
+  const headAt = new Array<number>(ranks.length);
+  for (let i = 0; i < ranks.length; i++) {
+    bodyAt[i] = (ranked.patterns[ranks[i] as number] as MatchPattern).body;
+    headAt[i] = ranked.headLen[ranks[i] as number] as number;
+  }
+  const order = _sortStrings(bodyAt, headAt);
+  for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
+  return order;
+}
+
+/** The distinct heads of a part's ranks sorted by head (index h), and what ends at each. */
+interface _Heads {
+  /** A body that holds head h, and its length. */
+  readonly bodies: Uint8Array[];
+  readonly lens: number[];
+  /** The best literal prefix and `$` ranks of head h, or -1. */
+  readonly prefixRank: number[];
+  readonly endRank: number[];
+  /** Head h's ranks are order[from[h], from[h + 1]) (wildcard and literal). */
+  readonly from: number[];
+  /** Wildcard ranks in all. */
+  wilds: number;
+}
+
+/** Returns the heads of `order` (ranks sorted by head). */
+function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
+  const heads: _Heads = { bodies: [], lens: [], prefixRank: [], endRank: [], from: [], wilds: 0 };
+  const { bodies, from, prefixRank, endRank } = heads;
   for (let k = 0; k < order.length; k++) {
     const rank = order[k] as number;
-    const h = headRank.length - 1;
-    if (h < 0 || _compareHeads(ranked, headRank[h] as number, rank) !== 0) {
-      headRank.push(rank);
-      headBytes.push(ranked.body[rank] as Uint8Array);
-      headLens.push(ranked.headLen[rank] as number);
+    const p = ranked.patterns[rank] as MatchPattern;
+    const len = ranked.headLen[rank] as number;
+    if (k === 0 || !_sameHead(ranked, order[from[from.length - 1] as number] as number, rank)) {
+      bodies.push(p.body);
+      heads.lens.push(len);
       prefixRank.push(-1);
       endRank.push(-1);
       from.push(k);
-      to.push(k);
     }
-    const g = headRank.length - 1;
-    to[g] = k + 1;
-    if ((ranked.headLen[rank] as number) < (ranked.body[rank] as Uint8Array).length) wilds++;
-    else if (ranked.anchored[rank] === 1) {
-      if ((endRank[g] as number) < 0) endRank[g] = rank;
-    } else if ((prefixRank[g] as number) < 0) prefixRank[g] = rank;
+    const h = bodies.length - 1;
+    if (len < p.body.length) heads.wilds++;
+    else if (p.anchored) {
+      if ((endRank[h] as number) < 0) endRank[h] = rank;
+    } else if ((prefixRank[h] as number) < 0) prefixRank[h] = rank;
   }
-  const radix = buildRadixTable(headBytes, headLens);
+  from.push(order.length);
+  return heads;
+}
+
+/** Returns a part's radix nodes: `radix` (the trie of the heads) with what ends at each node. */
+function _nodesOf(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixTable, segments: _Distinct): BuiltNode[] {
   const nodes: BuiltNode[] = new Array<BuiltNode>(radix.count);
   for (let q = 0; q < radix.count; q++) {
     const h = radix.keyIndex[q] as number;
     const keyOf = radix.keyOf[q] as number;
-    let wildcards: readonly BuiltWildcard[] = _NO_WILDCARDS;
-    if (h >= 0 && wilds > 0) {
-      const list: BuiltWildcard[] = [];
-      for (let k = from[h] as number; k < (to[h] as number); k++) {
-        const rank = order[k] as number;
-        const body = ranked.body[rank] as Uint8Array;
-        if ((ranked.headLen[rank] as number) < body.length) list.push({ rank, segments: _segmentsOf(body, segments), anchored: ranked.anchored[rank] === 1 });
-      }
-      if (list.length > 0) wildcards = list;
-    }
     nodes[q] = {
-      key: keyOf < 0 ? _EMPTY : (headBytes[keyOf] as Uint8Array),
+      key: keyOf < 0 ? _EMPTY : (heads.bodies[keyOf] as Uint8Array),
       labelFrom: radix.labelFrom[q] as number,
       labelTo: radix.depth[q] as number,
       childCount: radix.childCount[q] as number,
-      prefixRank: h < 0 ? -1 : (prefixRank[h] as number),
-      endRank: h < 0 ? -1 : (endRank[h] as number),
-      wildcards,
+      prefixRank: h < 0 ? -1 : (heads.prefixRank[h] as number),
+      endRank: h < 0 ? -1 : (heads.endRank[h] as number),
+      wildcards: h < 0 || heads.wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments),
     };
   }
   return nodes;
+}
+
+/** Returns the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank), with their segments. */
+function _wildcardsOf(ranked: _Ranked, order: readonly number[], from: number, to: number, segments: _Distinct): readonly BuiltWildcard[] {
+  let list: BuiltWildcard[] | undefined;
+  for (let k = from; k < to; k++) {
+    const rank = order[k] as number;
+    const p = ranked.patterns[rank] as MatchPattern;
+    const head = ranked.headLen[rank] as number;
+    if (head < p.body.length) (list ??= []).push({ rank, segments: _segmentsOf(p.body, head, segments), anchored: p.anchored });
+  }
+  return list ?? _NO_WILDCARDS;
 }
 
 /**
@@ -389,10 +505,9 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
  * the head is empty.
  */
 function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): BuiltNode[] {
-  const body = ranked.body[rank] as Uint8Array;
+  const { body, anchored } = ranked.patterns[rank] as MatchPattern;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
-  const anchored = ranked.anchored[rank] === 1;
   const end: BuiltNode = {
     key: headLen === 0 ? _EMPTY : body,
     labelFrom: 0,
@@ -400,7 +515,7 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
     childCount: 0,
     prefixRank: wild || anchored ? -1 : rank,
     endRank: !wild && anchored ? rank : -1,
-    wildcards: wild ? [{ rank, segments: _segmentsOf(body, segments), anchored }] : _NO_WILDCARDS,
+    wildcards: wild ? [{ rank, segments: _segmentsOf(body, headLen, segments), anchored }] : _NO_WILDCARDS,
   };
   if (headLen === 0) return [end];
   return [{ key: _EMPTY, labelFrom: 0, labelTo: 0, childCount: 1, prefixRank: -1, endRank: -1, wildcards: _NO_WILDCARDS }, end];
@@ -409,7 +524,8 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): number[] {
   // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
-  const named = new Array<number>(ranked.count).fill(0);
+  const count = ranked.patterns.length;
+  const named = new Array<number>(count).fill(0);
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as readonly BuiltNode[];
     for (let k = 0; k < part.length; k++) {
@@ -421,15 +537,13 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   }
   const out = new Array<number>(plan.rules.length).fill(0);
   const seen = new Array<number>(plan.rules.length).fill(0);
-  for (let rank = 0; rank < ranked.count; rank++) {
-    const id = ranked.ruleId[rank] as number;
+  for (let rank = 0; rank < count; rank++) {
+    const { ruleId: id, companion, body, anchored } = ranked.patterns[rank] as MatchPattern;
     // Only the rule's best rank counts: the runtime rebuilds from it.
     if (seen[id] === 1) continue;
     seen[id] = 1;
-    if (ranked.companion[rank] === 1 || named[rank] !== 1) continue;
-    const raw = (plan.rules[id] as ParsedRobots['groups'][number]['rules'][number]).rawBytes;
-    const body = ranked.body[rank] as Uint8Array;
-    const anchored = ranked.anchored[rank] === 1;
+    if (companion || named[rank] !== 1) continue;
+    const raw = (plan.rules[id] as ParsedRule).rawBytes;
     const n = body.length + (anchored ? 1 : 0);
     if (raw.length !== n || (anchored && raw[n - 1] !== 0x24)) continue;
     let same = true;
@@ -444,22 +558,41 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
  * O(pattern bytes + p log p) for p patterns.
  */
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
-  const ranked = _rankPatterns(parsed, plan, profile);
+  // One loop per helper: a cold process compiles each hot loop on its own (on-stack replacement
+  // compiles the whole enclosing function, once per hot loop).
+  const partOf = _partOfRules(parsed, plan);
+  const ranked = _rankPatterns(plan, partOf, profile);
+  const count = ranked.patterns.length;
+  const rankRules = new Array<number>(count);
+  const rankCompanion = new Array<number>(count);
+  const byPart = _ranksByPart(ranked, partOf, plan.parts.length, rankRules, rankCompanion);
   const segments = new _Distinct();
-  const byPart: number[][] = new Array<number[]>(plan.parts.length);
-  for (let p = 0; p < byPart.length; p++) byPart[p] = [];
-  for (let rank = 0; rank < ranked.count; rank++) (byPart[ranked.part[rank] as number] as number[]).push(rank);
   const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
-  const rankRules = ranked.ruleId;
-  const rankCompanion = ranked.companion;
   const rebuildable = _rebuildable(plan, ranked, parts);
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
-  // Sort the distinct segments for the trie, remembering where each one went.
-  const list = segments.list;
-  const order = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) order[i] = i;
-  _sortStably(order, (a, b) => compareBytes(list[a] as Uint8Array, list[b] as Uint8Array));
+  return { rankRules, rankCompanion, rebuildable, parts, ..._segmentTables(segments.list) };
+}
+
+/** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */
+function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: number, rankRules: number[], rankCompanion: number[]): number[][] {
+  const byPart: number[][] = new Array<number[]>(partCount);
+  for (let p = 0; p < partCount; p++) byPart[p] = [];
+  for (let rank = 0; rank < ranked.patterns.length; rank++) {
+    const p = ranked.patterns[rank] as MatchPattern;
+    rankRules[rank] = p.ruleId;
+    rankCompanion[rank] = p.companion ? 1 : 0;
+    (byPart[partOf[p.ruleId] as number] as number[]).push(rank);
+  }
+  return byPart;
+}
+
+/** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
+function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
+  const lens = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
+  // Sorted for the trie, remembering where each one went.
+  const order = _sortStrings(list, lens);
   const sorted = new Array<Uint8Array>(list.length);
   for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
   const segmentTrie = buildByteTrie(sorted);
@@ -470,14 +603,5 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
     segmentNode[order[k] as number] = node;
     segmentEnds[node] = 1;
   }
-  return {
-    rankRules,
-    rankCompanion,
-    rebuildable,
-    parts,
-    segmentTrie,
-    fail: buildFailLinks(segmentTrie),
-    segmentNode,
-    segmentEnds,
-  };
+  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
 }

@@ -7,18 +7,25 @@
  */
 
 /**
- * A byte trie in breadth-first order: `parent[i] < i`, the children of a node are contiguous
- * and ascending by byte, node 0 is the root (depth 0). `keyNode[k]` is the node where key `k`
- * ends. Plain arrays: most tries here are a few dozen nodes, where typed-array allocation
- * would cost more than the build.
+ * A trie in breadth-first order as parallel arrays indexed by node: node 0 is the root (depth
+ * 0), the children of a node are contiguous and ascending. Plain arrays: most tries here are
+ * a few dozen nodes, where typed-array allocation would cost more than the build.
  */
-export interface ByteTrie {
+export interface TrieArrays {
   readonly count: number;
+  /** Bytes from the root. */
+  readonly depth: readonly number[];
+  readonly childCount: readonly number[];
+}
+
+/**
+ * A byte trie (one byte per edge): `parent[i] < i`, children ascending by byte from
+ * `firstChild`. `keyNode[k]` is the node where key `k` ends.
+ */
+export interface ByteTrie extends TrieArrays {
   readonly parent: readonly number[];
   readonly byte: readonly number[];
-  readonly depth: readonly number[];
   readonly firstChild: readonly number[];
-  readonly childCount: readonly number[];
   readonly keyNode: readonly number[];
 }
 
@@ -56,28 +63,11 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
   let total = 1;
   for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
   const s = _trieScratch(total);
-  const { preParent, preByte, preDepth, stack } = s;
+  const { preParent, preByte, preDepth } = s;
   const preKey = new Array<number>(keys.length);
-  preParent[0] = 0;
-  preByte[0] = 0;
-  preDepth[0] = 0;
-  stack[0] = 0;
-  let count = 1;
+  const count = _buildPreorder(keys, s, preKey);
   let longest = 0;
-  let prev: Uint8Array = _EMPTY_KEY;
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k] as Uint8Array;
-    for (let d = _lcp(prev, key); d < key.length; d++) {
-      stack[d + 1] = count;
-      preParent[count] = stack[d] as number;
-      preByte[count] = key[d] as number;
-      preDepth[count] = d + 1;
-      count++;
-    }
-    preKey[k] = stack[key.length] as number;
-    if (key.length > longest) longest = key.length;
-    prev = key;
-  }
+  for (let k = 0; k < keys.length; k++) if ((keys[k] as Uint8Array).length > longest) longest = (keys[k] as Uint8Array).length;
   // Stable counting sort by depth: old preorder id -> breadth-first id.
   const next = s.next;
   next.fill(0, 0, longest + 2);
@@ -110,6 +100,34 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
 }
 
 const _EMPTY_KEY = new Uint8Array(0);
+
+/**
+ * Fills `s`'s preorder arrays with the byte trie of `keys` (sorted, distinct), each key along
+ * the previous key's path, and `preKey[k]` with the preorder node where key k ends; returns
+ * the node count. (Its own function: a cold process compiles this loop on its own.)
+ */
+function _buildPreorder(keys: readonly Uint8Array[], s: _TrieScratch, preKey: number[]): number {
+  const { preParent, preByte, preDepth, stack } = s;
+  preParent[0] = 0;
+  preByte[0] = 0;
+  preDepth[0] = 0;
+  stack[0] = 0;
+  let count = 1;
+  let prev: Uint8Array = _EMPTY_KEY;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as Uint8Array;
+    for (let d = _lcp(prev, key); d < key.length; d++) {
+      stack[d + 1] = count;
+      preParent[count] = stack[d] as number;
+      preByte[count] = key[d] as number;
+      preDepth[count] = d + 1;
+      count++;
+    }
+    preKey[k] = stack[key.length] as number;
+    prev = key;
+  }
+  return count;
+}
 
 /** Working arrays of buildByteTrie, indexed by preorder node or depth (at most total key bytes + 1 of each). */
 interface _TrieScratch {
@@ -177,96 +195,30 @@ export function buildFailLinks(trie: ByteTrie): number[] {
   return fail;
 }
 
-/** One node of a radix trie. */
-export interface RadixNode {
-  /** Depth: bytes from the root. */
-  readonly depth: number;
-  /** A key whose first `depth` bytes spell the path to this node. */
-  readonly key: Uint8Array;
-  /** Edge label from its parent: `key[labelFrom, depth)` (empty for the root). */
-  labelFrom: number;
-  /** Index of the key ending here, or -1. */
-  keyIndex: number;
-  /** Children, ascending by first label byte. */
-  readonly children: RadixNode[];
-}
-
 /**
- * Returns the radix trie of `keys` (sorted ascending, distinct) in breadth-first order, children
- * contiguous: built along the previous key's path as buildByteTrie is, with a node only where a
- * key ends or paths branch (an edge is split where a new key leaves it). O(keys + key bytes).
+ * A radix trie (a byte string per edge) as {@link buildRadixTable} returns it. An edge label
+ * is `key[labelFrom, depth)` of the node's key: a key whose first `depth` bytes spell the path
+ * to the node (keyOf, -1 for the root).
  */
-export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
-  const empty = new Uint8Array(0);
-  const root: RadixNode = { depth: 0, key: empty, labelFrom: 0, keyIndex: -1, children: [] };
-  const stack: RadixNode[] = [root];
-  let prev: Uint8Array = empty;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as Uint8Array;
-    const l = _lcp(prev, key);
-    let last: RadixNode | undefined;
-    while ((stack[stack.length - 1] as RadixNode).depth > l) last = stack.pop();
-    let top = stack[stack.length - 1] as RadixNode;
-    if (top.depth < l && last !== undefined) {
-      // The new key leaves the edge to `last` at depth l: split it there.
-      const mid: RadixNode = { depth: l, key, labelFrom: 0, keyIndex: -1, children: [last] };
-      top.children[top.children.length - 1] = mid;
-      stack.push(mid);
-      top = mid;
-    }
-    if (key.length === top.depth) {
-      top.keyIndex = i;
-    } else {
-      const leaf: RadixNode = { depth: key.length, key, labelFrom: 0, keyIndex: i, children: [] };
-      top.children.push(leaf);
-      stack.push(leaf);
-    }
-    prev = key;
-  }
-  const order: RadixNode[] = [root];
-  for (let q = 0; q < order.length; q++) {
-    const r = order[q] as RadixNode;
-    for (const c of r.children) {
-      c.labelFrom = r.depth;
-      order.push(c);
-    }
-  }
-  return order;
-}
-
-/**
- * A radix trie in breadth-first order as parallel arrays (node 0 is the root): what
- * {@link buildRadixTable} returns, without one object per node.
- */
-export interface RadixTable {
-  readonly count: number;
-  /** Bytes from the root. */
-  readonly depth: readonly number[];
-  /** A key whose first `depth` bytes spell the path to the node (-1 for the root). */
+export interface RadixTable extends TrieArrays {
   readonly keyOf: readonly number[];
-  /** Edge label from the parent: `key[labelFrom, depth)`. */
   readonly labelFrom: readonly number[];
   /** Index of the key ending at the node, or -1. */
   readonly keyIndex: readonly number[];
-  readonly childCount: readonly number[];
 }
 
 /**
  * Returns the radix trie of the keys `bytes[i].subarray(0, lens[i])` (sorted ascending,
- * distinct) as {@link buildRadixTrie} builds it, in parallel arrays: no subarray or object per
- * key or node. O(keys + key bytes).
+ * distinct) in breadth-first order, children contiguous: built along the previous key's path
+ * as buildByteTrie is, with a node only where a key ends or paths branch (an edge is split
+ * where a new key leaves it), in parallel arrays: no subarray or object per key or node. O(keys + key bytes).
  */
 export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
   // last, next, prev sibling). Working arrays reused across calls (single-threaded).
   const w = _radixScratch(2 * bytes.length + 2);
   const { depth, keyOf, keyIndex, firstChild, lastChild, next, prev, stack } = w;
-  depth[0] = 0;
-  keyOf[0] = -1;
-  keyIndex[0] = -1;
-  firstChild[0] = -1;
-  lastChild[0] = -1;
-  next[0] = -1;
+  _initNode(w, 0, 0, -1, -1, -1);
   prev[0] = -1;
   stack[0] = 0;
   let sp = 1;
@@ -287,12 +239,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     if ((depth[top] as number) < l && last >= 0) {
       // The new key leaves the edge to `last` at depth l: split it there (`mid` takes its place).
       const mid = count++;
-      depth[mid] = l;
-      keyOf[mid] = i;
-      keyIndex[mid] = -1;
-      firstChild[mid] = last;
-      lastChild[mid] = last;
-      next[mid] = -1;
+      _initNode(w, mid, l, i, -1, last);
       const before = prev[last] as number;
       prev[mid] = before;
       if (before < 0) firstChild[top] = mid;
@@ -306,12 +253,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     if (len === depth[top]) keyIndex[top] = i;
     else {
       const leaf = count++;
-      depth[leaf] = len;
-      keyOf[leaf] = i;
-      keyIndex[leaf] = i;
-      firstChild[leaf] = -1;
-      lastChild[leaf] = -1;
-      next[leaf] = -1;
+      _initNode(w, leaf, len, i, i, -1);
       const l0 = lastChild[top] as number;
       prev[leaf] = l0;
       if (l0 < 0) firstChild[top] = leaf;
@@ -360,6 +302,16 @@ interface _RadixScratch {
 }
 
 let _radix: _RadixScratch | undefined;
+
+/** Sets node `x` of `w`: its depth, key, ending key (or -1) and only child (or -1); no next sibling yet. */
+function _initNode(w: _RadixScratch, x: number, depth: number, keyOf: number, keyIndex: number, child: number): void {
+  w.depth[x] = depth;
+  w.keyOf[x] = keyOf;
+  w.keyIndex[x] = keyIndex;
+  w.firstChild[x] = child;
+  w.lastChild[x] = child;
+  w.next[x] = -1;
+}
 
 /** Returns working arrays of at least `n` entries: the kept ones, or past TRIE_SCRATCH_MAX fresh ones. */
 function _radixScratch(n: number): _RadixScratch {

@@ -7,7 +7,7 @@ import { withGroupBuilder } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { parseRobotsTxt, type ParsedRobots } from './parse.js';
+import { parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { groupsOfScope, planParts, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -138,23 +138,76 @@ interface _Source {
   readonly patterns: boolean;
 }
 
-/**
- * Returns the report of building the groups `build` marks (undefined: the scope's, or all);
- * `matchingOnly` writes only what their matching reads (see ArtifactInput.matchingOnly).
- */
-function _build(src: _Source, build: Uint8Array | undefined, matchingOnly = false): CompileStages {
+/** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
+function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile);
-  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed), matchingOnly });
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
   return { artifact, parsed, plan, built };
 }
 
-/** Returns the parsed and merged file and the options of a compile, or throws their TypeError. */
-function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined): _Source {
+/** A merged group as a per-group artifact writes a group it does not build: no tokens, delay or sources. */
+const _UNBUILT: MergedGroups['groups'][number] = { tokens: [], global: false, sources: [], rules: [], ruleCount: 0, crawlDelay: undefined };
+const _UNBUILT_GLOBAL: MergedGroups['groups'][number] = { ..._UNBUILT, global: true };
+const _NO_BYTES = new Uint8Array(0);
+
+/**
+ * Returns the artifact of compileRobots' group `g`: its build's input trimmed to what matching
+ * reads (it is loaded beside the full artifact, which holds the rest, and never shown to users):
+ * no agent tokens, rule texts, sitemaps, directives or warnings, rule lines 1, 2, 3, ... (one
+ * byte per rule: matching reads a rule's kind only), the other groups without delay or
+ * sources, the preferences of group `g`'s parsed groups only. `ordinal`: the rules as written
+ * here, made once per file.
+ */
+function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[]): Uint8Array {
+  const { parsed, merged, profile, scope } = src;
+  const only = new Uint8Array(merged.groups.length);
+  only[g] = 1;
+  const plan = planParts(parsed, merged, only);
+  const built = buildParts(parsed, plan, profile);
+  const group = merged.groups[g] as MergedGroups['groups'][number];
+  const groups = merged.groups.map((m, k) => (k === g ? m : m.global ? _UNBUILT_GLOBAL : _UNBUILT));
+  let parsedGroups = parsed.groups;
+  if (parsedGroups.some((p) => p.preferences.length > 0)) {
+    const used = new Set(group.sources);
+    parsedGroups = parsedGroups.map((p, source) => (used.has(source) ? p : { ...p, preferences: [] }));
+  }
+  return serializeArtifact({
+    profile, scope, built, patterns: false, warnings: [],
+    parsed: { ...parsed, groups: parsedGroups, sitemaps: [], others: [] },
+    merged: { ...merged, groups },
+    plan: { ...plan, agents: [], rules: ordinal },
+  });
+}
+
+/** Returns every rule of the file (rule id order) as a per-group artifact writes it: kind only, lines 1, 2, 3, ... */
+function _ordinalRules(parsed: ParsedRobots): ParsedRule[] {
+  const out: ParsedRule[] = [];
+  for (const group of parsed.groups) for (const r of group.rules) out.push({ line: out.length + 1, kind: r.kind, pattern: '', rawBytes: _NO_BYTES, escaped: _NO_BYTES });
+  return out;
+}
+
+/**
+ * @internal Returns the artifact compileRobots builds and loads for merged group `g` on the
+ * first agent() that selects it (`@robomata/compiler/internals`, for tests and tools).
+ */
+export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, options?: CompileOptions): Uint8Array {
+  const src = _source(robotsTxt, options, false);
+  if (!(Number.isSafeInteger(g) && g >= 0 && g < src.merged.groups.length)) throw new RangeError(`no merged group ${String(g)}`);
+  return _buildMatching(src, g, _ordinalRules(src.parsed));
+}
+
+/**
+ * Returns the parsed and merged file and the options of a compile, or throws their TypeError.
+ * `report`: the parse is returned to the caller (diagnostics and pattern texts built), else
+ * parseForCompile's.
+ */
+function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined, report: boolean): _Source {
   const profile = _checkOptions(robotsTxt, options);
   const scope = _scopeOf(options?.agents);
-  const parsed = parseRobotsTxt(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
+  const parse = report ? parseRobotsTxt : parseForCompile;
+  const parsed = parse(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
   return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
 }
 
@@ -164,13 +217,13 @@ function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undef
  * linear in the input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
-  const { artifact, parsed } = _build(_source(robotsTxt, options), undefined);
+  const { artifact, parsed } = _build(_source(robotsTxt, options, true), undefined);
   return { artifact, parsed };
 }
 
 /** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
 export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
-  return _build(_source(robotsTxt, options), undefined);
+  return _build(_source(robotsTxt, options, true), undefined);
 }
 
 /**
@@ -180,7 +233,7 @@ export function compileStages(robotsTxt: string | Uint8Array, options?: CompileO
  * throws on content.
  */
 export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions): Uint8Array {
-  return compileWithReport(robotsTxt, options).artifact;
+  return _build(_source(robotsTxt, options, false), undefined).artifact;
 }
 
 /**
@@ -192,12 +245,12 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
  */
 function _groupBuilder(src: _Source): (g: number) => Robots {
   const built = new Map<number, Robots>();
+  let ordinal: ParsedRule[] | undefined;
   return (g) => {
     let robots = built.get(g);
     if (robots === undefined) {
-      const only = new Uint8Array(src.merged.groups.length);
-      only[g] = 1;
-      robots = loadRobots(_build(src, only, true).artifact);
+      ordinal ??= _ordinalRules(src.parsed);
+      robots = loadRobots(_buildMatching(src, g, ordinal));
       built.set(g, robots);
     }
     return robots;
@@ -215,7 +268,7 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
  * group a small artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
-  const src = _source(robotsTxt, options);
+  const src = _source(robotsTxt, options, false);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the one artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);

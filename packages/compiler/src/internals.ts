@@ -5,18 +5,16 @@
 export { mergeGroups, type MergedGroup, type MergedGroups } from './merge-groups.js';
 export {
   patternsOfRule,
-  compareRank,
+  appendPatternsOfRule,
   canonicalizePattern,
   deriveIndexHtmlPattern,
   simplifyPattern,
-  patternKey,
-  bytesKey,
   WILDCARD,
   type MatchPattern,
   type PatternSource,
 } from './normalize-pattern.js';
 export { planParts, type PartPlan } from './plan-parts.js';
-export { buildByteTrie, buildFailLinks, buildRadixTrie, compareBytes, type ByteTrie, type RadixNode } from './build-trie.js';
+export { buildByteTrie, buildFailLinks, buildRadixTable, compareBytes, type ByteTrie, type RadixTable, type TrieArrays } from './build-trie.js';
 export { buildParts, type BuiltParts, type BuiltNode, type BuiltWildcard } from './build-parts.js';
 export { serializeArtifact, type ArtifactInput } from './serialize.js';
-export { compileStages, measureCompileWork, type CompileStages, type CompileWork } from './compile.js';
+export { compileGroupArtifact, compileStages, measureCompileWork, type CompileStages, type CompileWork } from './compile.js';

@@ -4,7 +4,7 @@
  * 4, 5 and 7; RFC 9309 sections 2.2.2 and 2.2.3).
  */
 import { isUnreservedByte, type Profile } from '@robomata/runtime/format';
-import type { RuleKind } from './parse.js';
+import { isHexDigit, upperHexDigit, type RuleKind } from './parse.js';
 
 /** Byte value that stands for the `*` wildcard in a pattern body (a literal `*` cannot occur). */
 export const WILDCARD = 0x2a;
@@ -34,15 +34,20 @@ export interface MatchPattern {
   readonly line: number;
   /** Rule id reported by `decide` (the runtime applies the rfc9309 `/robots.txt` allow itself; it is no pattern). */
   readonly ruleId: number;
+  /**
+   * True when this is an allow rule's derived index.html pattern rather than its own
+   * (docs/semantics.md section 5; the artifact's per-rank mark, format.ts RANKS).
+   */
+  readonly companion: boolean;
 }
 
 function _isHex(b: number | undefined): boolean {
-  return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
+  return b !== undefined && isHexDigit(b);
 }
 
 /** True for `0-9` and `A-F`: a hex digit already in canonical (upper) case. */
 function _isUpperHex(b: number | undefined): boolean {
-  return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46));
+  return b !== undefined && isHexDigit(b) && upperHexDigit(b) === b;
 }
 
 function _hexValue(b: number): number {
@@ -127,6 +132,7 @@ export function simplifyPattern(
   kind: RuleKind,
   line: number,
   ruleId: number,
+  companion = false,
 ): MatchPattern | null {
   if (form.length === 0) return null;
   const priority = form.length;
@@ -142,22 +148,21 @@ export function simplifyPattern(
   if (simple) {
     const first = form[0];
     if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-    return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId };
+    return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId, companion };
   }
-  const out = new Uint8Array(end);
+  // Trailing `*`s (and a `$` after them) change nothing: cut them, then collapse runs of `*`
+  // into an array of the exact size (one allocation; refused patterns none).
+  let e = end;
+  while (e > 0 && form[e - 1] === WILDCARD) e--;
+  if (e < end) anchored = false;
   let o = 0;
-  for (let i = 0; i < end; i++) {
-    const b = form[i] as number;
-    if (b === WILDCARD && o > 0 && out[o - 1] === WILDCARD) continue;
-    out[o++] = b;
-  }
-  if (o > 0 && out[o - 1] === WILDCARD) {
-    while (o > 0 && out[o - 1] === WILDCARD) o--;
-    anchored = false;
-  }
-  const first = out[0];
+  for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) o++;
+  const first = form[0];
   if (o === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-  return { body: out.subarray(0, o), anchored, priority, kind, line, ruleId };
+  const out = new Uint8Array(o);
+  o = 0;
+  for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) out[o++] = form[i] as number;
+  return { body: out, anchored, priority, kind, line, ruleId, companion };
 }
 
 /** One allow/disallow rule as the pattern stage needs it. */
@@ -170,56 +175,26 @@ export interface PatternSource {
 }
 
 /**
- * Returns bytes as a string of Latin-1 characters: a faithful, cheap Map key (pattern bytes are
- * ASCII after escaping). O(n).
- */
-export function bytesKey(bytes: Uint8Array): string {
-  // One call for the usual short key: no subarray per chunk.
-  if (bytes.length <= 4096) return String.fromCharCode.apply(null, bytes as unknown as number[]);
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
-  return s;
-}
-
-/** Returns a string that identifies what a pattern matches: its anchor and body. */
-export function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
-  return (p.anchored ? '$' : '') + bytesKey(p.body);
-}
-
-/**
  * Returns the patterns one rule contributes in matching form: its own and, for an allow, its
- * index.html companion (docs/semantics.md section 5); none when it can never decide. O(pattern).
+ * index.html companion (docs/semantics.md section 5; marked `companion`); none when it can
+ * never decide. O(pattern).
  */
 export function patternsOfRule(rule: PatternSource, profile: Profile): MatchPattern[] {
-  return markedPatternsOfRule(rule, profile).map((m) => m.pattern);
-}
-
-/**
- * Returns {@link patternsOfRule}'s patterns, each marked `companion` when it is the rule's
- * derived index.html pattern rather than its own (docs/semantics.md section 5; the artifact's
- * per-rank mark, format.ts RANKS).
- */
-export function markedPatternsOfRule(rule: PatternSource, profile: Profile): { readonly pattern: MatchPattern; readonly companion: boolean }[] {
-  const out: { pattern: MatchPattern; companion: boolean }[] = [];
-  const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
-  const p = simplifyPattern(form, rule.kind, rule.line, rule.ruleId);
-  if (p !== null) out.push({ pattern: p, companion: false });
-  if (rule.kind === 'allow') {
-    const derived = deriveIndexHtmlPattern(form);
-    const d = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, rule.ruleId);
-    if (d !== null) out.push({ pattern: d, companion: true });
-  }
+  const out: MatchPattern[] = [];
+  appendPatternsOfRule(rule, rule.ruleId, profile, out);
   return out;
 }
 
 /**
- * Orders patterns by decision rank (docs/semantics.md section 5): higher priority first, allow before
- * disallow on equal priority, then earlier line, then the longer body (a rule's own pattern
- * before its index.html companion). The lowest-ranked match decides.
+ * Appends {@link patternsOfRule}'s patterns of rule `ruleId` to `out` (the compiler's one
+ * road from a rule to its patterns: no array per rule). O(pattern).
  */
-export function compareRank(a: MatchPattern, b: MatchPattern): number {
-  if (a.priority !== b.priority) return b.priority - a.priority;
-  if (a.kind !== b.kind) return a.kind === 'allow' ? -1 : 1;
-  if (a.line !== b.line) return a.line - b.line;
-  return b.body.length - a.body.length;
+export function appendPatternsOfRule(rule: Pick<PatternSource, 'kind' | 'line' | 'escaped'>, ruleId: number, profile: Profile, out: MatchPattern[]): void {
+  const form = profile === 'rfc9309' ? canonicalizePattern(rule.escaped) : rule.escaped;
+  const own = simplifyPattern(form, rule.kind, rule.line, ruleId);
+  if (own !== null) out.push(own);
+  if (rule.kind !== 'allow') return;
+  const derived = deriveIndexHtmlPattern(form);
+  const companion = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, ruleId, true);
+  if (companion !== null) out.push(companion);
 }

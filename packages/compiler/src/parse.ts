@@ -289,7 +289,8 @@ function _isSpace(b: number): boolean {
   return b === _SP || (b >= 0x09 && b <= 0x0d);
 }
 
-function _isHexDigit(b: number): boolean {
+/** True for an ASCII hex digit `0-9`, `A-F`, `a-f` (the compiler's one test, normalize-pattern.ts uses it too). */
+export function isHexDigit(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
 }
 
@@ -404,7 +405,7 @@ function _escapePattern(raw: Uint8Array, arena: _Arena): Uint8Array {
   let change = false;
   for (let i = 0; i < n; i++) {
     const b = raw[i]!;
-    if (b === _PERCENT && i + 2 < n && _isHexDigit(raw[i + 1]!) && _isHexDigit(raw[i + 2]!)) {
+    if (b === _PERCENT && i + 2 < n && isHexDigit(raw[i + 1]!) && isHexDigit(raw[i + 2]!)) {
       if (raw[i + 1]! >= 0x61 || raw[i + 2]! >= 0x61) change = true;
       i += 2;
     } else if (b >= 0x80) {
@@ -417,10 +418,10 @@ function _escapePattern(raw: Uint8Array, arena: _Arena): Uint8Array {
   let o = 0;
   for (let i = 0; i < n; i++) {
     const b = raw[i]!;
-    if (b === _PERCENT && i + 2 < n && _isHexDigit(raw[i + 1]!) && _isHexDigit(raw[i + 2]!)) {
+    if (b === _PERCENT && i + 2 < n && isHexDigit(raw[i + 1]!) && isHexDigit(raw[i + 2]!)) {
       out[o++] = _PERCENT;
-      out[o++] = _upperHex(raw[i + 1]!);
-      out[o++] = _upperHex(raw[i + 2]!);
+      out[o++] = upperHexDigit(raw[i + 1]!);
+      out[o++] = upperHexDigit(raw[i + 2]!);
       i += 2;
     } else if (b >= 0x80) {
       out[o++] = _PERCENT;
@@ -463,7 +464,8 @@ class _Arena {
 /** Bytes of one arena chunk. */
 const _ARENA_CHUNK = 65_536;
 
-function _upperHex(b: number): number {
+/** Returns hex digit `b` in canonical (upper) case. */
+export function upperHexDigit(b: number): number {
   return b >= 0x61 && b <= 0x66 ? b - 0x20 : b;
 }
 
@@ -507,10 +509,17 @@ class _Parser {
 
   /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
   readonly usageIsRule: boolean;
+  /**
+   * False for a compile that returns only its artifact (parseForCompile): no diagnostic and no
+   * rule pattern text is built (a 500 KiB file of invalid UTF-8 has 27,000 of each); every
+   * other field is the same.
+   */
+  readonly diagnose: boolean;
 
   /** `source`: the string `bytes` encode, if the input was one (it is the text when ASCII). */
-  constructor(bytes: Uint8Array, truncated: boolean, usageIsRule: boolean, source: string | undefined) {
+  constructor(bytes: Uint8Array, truncated: boolean, usageIsRule: boolean, source: string | undefined, diagnose: boolean) {
     this.usageIsRule = usageIsRule;
+    this.diagnose = diagnose;
     this.arena = new _Arena(bytes.length);
     this.bytes = bytes;
     this.n = bytes.length;
@@ -616,9 +625,9 @@ class _Parser {
     const line = ++this.lineCount;
 
     const keptEnd = end - start > MAX_LINE_BYTES ? start + MAX_LINE_BYTES : end;
-    if (high) this.checkHighBytes(line, start, end, keptEnd);
+    if (high && this.diagnose) this.checkHighBytes(line, start, end, keptEnd);
     if (keptEnd < end) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'line-too-long',
@@ -628,7 +637,7 @@ class _Parser {
     let contentEnd = keptEnd;
     if (nul >= 0 && nul < keptEnd) {
       contentEnd = nul;
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'nul-byte',
@@ -652,7 +661,7 @@ class _Parser {
     const bad = _findInvalidUtf8(bytes, start, checkEnd);
     if (bad >= 0) {
       const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'invalid-utf8',
@@ -661,7 +670,7 @@ class _Parser {
     }
     for (let i = start; i + 2 < keptEnd; i++) {
       if (bytes[i] === 0xef && bytes[i + 1] === 0xbb && bytes[i + 2] === 0xbf) {
-        this.diag(
+        if (this.diagnose) this.diag(
           line,
           'warning',
           'bom-mid-file',
@@ -692,7 +701,7 @@ class _Parser {
       let more = v;
       while (more < e && bytes[more] !== _SP && bytes[more] !== _HT) more++;
       if (sep === e || more < e) {
-        this.diag(
+        if (this.diagnose) this.diag(
           line,
           'warning',
           'no-directive',
@@ -708,14 +717,14 @@ class _Parser {
     while (ke > ks && _isSpace(bytes[ke - 1]!)) ke--;
     while (ks < ke && _isSpace(bytes[ks]!)) ks++;
     if (ke <= ks) {
-      this.diag(line, 'warning', 'no-directive', `line ${line}: the key before ':' is empty; the line is ignored`);
+      if (this.diagnose) this.diag(line, 'warning', 'no-directive', `line ${line}: the key before ':' is empty; the line is ignored`);
       return;
     }
     let ve = e;
     while (vs < ve && _isSpace(bytes[vs]!)) vs++;
     while (ve > vs && _isSpace(bytes[ve - 1]!)) ve--;
     if (missingColon) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'missing-colon',
@@ -734,14 +743,14 @@ class _Parser {
     }
     const canonical = _CANONICAL_KEY[form.kind]!;
     if (form.typo) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'typo-key',
         `line ${line}: '${_quote(this.decode(ks, ke))}' is a typo of '${canonical}'; accepted as ${canonical}`,
       );
     } else if (ke - ks > form.bytes.length) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'info',
         'key-prefix',
@@ -777,7 +786,7 @@ class _Parser {
     const bytes = this.bytes;
     const group = this.current;
     if (group === undefined) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'rule-outside-group',
@@ -787,7 +796,7 @@ class _Parser {
     }
     this.seenRule = true;
     if (ve > vs && bytes[vs] !== _SLASH && bytes[vs] !== _STAR) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'pattern-never-matches',
@@ -796,8 +805,8 @@ class _Parser {
     }
     const rawBytes = bytes.subarray(vs, ve);
     const text = this.asciiText;
-    const rule: _MutableRule = { line, kind, pattern: text !== undefined ? text.slice(vs, ve) : '', rawBytes, escaped: _escapePattern(rawBytes, this.arena) };
-    if (text === undefined) this.undecoded.push(rule);
+    const rule: _MutableRule = { line, kind, pattern: text !== undefined && this.diagnose ? text.slice(vs, ve) : '', rawBytes, escaped: _escapePattern(rawBytes, this.arena) };
+    if (text === undefined && this.diagnose) this.undecoded.push(rule);
     // Most groups have few rules: start with an exact-size literal instead of growing [].
     if (group.rules.length === 0) group.rules = [rule];
     else group.rules.push(rule);
@@ -815,7 +824,7 @@ class _Parser {
     const label = kind === 'usage' ? 'Content-Usage' : 'Content-Signal';
     if (group === undefined) {
       this.others.push({ line, key: this.decode(ks, ke), value: this.decode(vs, ve), group: -1 });
-      this.diag(line, 'warning', 'preference-outside-group', `line ${line}: this ${label} line comes before any User-agent line, so it applies to no crawler and is ignored`);
+      if (this.diagnose) this.diag(line, 'warning', 'preference-outside-group', `line ${line}: this ${label} line comes before any User-agent line, so it applies to no crawler and is ignored`);
       return;
     }
     if (kind === 'usage' && this.usageIsRule) this.seenRule = true;
@@ -826,7 +835,7 @@ class _Parser {
       const finding = checkPreferencePath(kind, text);
       if (finding !== undefined) read.findings.unshift(finding);
     }
-    for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
+    if (this.diagnose) for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
     const rawPath = bytes.subarray(vs, pathEnd);
     group.preferences.push({
       line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath, this.arena), preference: text, parsed: read.parsed, answers: read.answers,
@@ -836,13 +845,13 @@ class _Parser {
   /** A sitemap line: a global URL (docs/semantics.md section 8). */
   handleSitemap(line: number, vs: number, ve: number): void {
     if (ve <= vs) {
-      this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
+      if (this.diagnose) this.diag(line, 'warning', 'empty-sitemap', `line ${line}: the Sitemap line has no URL; it is ignored`);
       return;
     }
     const url = this.decode(vs, ve);
     this.sitemaps.push({ line, url });
     if (!_ABSOLUTE_URL.test(url)) {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'relative-sitemap',
@@ -861,7 +870,7 @@ class _Parser {
     this.others.push({ line, key, value, group: group === undefined ? -1 : this.groups.length - 1 });
     if (lowerKey === 'crawl-delay') {
       if (group === undefined) {
-        this.diag(
+        if (this.diagnose) this.diag(
           line,
           'warning',
           'rule-outside-group',
@@ -871,7 +880,7 @@ class _Parser {
         const delay = _CRAWL_DELAY_RE.test(value) ? Number(value) : Number.NaN;
         if (Number.isFinite(delay) && delay >= 0) group.crawlDelay = delay;
         else {
-          this.diag(
+          if (this.diagnose) this.diag(
             line,
             'warning',
             'invalid-crawl-delay',
@@ -883,14 +892,14 @@ class _Parser {
       // A known key (none is a near miss of content-usage or content-signal): nothing to say.
     } else if ((near = nearMissPreferenceKey(lowerKey)) !== undefined) {
       const meant = near === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'warning',
         'near-miss-key',
         `line ${line}: '${_quote(key)}' is not '${meant}' (the key must be exact, in any letter case); the line is ignored`,
       );
     } else {
-      this.diag(
+      if (this.diagnose) this.diag(
         line,
         'info',
         'unknown-key',
@@ -922,6 +931,20 @@ class _Parser {
  * for values that are kept.
  */
 export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOptions): ParsedRobots {
+  return _parse(robotsTxt, options, true);
+}
+
+/**
+ * @internal Returns {@link parseRobotsTxt}'s result without what only a reader of the parse
+ * uses: `diagnostics` is empty and each rule's `pattern` is '' (its bytes are kept). For
+ * `compile` and `compileRobots`, which return no parse; same groups, rules, sitemaps,
+ * directives, warnings and counts. O(n), without the UTF-8 check of lines with bytes >= 0x80.
+ */
+export function parseForCompile(robotsTxt: string | Uint8Array, options?: ParseOptions): ParsedRobots {
+  return _parse(robotsTxt, options, false);
+}
+
+function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefined, diagnose: boolean): ParsedRobots {
   const maxBytes = _resolveMaxBytes(options);
   let input: Uint8Array;
   if (typeof robotsTxt === 'string') input = _ENCODER.encode(robotsTxt);
@@ -940,10 +963,10 @@ export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOp
 
   const profile = options?.profile ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
-  const parser = new _Parser(bytes, truncated, profile === 'rfc9309', typeof robotsTxt === 'string' && !truncated ? robotsTxt : undefined);
+  const parser = new _Parser(bytes, truncated, profile === 'rfc9309', typeof robotsTxt === 'string' && !truncated ? robotsTxt : undefined, diagnose);
   parser.run();
   const lineCount = parser.lineCount;
-  if (truncated) {
+  if (truncated && diagnose) {
     parser.diag(
       lineCount,
       'error',

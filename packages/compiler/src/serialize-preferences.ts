@@ -71,31 +71,18 @@ function _statementKey(pref: ParsedPreference): string {
 
 /**
  * Returns the PREFERENCES section bytes (format.ts section 12) for the built merged groups of
- * `plan`: the lines of every parsed group, or with `builtOnly` those of the built groups'
- * parsed groups only (compileRobots' per-group artifact). Deterministic. O(preference lines +
- * merged-group sources), plus sorting each parsed group's lines.
+ * `plan`: the lines of every parsed group. Deterministic. O(preference lines + merged-group
+ * sources), plus sorting each parsed group's lines.
  */
-export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups, plan: PartPlan, profile: Profile, builtOnly = false): Uint8Array {
-  // No preference line (nearly every file): no statement, no rule, no source per group, each
-  // count a varint 0.
-  let lines = 0;
-  for (let g = 0; g < parsed.groups.length && lines === 0; g++) lines += parsed.groups[g]!.preferences.length;
-  if (lines === 0) return new Uint8Array(2 + plan.groups.length);
+export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups, plan: PartPlan, profile: Profile): Uint8Array {
   const out: number[] = [];
-  let used: Uint8Array | undefined;
-  if (builtOnly) {
-    used = new Uint8Array(parsed.groups.length);
-    plan.groups.forEach((g, k) => {
-      if (plan.built[k] === 1) for (const src of merged.groups[g]!.sources) used![src] = 1;
-    });
-  }
   const statements: ParsedPreference[] = [];
   const statementOf = new Map<string, number>();
   const rules: _Rule[] = [];
   const first: number[] = [];
   for (const [src, group] of parsed.groups.entries()) {
     first.push(rules.length);
-    if (group.preferences.length === 0 || (used !== undefined && used[src] !== 1)) continue;
+    if (group.preferences.length === 0) continue;
     const own: _Rule[] = [];
     for (const pref of group.preferences) {
       const key = _statementKey(pref);

@@ -25,13 +25,6 @@ export interface ArtifactInput {
   /** Store each rule's pattern as written (for `rule(id).pattern`). */
   readonly patterns: boolean;
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
-  /**
-   * Write only what the matching of the built groups reads (compileRobots' per-group artifact,
-   * loaded beside the full one and never shown to users): no agent tokens, no rule texts, no
-   * sitemaps, directives or warnings, the unbuilt groups as empty records, the preferences of
-   * the built groups' parsed groups only. Default false.
-   */
-  readonly matchingOnly?: boolean;
 }
 
 const _ENCODER = new TextEncoder();
@@ -112,13 +105,8 @@ class _Writer {
 function _writeRules(w: _Writer, input: ArtifactInput): void {
   const rules = input.plan.rules;
   w.v(rules.length);
-  if (input.matchingOnly === true) {
-    // Matching reads a rule's kind only (the rank table's allow bit): lines 1, 2, 3, ...
-    w.room(rules.length);
-    for (let id = 0; id < rules.length; id++) w.bytes[w.length++] = (rules[id] as (typeof rules)[number]).kind === 'allow' ? 3 : 2;
-  }
   let line = 0;
-  for (let id = 0; id < rules.length && input.matchingOnly !== true; id++) {
+  for (let id = 0; id < rules.length; id++) {
     const rule = rules[id] as (typeof rules)[number];
     w.v(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
     line = rule.line;
@@ -138,7 +126,14 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {
   // Indexed loops: the first compile of a process runs these unoptimised, where for..of pays
-  // an iterator per array (hostile files have tens of thousands of nodes).
+  // an iterator per array (hostile files have tens of thousands of nodes); one loop nest per
+  // function, so that on-stack replacement compiles each on its own.
+  _writeSegmentTrie(w, built);
+  _writeWildcards(w, built);
+  _writeParts(w, built.parts);
+}
+
+function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
   const trie = built.segmentTrie;
   w.v(trie.count);
   for (let x = 1; x < trie.count; x++) {
@@ -146,6 +141,9 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
     w.b(trie.byte[x] as number);
     w.v(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
   }
+}
+
+function _writeWildcards(w: _Writer, built: BuiltParts): void {
   const parts = built.parts;
   let wildcards = 0;
   for (let p = 0; p < parts.length; p++) {
@@ -165,6 +163,9 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
       }
     }
   }
+}
+
+function _writeParts(w: _Writer, parts: BuiltParts['parts']): void {
   w.v(parts.length);
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as readonly BuiltNode[];
@@ -187,14 +188,6 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
   w.v(plan.global + 1);
   plan.groups.forEach((g, k) => {
     const group = merged.groups[g] as MergedGroups['groups'][number];
-    if (input.matchingOnly === true && plan.built[k] !== 1) {
-      // An unbuilt group of a per-group artifact: flags, no delay, no parts, no sources.
-      w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | GROUP_FLAG_UNBUILT);
-      w.v(0);
-      w.v(0);
-      w.v(0);
-      return;
-    }
     w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | (plan.built[k] === 1 ? 0 : GROUP_FLAG_UNBUILT));
     w.s(group.crawlDelay === undefined ? '' : String(group.crawlDelay));
     const parts = plan.groupParts[k] as readonly number[];
@@ -210,12 +203,6 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
 
 function _writeTexts(w: _Writer, input: ArtifactInput): void {
   const { parsed } = input;
-  if (input.matchingOnly === true) {
-    w.v(0);
-    w.v(0);
-    w.v(0);
-    return;
-  }
   w.v(parsed.sitemaps.length);
   for (const sm of parsed.sitemaps) w.s(sm.url);
   w.v(parsed.others.length);
@@ -239,16 +226,19 @@ function _writeTexts(w: _Writer, input: ArtifactInput): void {
  * the same bytes. O(size of the output).
  */
 export function serializeArtifact(input: ArtifactInput): Uint8Array {
-  const only = input.matchingOnly === true;
+  const { parsed, plan } = input;
   // Room for the usual artifact (smaller than its source) without growing, in the buffer of the
-  // last compile when it is large enough (every byte up to the length is written again).
-  const want = (only ? input.plan.rules.length : input.parsed.byteLength) + 256;
+  // last compile when it is large enough (every byte up to the length is written again); an
+  // input without texts (compileRobots' per-group artifact) writes about a byte per rule and
+  // its group's tables.
+  const texts = input.patterns || parsed.sitemaps.length > 0 || parsed.others.length > 0 || plan.agents.length > 0;
+  const want = (texts ? parsed.byteLength : 2 * plan.rules.length) + 256;
   const w = new _Writer(_scratch.length >= want ? _scratch : new Uint8Array(want));
   const scope = input.scope ?? [];
   w.v(scope.length);
   for (const token of scope) w.s(token);
-  w.v(only ? 0 : input.plan.agents.length);
-  for (let i = 0; i < input.plan.agents.length && !only; i++) {
+  w.v(input.plan.agents.length);
+  for (let i = 0; i < input.plan.agents.length; i++) {
     const [token, group] = input.plan.agents[i] as readonly [string, number];
     w.s(token);
     w.v(group);
@@ -257,7 +247,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   _writeMatchers(w, input.built);
   _writeGroups(w, input);
   _writeTexts(w, input);
-  if (_hasPreferences(input.parsed)) w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile, only));
+  if (_hasPreferences(input.parsed)) w.raw(serializePreferences(input.parsed, input.merged, input.plan, input.profile));
   else {
     // No preference line (nearly every file): two zero counts and a zero count per group, as
     // serializePreferences writes them, without its buffer.
@@ -268,7 +258,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   }
   const out = w.bytes.slice(0, w.length);
   if (w.bytes.length <= SCRATCH_MAX_BYTES) _scratch = w.bytes;
-  const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns && !only ? FLAG_PATTERNS : 0) |
+  const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns ? FLAG_PATTERNS : 0) |
     (input.scope === undefined ? 0 : FLAG_SCOPED);
   _setUint32(out, 0, MAGIC);
   out[4] = FORMAT_VERSION & 0xff;

@@ -2,7 +2,7 @@
 // radix compression and its fail links, computed from the keys alone (their prefixes, brute
 // force suffixes), shared by the named and the property tests.
 import { expect } from 'vitest';
-import { buildByteTrie, buildFailLinks, buildRadixTrie, type ByteTrie, type RadixNode } from '../src/build-trie.js';
+import { buildByteTrie, buildFailLinks, type ByteTrie } from '../src/build-trie.js';
 
 export const enc = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 export const str = (b: Uint8Array): string => String.fromCharCode(...b);
@@ -128,5 +128,71 @@ export function expectFailLinks(words: readonly string[]): void {
     expect(fail[x], `fail(${s})`).toBe(want);
     if (x > 0) expect(trie.depth[fail[x] as number]).toBeLessThan(trie.depth[x] as number);
   }
+}
+
+/** Returns the length of the common prefix of `a` and `b`. */
+function _lcp(a: Uint8Array, b: Uint8Array): number {
+  const m = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < m && a[k] === b[k]) k++;
+  return k;
+}
+
+/** One node of a radix trie. */
+export interface RadixNode {
+  /** Depth: bytes from the root. */
+  readonly depth: number;
+  /** A key whose first `depth` bytes spell the path to this node. */
+  readonly key: Uint8Array;
+  /** Edge label from its parent: `key[labelFrom, depth)` (empty for the root). */
+  labelFrom: number;
+  /** Index of the key ending here, or -1. */
+  keyIndex: number;
+  /** Children, ascending by first label byte. */
+  readonly children: RadixNode[];
+}
+
+/**
+ * The model radix trie the tests hold buildRadixTable to: one object per node.
+ * Returns the radix trie of `keys` (sorted ascending, distinct) in breadth-first order, children
+ * contiguous: built along the previous key's path as buildByteTrie is, with a node only where a
+ * key ends or paths branch (an edge is split where a new key leaves it). O(keys + key bytes).
+ */
+export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {
+  const empty = new Uint8Array(0);
+  const root: RadixNode = { depth: 0, key: empty, labelFrom: 0, keyIndex: -1, children: [] };
+  const stack: RadixNode[] = [root];
+  let prev: Uint8Array = empty;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as Uint8Array;
+    const l = _lcp(prev, key);
+    let last: RadixNode | undefined;
+    while ((stack[stack.length - 1] as RadixNode).depth > l) last = stack.pop();
+    let top = stack[stack.length - 1] as RadixNode;
+    if (top.depth < l && last !== undefined) {
+      // The new key leaves the edge to `last` at depth l: split it there.
+      const mid: RadixNode = { depth: l, key, labelFrom: 0, keyIndex: -1, children: [last] };
+      top.children[top.children.length - 1] = mid;
+      stack.push(mid);
+      top = mid;
+    }
+    if (key.length === top.depth) {
+      top.keyIndex = i;
+    } else {
+      const leaf: RadixNode = { depth: key.length, key, labelFrom: 0, keyIndex: i, children: [] };
+      top.children.push(leaf);
+      stack.push(leaf);
+    }
+    prev = key;
+  }
+  const order: RadixNode[] = [root];
+  for (let q = 0; q < order.length; q++) {
+    const r = order[q] as RadixNode;
+    for (const c of r.children) {
+      c.labelFrom = r.depth;
+      order.push(c);
+    }
+  }
+  return order;
 }
 

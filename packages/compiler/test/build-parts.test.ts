@@ -180,3 +180,34 @@ describe('buildParts: the segment trie', () => {
     expect(built.segmentNode.length).toBe(0);
   });
 });
+
+describe('buildParts: large parts (the chunked sort of heads and segments)', () => {
+  it('orders 400 heads and segments that share prefixes longer than one sort chunk as a plain byte sort does', () => {
+    // Heads /prefix-shared-XXXX/ (20 bytes: past the 6-byte chunk and the 16-item insertion
+    // sort), some a prefix of others, each with a literal rule and a wildcard rule.
+    const heads: string[] = [];
+    for (let i = 0; i < 200; i++) heads.push(`/prefix-shared-${String((i * 7919) % 1000).padStart(4, '0')}/`, `/prefix-shared-${(i * 31) % 97}`);
+    const lines = heads.flatMap((h, i) => [`Disallow: ${h}`, `Allow: ${h}*seg-shared-long-${(i * 13) % 50}`]);
+    const built = builtOf(`User-agent: *\n${lines.join('\n')}\n`);
+    const rows = rowsOf(built, 0) as { head: string; prefix: number; wild: string[] }[];
+    // Breadth-first radix nodes: every distinct head has its node, and children are in byte order.
+    const ended = rows.filter((r) => r.prefix >= 0 || r.wild.length > 0).map((r) => r.head);
+    expect(new Set(ended)).toEqual(new Set(heads));
+    const nodes = built.parts[0]!;
+    let next = 1;
+    nodes.forEach((n) => {
+      const firsts = nodes.slice(next, next + n.childCount).map((c) => c.key[c.labelFrom]!);
+      expect(firsts).toEqual([...firsts].sort((a, b) => a - b));
+      next += n.childCount;
+    });
+    // The segment trie holds each distinct segment once, in sorted (breadth-first) order.
+    const segs = new Set(heads.map((_, i) => `seg-shared-long-${(i * 13) % 50}`));
+    const spelled = segmentStrings(built).filter((s) => segs.has(s));
+    expect(spelled.length).toBe(segs.size);
+    // A wildcard's ranks under one head ascend (the sort is stable).
+    for (const r of rows) {
+      const ranks = r.wild.map((w) => Number(w.split(':')[0]));
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    }
+  });
+});

@@ -1,8 +1,9 @@
 // compileRobots builds each group on the first agent() that selects it, with the group indices,
 // rule ids and answers of loadRobots(compile(...)); agent-scoped compiles keep every index too.
-import { isGroupBuilt } from '@robomata/runtime/internal';
+import { artifactOf, isGroupBuilt } from '@robomata/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
+import { compileGroupArtifact } from '@robomata/compiler/internals';
 import { decide } from '@robomata/reference';
 import { RobotsAgentError, describeAutomaton, loadRobots } from '@robomata/runtime';
 
@@ -74,5 +75,30 @@ describe('agent-scoped compile', () => {
     expect(() => scoped.agent('Zed')).toThrow(RobotsAgentError);
     const built = Array.from({ length: scoped.groupCount }, (_, g) => scoped.describeGroup(g)).filter((d) => d.built);
     expect(built.map((d) => (d.global ? '*' : d.tokens.join(','))).sort()).toEqual(['*', 'a']);
+  });
+
+  it('builds each group into an artifact of what its matching reads: no agent tokens, rule texts, sitemaps, directives or other groups', () => {
+    const txt = `${TXT}\nSitemap: https://example.com/s.xml\nHost: example.com\n`;
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const full = loadRobots(compile(txt, { profile }));
+      for (let g = 0; g < full.groupCount; g++) {
+        const bytes = compileGroupArtifact(txt, g, { profile });
+        const own = loadRobots(bytes);
+        expect(own.groupCount).toBe(full.groupCount);
+        expect(own.sitemaps).toEqual([]);
+        expect(own.otherDirectives()).toEqual([]);
+        expect(artifactOf(own).agentCount).toBe(0);
+        expect(artifactOf(full).agentCount).toBeGreaterThan(0);
+        for (let k = 0; k < own.groupCount; k++) expect(isGroupBuilt(own, k), `group ${k} of group ${g}'s artifact`).toBe(k === g);
+        // Rules keep their ids and kinds, not their lines or texts.
+        expect(artifactOf(own).ruleCount).toBe(artifactOf(full).ruleCount);
+        for (let id = 0; id < artifactOf(own).ruleCount; id++) {
+          expect(own.rule(id).kind).toBe(full.rule(id).kind);
+          expect(own.rule(id).line).toBe(id + 1);
+        }
+        expect(bytes.length).toBeLessThan(compile(txt, { profile }).length);
+      }
+    }
+    expect(() => compileGroupArtifact(TXT, 99)).toThrow(RangeError);
   });
 });

@@ -194,11 +194,11 @@ describe('entry points', () => {
     const main = await import('@robomata/compiler');
     const internals = await import('@robomata/compiler/internals');
     for (const name of ['compile', 'compileRobots', 'compileWithReport', 'parseRobotsTxt']) expect(typeof (main as Record<string, unknown>)[name], name).toBe('function');
-    for (const name of ['mergeGroups', 'planParts', 'buildParts', 'buildByteTrie', 'buildRadixTrie', 'buildFailLinks', 'serializeArtifact', 'patternsOfRule', 'compareRank', 'compileStages']) {
+    for (const name of ['mergeGroups', 'planParts', 'buildParts', 'buildByteTrie', 'buildRadixTable', 'buildFailLinks', 'serializeArtifact', 'patternsOfRule', 'compileStages']) {
       expect(typeof (internals as Record<string, unknown>)[name], name).toBe('function');
       expect(name in main, `${name} stays out of the main entry`).toBe(false);
     }
-    for (const gone of ['buildAutomaton', 'emitModule', 'compressTrie', 'normalizeGroupPatterns']) {
+    for (const gone of ['buildAutomaton', 'emitModule', 'compressTrie', 'normalizeGroupPatterns', 'buildRadixTrie', 'compareRank', 'bytesKey']) {
       expect(gone in main, gone).toBe(false);
       expect(gone in internals, gone).toBe(false);
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_BYTES, MAX_LINE_BYTES, parseRobotsTxt } from '../src/parse.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_MAX_BYTES, MAX_LINE_BYTES, parseForCompile, parseRobotsTxt } from '../src/parse.js';
 import type { DiagnosticCode, ParsedRobots } from '../src/parse.js';
 import { bytesOf } from './_bytes.js';
 import { expectLinearSteps } from './_steps.js';
@@ -663,5 +665,37 @@ describe('limits and linear work (RFC 9309 2.5)', () => {
       });
       expect(parseRobotsTxt(textOf(500)).groups, JSON.stringify(ch)).toHaveLength(1);
     }
+  });
+});
+
+describe('parseForCompile (the parse of compile and compileRobots)', () => {
+  /** The parse less what parseForCompile leaves out: diagnostics and each rule's pattern text. */
+  const lean = (p: ParsedRobots): unknown => ({
+    ...p,
+    diagnostics: [],
+    groups: p.groups.map((g) => ({ ...g, rules: g.rules.map((r) => ({ ...r, pattern: '' })) })),
+  });
+
+  it('gives the full parse less its diagnostics and rule texts, on hostile lines and every 40th corpus file, in both profiles', () => {
+    const dir = join(import.meta.dirname, '../../../test/fixtures/corpus/robots');
+    const inputs: Uint8Array[] = readdirSync(dir).sort().filter((_, i) => i % 40 === 0).map((f) => new Uint8Array(readFileSync(join(dir, f))));
+    inputs.push(
+      bytesOf('User-agent: *\nDisallow: /a', [0xff, 0xfe], '/b\n', [0xef, 0xbb, 0xbf], 'Allow: /c\x00x\nnocolon here\nSitemap: rel\n', 'x'.repeat(MAX_LINE_BYTES + 5)),
+    );
+    let diagnosed = 0;
+    for (const bytes of inputs) {
+      for (const profile of ['rfc9309', 'google'] as const) {
+        for (const maxBytes of [DEFAULT_MAX_BYTES, 40]) {
+          const full = parseRobotsTxt(bytes, { profile, maxBytes });
+          const got = parseForCompile(bytes, { profile, maxBytes });
+          expect(got.diagnostics).toEqual([]);
+          for (const g of got.groups) for (const r of g.rules) expect(r.pattern).toBe('');
+          expect(lean(got)).toEqual(lean(full));
+          diagnosed += full.diagnostics.length;
+        }
+      }
+    }
+    // The comparison covered files with diagnostics, not only clean ones.
+    expect(diagnosed).toBeGreaterThan(10);
   });
 });

@@ -19,7 +19,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
 import {
   AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -229,6 +229,8 @@ export class LazyDfa {
   /** The start state's answer when it is settled, else TIER_FALLBACK. */
   startSettled = TIER_FALLBACK;
   readonly stamp: Int32Array;
+  /** The bytes of the rare unit being fed (at most 12: four `%XX` octets). */
+  readonly unitBytes: Uint8Array = new Uint8Array(12);
   readonly next: Int32Array;
   /** The pending set kept across a flush (as long as `next`: a flush inside a check allocates nothing). */
   private readonly _saved: Int32Array;
@@ -345,9 +347,7 @@ export class LazyDfa {
 
   /** Returns the hash of the successor set. */
   private _hashSet(): number {
-    let h = Math.imul(this.nextBest ^ 0x9e3779b9, 0x85ebca6b);
-    for (let k = 0; k < this.nextCount; k++) h = Math.imul(h ^ (this.next[k] as number), 0x01000193);
-    return (h ^ (h >>> 15)) >>> 0;
+    return _hashPositions(this.nextBest, this.next, 0, this.nextCount);
   }
 
   /** Returns true when state `id` holds exactly the successor set. */
@@ -427,10 +427,8 @@ export class LazyDfa {
 
   /** Re-inserts state `id` into the hash table (hashing its stored set). */
   private _rehash(id: number): void {
-    let h = Math.imul((this.trans[id * this.stride + this.classCount + 1] as number) ^ 0x9e3779b9, 0x85ebca6b);
-    const off = this.setOff[id] as number;
-    for (let k = 0; k < (this.setLen[id] as number); k++) h = Math.imul(h ^ (this.pool[off + k] as number), 0x01000193);
-    this._insertHash(id, (h ^ (h >>> 15)) >>> 0);
+    const best = this.trans[id * this.stride + this.classCount + 1] as number;
+    this._insertHash(id, _hashPositions(best, this.pool, this.setOff[id] as number, this.setLen[id] as number));
   }
 
   /** Empties the cache and re-adds the start state; gives up when flushes come too often. */
@@ -488,6 +486,13 @@ export class LazyDfa {
     if (this.flushes === flushes) this.trans[row + (this.nfa.cls[b] as number)] = settled ? -next : next;
     return settled ? -next : next;
   }
+}
+
+/** Returns the hash of a state's set: its best rank and the NFA positions `a[off, off + len)`. O(len). */
+function _hashPositions(best: number, a: Int32Array, off: number, len: number): number {
+  let h = Math.imul(best ^ 0x9e3779b9, 0x85ebca6b);
+  for (let k = off; k < off + len; k++) h = Math.imul(h ^ (a[k] as number), 0x01000193);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
 /**
@@ -598,25 +603,10 @@ function _feedByte(d: LazyDfa, s: number, b: number): number {
   return x === 0 ? d.step(s, b) : x;
 }
 
-/** Feeds octet `o` as the path holds it (`%XX` in rfc9309, raw in google); returns as _feedByte. */
-function _feedOctet(d: LazyDfa, s: number, o: number, rfc: boolean): number {
-  if (!rfc) return _feedByte(d, s, o);
-  s = _feedByte(d, s, 37);
-  if (s <= 0) return s;
-  s = _feedByte(d, s, HEX_DIGITS[o >> 4] as number);
-  if (s <= 0) return s;
-  return _feedByte(d, s, HEX_DIGITS[o & 15] as number);
-}
-
-/** Feeds the bytes of rare unit `unit` (see decodeRareUnit); returns as _feedByte. */
+/** Feeds the bytes of rare unit `unit` (see decodeRareUnit), written by path-bytes.ts writeUnit as fillPath writes them; returns as _feedByte. */
 function _feedUnit(d: LazyDfa, s: number, unit: number, rfc: boolean): number {
-  if (unit < 0x100) return _feedByte(d, s, unit);
-  if (unit < 0x200) return _feedOctet(d, s, unit & 0xff, true);
-  const cp = unit - 0x200;
-  // UTF-8: a lead octet, then continuation octets of six bits each, most significant first.
-  const more = cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
-  s = _feedOctet(d, s, more === 1 ? 0xc0 | (cp >> 6) : more === 2 ? 0xe0 | (cp >> 12) : 0xf0 | (cp >> 18), rfc);
-  for (let k = more - 1; k >= 0 && s > 0; k--) s = _feedOctet(d, s, 0x80 | ((cp >> (6 * k)) & 63), rfc);
+  const out = d.unitBytes;
+  const m = writeUnit(out, 0, unit, rfc);
+  for (let k = 0; k < m && s > 0; k++) s = _feedByte(d, s, out[k] as number);
   return s;
 }
-

@@ -206,6 +206,7 @@ function _await(t: Tables, sw: SweepWork, w: number, j: number, bound: number): 
 function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: number): number {
   const img = t.img;
   const start = e - (img[t.acBase + s * AC_WORDS + AC_DEPTH] as number);
+  let moved = 0;
   let w = sw.qHead[s] as number;
   while (w >= 0 && (sw.wBound[w] as number) <= start) {
     // Pop w first: advancing may queue a pattern (w itself included) behind this segment.
@@ -214,7 +215,7 @@ function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: num
     else sw.qHead[s] = next;
     const rec = t.wildBase + w * WILD_WORDS;
     const r = img[rec + WILD_RANK] as number;
-    sw.moves++;
+    moved++;
     if (r < best) {
       const j = (sw.wIdx[w] as number) + 1;
       if (j === (img[rec + WILD_SEG_COUNT] as number)) best = r;
@@ -222,6 +223,8 @@ function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: num
     }
     w = sw.qGen[s] === sw.gen ? (sw.qHead[s] as number) : -1;
   }
+  // Counted once per call, from the loop's local count.
+  sw.moves += moved;
   return best;
 }
 
@@ -238,11 +241,11 @@ function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: numbe
   const list = img[rec + AC_LIST] as number;
   const off = list + AC_LIST_HEADER;
   const end = off + (img[list + AC_LIST_FIRST_COUNT] as number);
-  let k = sw.firstGen[s] === sw.gen ? (sw.firstPos[s] as number) : off;
+  const k0 = sw.firstGen[s] === sw.gen ? (sw.firstPos[s] as number) : off;
+  let k = k0;
   for (; k < end; k++) {
     const w = img[k] as number;
     const wrec = t.wildBase + w * WILD_WORDS;
-    sw.moves++;
     if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
     if (sw.nodeGen[img[wrec + WILD_HEAD_NODE] as number] !== sw.gen) continue;
     const r = img[wrec + WILD_RANK] as number;
@@ -250,6 +253,8 @@ function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: numbe
     if ((img[wrec + WILD_SEG_COUNT] as number) === 1) best = r;
     else _await(t, sw, w, 1, e);
   }
+  // Every entry looked at is a move, the one that stopped the loop included: derived once.
+  sw.moves += k - k0 + (k < end ? 1 : 0);
   sw.firstGen[s] = sw.gen;
   sw.firstPos[s] = k;
   return best;

@@ -162,6 +162,34 @@ describe('fillPath: the canonical form per profile (docs/semantics.md section 7)
   });
 });
 
+describe('writeUnit: the bytes of a rare unit (fillPath and tier 1 share it)', () => {
+  /** The bytes writeUnit gives for the rare unit at `url[0]` (decodeRareUnit's answer), as Latin-1 text, written after two bytes already there. */
+  function unitBytes(url: string, rfc: boolean): string {
+    const out = new Uint8Array(16);
+    const u = pathBytes.decodeRareUnit(url, 0, url.length) & pathBytes.RARE_UNIT_MASK;
+    const end = pathBytes.writeUnit(out, 2, u, rfc);
+    return latin1(out.subarray(2, end));
+  }
+
+  it('writes what fillPath writes for the unit, in both profiles, at most 12 bytes', () => {
+    const units = ['%41', '%2f', '%zz', 'é', '€', '😀', '\ud800', '\udc00x'];
+    for (const unit of units) {
+      for (const rfc of [true, false]) {
+        // google copies `%` as is, so only rfc9309 sends an escape through writeUnit.
+        if (!rfc && unit.startsWith('%')) continue;
+        const want = filled(`/${unit}`, rfc).slice(1, 1 + unitBytes(unit, rfc).length);
+        expect(unitBytes(unit, rfc), `${unit} ${rfc}`).toBe(want);
+        expect(unitBytes(unit, rfc).length).toBeLessThanOrEqual(12);
+      }
+    }
+    expect(unitBytes('😀', true)).toBe('%F0%9F%98%80');
+    expect(unitBytes('😀', false)).toBe('\xf0\x9f\x98\x80');
+    expect(unitBytes('%41', true)).toBe('A');
+    expect(unitBytes('%2f', true)).toBe('%2F');
+    expect(unitBytes('*', true)).toBe('%2A');
+  });
+});
+
 describe('fillPath: the need cut', () => {
   it('writes at least `need` bytes when the path has them, a prefix of the full path', () => {
     const url = 'http://h/abcdefghijklmnopqrstuvwxyz/0123456789';
