@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { Configuration, log as crawleeLog } from '@crawlee/core';
 import type { Log } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll } from 'vitest';
+import { useService } from '../../../test/support/fixture.js';
 import { SITE_BOT, startLocalSite } from '../examples/local-site.mjs';
 import type { LocalSite } from '../examples/local-site.mjs';
 
@@ -61,15 +62,5 @@ export const SITE_UA = `${SITE_BOT}/2.0 (+https://example.com/bot)`;
 
 /** Starts a fresh local site before each test of the calling file and closes it after; returns its getter. */
 export function useLocalSite(): () => LocalSite {
-  let site: LocalSite | undefined;
-  beforeEach(async () => {
-    site = await startLocalSite();
-  });
-  afterEach(async () => {
-    await site?.close();
-  });
-  return () => {
-    if (site === undefined) throw new Error('useLocalSite: no site outside a test');
-    return site;
-  };
+  return useService('useLocalSite', 'test', startLocalSite, (site) => site.close());
 }

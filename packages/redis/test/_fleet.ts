@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { useService } from '../../../test/support/fixture.js';
 import { startRedisServer } from '@robomata/redis/testing';
 import type { RedisServer } from '@robomata/redis/testing';
 import { reply, startTestServer } from '../../fetch/test/_server.js';
@@ -34,17 +34,7 @@ export function expectedAnswer(i: number, path: string): boolean {
 
 /** Starts a redis-server before the file's tests and disposes of it after; `get()` returns it. */
 export function useRedisServer(): () => RedisServer {
-  let server: RedisServer | undefined;
-  beforeAll(async () => {
-    server = await startRedisServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
-  return () => {
-    if (server === undefined) throw new Error('redis-server not started');
-    return server;
-  };
+  return useService('useRedisServer', 'file', startRedisServer, (server) => server.dispose());
 }
 
 /** What a child prints. */
