@@ -9,8 +9,8 @@ import { NO_RANK } from './format.js';
 import { groupTablesOf } from './internal.js';
 import type { Robots } from './robots.js';
 import {
-  nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
+  nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
   WILD_WORDS, ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -75,8 +75,8 @@ function _latin1(bytes: Uint8Array, off: number, len: number): string {
 /** Adds the scans of radix record `rec` (graph node `id`) to `scans`. */
 function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void {
   const img = t.img;
-  const first = img[rec + NODE_WILD_FIRST] as number;
-  for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) {
+  const first = nodeWildFirst(img, rec);
+  for (let w = first; w < first + nodeWildCount(img, rec); w++) {
     const wrec = t.wildBase + w * WILD_WORDS;
     const segments: string[] = [];
     for (let j = 0; j < (img[wrec + WILD_SEG_COUNT] as number); j++) segments.push(segmentText(t, img[(img[wrec + WILD_SEG_OFF] as number) + j] as number));
@@ -116,7 +116,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     const id = nodes.length;
     const decides: { ruleId: number; atEnd: boolean }[] = [];
     const pr = img[rec + NODE_PREFIX_RANK] as number;
-    const er = img[rec + NODE_END_RANK] as number;
+    const er = nodeEndRank(img, rec);
     if (pr !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, pr), atEnd: false });
     if (er !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, er), atEnd: true });
     nodes.push({ id, prefix, decides });

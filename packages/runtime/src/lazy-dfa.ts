@@ -21,8 +21,8 @@ import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { FAST_GOOGLE, FAST_RFC, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
 import {
-  AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD,
-  NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored,
+  AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
+  NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, type Tables,
 } from './tables.js';
 
@@ -152,10 +152,10 @@ function _collectPatterns(t: Tables, roots: Int32Array, max: number, syms: numbe
     const depth = depthBefore + len;
     const pr = img[rec + NODE_PREFIX_RANK] as number;
     if (pr !== NO_RANK && !emit(depth, (at) => { syms.push(SYM_END); return at + 1; }, pr)) return false;
-    const er = img[rec + NODE_END_RANK] as number;
+    const er = nodeEndRank(img, rec);
     if (er !== NO_RANK && !emit(depth, (at) => { syms.push(SYM_END_ANCHORED); return at + 1; }, er)) return false;
-    const wf = img[rec + NODE_WILD_FIRST] as number;
-    for (let w = wf; w < wf + (img[rec + NODE_WILD_COUNT] as number); w++) {
+    const wf = nodeWildFirst(img, rec);
+    for (let w = wf; w < wf + nodeWildCount(img, rec); w++) {
       const wrec = t.wildBase + w * WILD_WORDS;
       const tail = (at: number): number => {
         const k = img[wrec + WILD_SEG_COUNT] as number;

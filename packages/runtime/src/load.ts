@@ -1,23 +1,26 @@
 /**
  * Artifact loading: validates every field of an artifact once (format.ts lists the invariants),
- * decoding it into the thread's load buffer, and keeps the bytes plus a small index (tokens,
- * group records, warnings). A group's matching image (tables.ts layouts, only its parts and the
- * segment nodes they use) is cut on its first `agent()`, the whole file's image on the first
- * call that reads every rule; strings are decoded on first use.
+ * decoding it into the thread's load buffer, and keeps the bytes plus a small index (a header
+ * of counts, tokens, group records, warnings). A group's matching image (tables.ts layouts,
+ * only its parts and the segment nodes they use) is cut on its first `agent()`, the first one
+ * into the index's array, the whole file's image on the first call that reads every rule;
+ * strings are decoded on first use.
  */
 import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, compareByteRanges, computeChecksum, type Profile,
 } from './format.js';
-import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type GroupImage, type ImageDecoder, type WholeImage } from './robots.js';
+import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
 import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
-  NODE_CHILD_MASK, NODE_END_RANK, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
-  WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FINAL_COUNT,
-  AC_FIRST_COUNT, AC_FIRST_OFF, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
+  NODE_CHILD_MASK, nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  NODE_PREFIX_RANK, NODE_EXTRA, NO_EXTRA, EXTRA_END_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
+  WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
+  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
+  INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
+  INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
 } from './tables.js';
 import { NO_PREFERENCES, readPreferences, type PreferenceTables } from './usage.js';
 
@@ -299,8 +302,33 @@ interface _Part {
   readonly need: number;
 }
 
-/** Reads one radix trie of PARTS into the image; `state.nodes` and `state.wild` run across parts. */
-function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number; nodeBase: number }, rankCount: number, wildCount: number, wildBase: number): _Part {
+/** What runs across the parts while PARTS is read: radix nodes, wildcard patterns and extra records so far (see {@link _extraBuffer}). */
+interface _PartState {
+  nodes: number;
+  wild: number;
+  extras: number;
+  readonly nodeBase: number;
+}
+
+/**
+ * The extra records (tables.ts EXTRA_*) of the parts being read, numbered in order: they are
+ * moved into the image after the last part (the radix nodes of all parts stay contiguous), with
+ * NODE_EXTRA pointing here until then. The thread's, reused; let go when past the load buffer's size.
+ */
+let _extraBuffer: Int32Array = new Int32Array(3 * 64);
+
+/** Returns the extra buffer with room for `words` words, keeping its contents. */
+function _extraRoom(words: number): Int32Array {
+  if (_extraBuffer.length < words) {
+    const grown = new Int32Array(Math.max(words, 2 * _extraBuffer.length));
+    grown.set(_extraBuffer);
+    _extraBuffer = grown;
+  }
+  return _extraBuffer;
+}
+
+/** Reads one radix trie of PARTS into the image (extra records into {@link _extraBuffer}); `state` runs across parts. */
+function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number, wildCount: number, wildBase: number): _Part {
   const n = r.count('trie nodes', 5);
   if (n < 1) _fail('bad-table', 'a part without a root');
   const first = state.nodes;
@@ -335,9 +363,15 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
     w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number));
     w[rec + NODE_PREFIX_RANK] = prefix === 0 ? NO_RANK : prefix - 1;
-    w[rec + NODE_END_RANK] = end === 0 ? NO_RANK : end - 1;
-    w[rec + NODE_WILD_FIRST] = state.wild;
-    w[rec + NODE_WILD_COUNT] = wilds;
+    if (end === 0 && wilds === 0) w[rec + NODE_EXTRA] = NO_EXTRA;
+    else {
+      const ex = EXTRA_WORDS * state.extras++;
+      const x = _extraRoom(ex + EXTRA_WORDS);
+      x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : end - 1;
+      x[ex + EXTRA_WILD_FIRST] = state.wild;
+      x[ex + EXTRA_WILD_COUNT] = wilds;
+      w[rec + NODE_EXTRA] = ex;
+    }
     state.wild += wilds;
     if (wilds > 0) wildSeen = true;
     nextChild += children;
@@ -359,9 +393,10 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
     }
   }
   for (let i = 0; i < n; i++) {
-    const rec = state.nodeBase + (first + i) * NODE_WORDS;
-    const w0 = w[rec + NODE_WILD_FIRST] as number;
-    for (let k = w0; k < w0 + (w[rec + NODE_WILD_COUNT] as number); k++) {
+    const ex = w[state.nodeBase + (first + i) * NODE_WORDS + NODE_EXTRA] as number;
+    if (ex < 0) continue;
+    const w0 = _extraBuffer[ex + EXTRA_WILD_FIRST] as number;
+    for (let k = w0; k < w0 + (_extraBuffer[ex + EXTRA_WILD_COUNT] as number); k++) {
       w[wildBase + k * WILD_WORDS + WILD_HEAD_NODE] = first + i;
       w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] = depth[i] as number;
     }
@@ -369,15 +404,45 @@ function _readPart(r: _Reader, img: _Image, state: { nodes: number; wild: number
   return { root: first, nodes: n, wildFirst, wildCount: state.wild - wildFirst, need: wildSeen ? NO_RANK : maxDepth + 1 };
 }
 
+/** Moves the parts' extra records from {@link _extraBuffer} into the image, after the radix nodes, and points NODE_EXTRA at them. */
+function _placeExtras(img: _Image, state: _PartState): void {
+  const words = EXTRA_WORDS * state.extras;
+  const base = img.alloc(words);
+  const w = img.words;
+  w.set(_extraBuffer.subarray(0, words), base);
+  for (let x = 0; x < state.nodes; x++) {
+    const rec = state.nodeBase + x * NODE_WORDS;
+    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + base;
+  }
+  if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(3 * 64);
+}
+
+/** Which list of which node wildcard pattern `k` goes to: `(segment node << 1) | final` (final: a `$`-anchored one-segment pattern). */
+function _listSlot(w: Int32Array, wildBase: number, k: number): number {
+  const rec = wildBase + k * WILD_WORDS;
+  const s = w[w[rec + WILD_SEG_OFF] as number] as number;
+  return (s << 1) | (wildAnchored(w, rec) && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
+}
+
 /**
- * Lists, per segment node, the wildcard patterns it starts (first segment; all but the
- * one-segment `$` ones) and the one-segment `$` patterns it ends, each list ascending by head
- * depth: a counting sort by depth, then a stable one by segment. O(patterns + nodes + deepest head).
+ * Returns the words the segment nodes' pattern lists take (tables.ts AC_LIST) for `wildCount`
+ * patterns whose lists fall on `listed` distinct nodes: the shared empty list, a header per
+ * listed node and one word per pattern (0 without patterns: no lists).
+ */
+function _listWords(wildCount: number, listed: number): number {
+  return wildCount === 0 ? 0 : AC_LIST_HEADER * (listed + 1) + wildCount;
+}
+
+/**
+ * Writes, per segment node, its pattern list (tables.ts AC_LIST): the wildcard patterns it
+ * starts (first segment; all but the one-segment `$` ones), then the one-segment `$` patterns it
+ * ends, each part ascending by head depth, behind a header with both counts; nodes listing
+ * nothing share one empty list. A counting sort by depth, then a stable one by segment.
+ * O(patterns + nodes + deepest head).
  */
 function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
   if (wildCount === 0) return;
-  const lists = img.alloc(wildCount);
-  const w = img.words;
+  let w = img.words;
   const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
   let deepest = 0;
   for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, depthOf(k));
@@ -389,29 +454,38 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
     order[byDepth[depthOf(k)] as number] = k;
     byDepth[depthOf(k)] = (byDepth[depthOf(k)] as number) + 1;
   }
-  // Which list of which node a pattern goes to: (segment node << 1) | final.
-  const slot = (k: number): number => {
-    const rec = wildBase + k * WILD_WORDS;
-    const s = w[w[rec + WILD_SEG_OFF] as number] as number;
-    return (s << 1) | (wildAnchored(w, rec) && (w[rec + WILD_SEG_COUNT] as number) === 1 ? 1 : 0);
-  };
   const next = new Int32Array(2 * acCount);
-  for (let k = 0; k < wildCount; k++) next[slot(k)] = (next[slot(k)] as number) + 1;
-  let at = lists;
-  for (let s = 0; s < 2 * acCount; s++) {
-    const rec = acBase + (s >> 1) * AC_WORDS;
-    const count = next[s] as number;
-    // The final list follows the first one: its offset is AC_FIRST_OFF + AC_FIRST_COUNT.
-    if ((s & 1) === 0) w[rec + AC_FIRST_OFF] = at;
-    w[rec + ((s & 1) === 1 ? AC_FINAL_COUNT : AC_FIRST_COUNT)] = count;
-    next[s] = at;
-    at += count;
+  for (let k = 0; k < wildCount; k++) {
+    const slot = _listSlot(w, wildBase, k);
+    next[slot] = (next[slot] as number) + 1;
+  }
+  let listed = 0;
+  for (let s = 0; s < acCount; s++) if ((next[2 * s] as number) + (next[2 * s + 1] as number) > 0) listed++;
+  const empty = img.alloc(_listWords(wildCount, listed));
+  w = img.words;
+  let at = empty + AC_LIST_HEADER;
+  for (let s = 0; s < acCount; s++) {
+    const rec = acBase + s * AC_WORDS;
+    const first = next[2 * s] as number;
+    const final = next[2 * s + 1] as number;
+    if (first + final === 0) {
+      w[rec + AC_LIST] = empty;
+      continue;
+    }
+    w[rec + AC_LIST] = at;
+    w[at + AC_LIST_FIRST_COUNT] = first;
+    w[at + AC_LIST_FINAL_COUNT] = final;
+    if (first > 0) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_FIRST_BIT;
+    // From here `next` holds each list's write cursor.
+    next[2 * s] = at + AC_LIST_HEADER;
+    next[2 * s + 1] = at + AC_LIST_HEADER + first;
+    at += AC_LIST_HEADER + first + final;
   }
   for (let i = 0; i < wildCount; i++) {
     const k = order[i] as number;
-    const s = slot(k);
-    w[next[s] as number] = k;
-    next[s] = (next[s] as number) + 1;
+    const slot = _listSlot(w, wildBase, k);
+    w[next[slot] as number] = k;
+    next[slot] = (next[slot] as number) + 1;
   }
 }
 
@@ -561,9 +635,10 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   const wild = _readWildcards(r, img, seg.base, seg.count, rankCount);
   const partCount = r.count('parts', 1);
   const parts: _Part[] = [];
-  const nodeState = { nodes: 0, wild: 0, nodeBase: img.used };
+  const nodeState: _PartState = { nodes: 0, wild: 0, extras: 0, nodeBase: img.used };
   for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
+  _placeExtras(img, nodeState);
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const matchEnd = img.used;
   const groups = _readGroups(r, img, parts, rules.count, (flags & FLAG_PROFILE_GOOGLE) === 0);
@@ -667,7 +742,7 @@ function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; c
     for (let i = 0; i < p.nodes; i++) {
       const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
       const pr = src[rec + NODE_PREFIX_RANK] as number;
-      const er = src[rec + NODE_END_RANK] as number;
+      const er = nodeEndRank(src, rec);
       if (pr !== NO_RANK) map[pr] = 0;
       if (er !== NO_RANK) map[er] = 0;
     }
@@ -726,7 +801,7 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
  * the roots. The matcher reads it as it read the whole image (same layouts, tables.ts).
  * O(the group's nodes, patterns and segments + the file's segment nodes + ranks).
  */
-function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number): GroupImage | null {
+function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
   const src = d.img.words;
   const grec = d.groups.base + g * GROUP_WORDS;
   const rootsAt = src[grec + GROUP_ROOTS] as number;
@@ -734,25 +809,41 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
-  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords);
+  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords, prefix);
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
+  // The segment nodes whose pattern lists are not empty (a pattern is listed at its first segment's node).
+  const listedAt = new Uint8Array(d.seg.count);
+  let listed = 0;
+  let extras = 0;
   for (const p of parts) {
     nodes += p.nodes;
     wilds += p.wildCount;
-    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) segWords += src[d.wild.base + w * WILD_WORDS + WILD_SEG_COUNT] as number;
+    for (let i = 0; i < p.nodes; i++) if ((src[d.nodeBase + (p.root + i) * NODE_WORDS + NODE_EXTRA] as number) >= 0) extras++;
+    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
+      const rec = d.wild.base + w * WILD_WORDS;
+      segWords += src[rec + WILD_SEG_COUNT] as number;
+      const s = src[src[rec + WILD_SEG_OFF] as number] as number;
+      if (listedAt[s] === 0) listed++;
+      listedAt[s] = 1;
+    }
   }
   const keep = _keepSegments(d, parts);
   const ranks = _localRanks(d, parts);
-  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes + wilds + ranks.count + rootCount;
+  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
+    EXTRA_WORDS * extras + _listWords(wilds, listed) + ranks.count + rootCount;
   if (size > maxWords) return null;
-  const img = new _Image(new Int32Array(size));
+  const at = prefix === null ? 0 : prefix.length;
+  const img = new _Image(new Int32Array(at + size));
+  if (prefix !== null) img.words.set(prefix, 0);
+  img.used = at;
   const seg = _writeSegments(d, img, keep);
   const w = img.words;
   const wildBase = img.alloc(WILD_WORDS * wilds);
   let segAt = img.alloc(segWords);
   const nodeBase = img.alloc(NODE_WORDS * nodes);
+  let extraAt = img.alloc(EXTRA_WORDS * extras);
   const roots = new Int32Array(rootCount);
   let nodeAt = 0;
   let wildAt = 0;
@@ -763,9 +854,14 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
       w[rec + NODE_PREFIX_RANK] = _mapRank(ranks.map, src[orec + NODE_PREFIX_RANK] as number);
-      w[rec + NODE_END_RANK] = _mapRank(ranks.map, src[orec + NODE_END_RANK] as number);
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
-      w[rec + NODE_WILD_FIRST] = (src[orec + NODE_WILD_FIRST] as number) - p.wildFirst + wildAt;
+      const oex = src[orec + NODE_EXTRA] as number;
+      if (oex < 0) continue;
+      w[rec + NODE_EXTRA] = extraAt;
+      w[extraAt + EXTRA_END_RANK] = _mapRank(ranks.map, src[oex + EXTRA_END_RANK] as number);
+      w[extraAt + EXTRA_WILD_FIRST] = (src[oex + EXTRA_WILD_FIRST] as number) - p.wildFirst + wildAt;
+      w[extraAt + EXTRA_WILD_COUNT] = src[oex + EXTRA_WILD_COUNT] as number;
+      extraAt += EXTRA_WORDS;
     }
     for (let i = 0; i < p.wildCount; i++) {
       const orec = d.wild.base + (p.wildFirst + i) * WILD_WORDS;
@@ -788,8 +884,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
   }
   const rootBase = img.alloc(rootCount);
   w.set(roots, rootBase);
-  const tables = new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count);
-  return { tables, roots: rootBase, rootCount };
+  return new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count, rootBase, rootCount);
 }
 
 /**
@@ -797,25 +892,33 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number):
  * group compileRobots built): the decode's matching region copied whole, its image offsets
  * moved along, so nothing is renumbered. Null when it takes more than `maxWords`. O(region).
  */
-function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number): GroupImage | null {
-  const from = d.rankBase;
+function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix: Int32Array | null): Tables | null {
+  const at = prefix === null ? 0 : prefix.length;
   const rootCount = d.parts.length;
-  const size = d.matchEnd - from + rootCount;
+  const size = d.matchEnd - d.rankBase + rootCount;
   if (size > maxWords) return null;
-  const w = new Int32Array(size);
-  w.set(d.img.words.subarray(from, d.matchEnd), 0);
-  const wildBase = d.wild.base - from;
-  const acBase = d.seg.base - from;
-  for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) - from;
+  const w = new Int32Array(at + size);
+  if (prefix !== null) w.set(prefix, 0);
+  w.set(d.img.words.subarray(d.rankBase, d.matchEnd), at);
+  // Every image offset moves from the decode's numbering to this array's.
+  const shift = at - d.rankBase;
+  const wildBase = d.wild.base + shift;
+  const acBase = d.seg.base + shift;
+  for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) + shift;
   if (d.wild.count > 0) {
     for (let s = 0; s < d.seg.count; s++) {
-      w[acBase + s * AC_WORDS + AC_FIRST_OFF] = (w[acBase + s * AC_WORDS + AC_FIRST_OFF] as number) - from;
+      w[acBase + s * AC_WORDS + AC_LIST] = (w[acBase + s * AC_WORDS + AC_LIST] as number) + shift;
     }
   }
-  const rootBase = d.matchEnd - from;
+  const nodeBase = d.nodeBase + shift;
+  for (let x = 0; x < d.nodeCount; x++) {
+    const rec = nodeBase + x * NODE_WORDS;
+    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + shift;
+  }
+  const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
-  const tables = new Tables(w, bytes, d.nodeBase - from, d.nodeCount, acBase, d.seg.row < 0 ? -1 : d.seg.row - from, wildBase, d.wild.count, d.seg.count, 0, d.rankCount);
-  return { tables, roots: rootBase, rootCount };
+  const row = d.seg.row < 0 ? -1 : d.seg.row + shift;
+  return new Tables(w, bytes, nodeBase, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, at, d.rankCount, rootBase, rootCount);
 }
 
 /** Returns the whole decoded image of `a` (rules, patterns, directives, sitemaps), for the calls that read the whole file. */
@@ -827,30 +930,46 @@ function _decodeWhole(a: LoadedArtifact): WholeImage {
 
 /** How a LoadedArtifact decodes what it did not keep from the load. */
 const _IMAGE_DECODER: ImageDecoder = {
-  group: (a, g, maxWords) => _cutGroup(_decodedOf(a), a.bytes, g, maxWords),
+  group: (a, g, maxWords, prefix) => _cutGroup(_decodedOf(a), a.bytes, g, maxWords, prefix),
   whole: _decodeWhole,
 };
 
 /**
- * Returns the index a loaded artifact keeps (tokens, group records with their part roots and
- * sources, warnings), copied out of the decode with the group records' offsets moved along.
+ * Returns the index a loaded artifact keeps (tables.ts INDEX_*): its header, the tokens, the
+ * group records with their part roots and sources, and the warnings, copied out of the decode
+ * with the group records' offsets moved along.
  */
-function _keepIndex(d: _Decoded): { index: Int32Array; groupBase: number; warningBase: number } {
+function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const src = d.img.words;
+  // SCOPE and AGENTS are the decode's first records, contiguous from 0.
   const tokensEnd = d.agents.base + TOKEN_WORDS * d.agents.count;
+  const groupBase = INDEX_HEADER_WORDS + tokensEnd;
   const groupWords = d.groups.end - d.groups.base;
   const warningWords = WARNING_WORDS * d.warnings.count;
-  const index = new Int32Array(tokensEnd + groupWords + warningWords);
-  index.set(src.subarray(0, tokensEnd), 0);
-  index.set(src.subarray(d.groups.base, d.groups.end), tokensEnd);
-  const shift = tokensEnd - d.groups.base;
+  const index = new Int32Array(groupBase + groupWords + warningWords);
+  index.set(src.subarray(0, tokensEnd), INDEX_HEADER_WORDS);
+  index.set(src.subarray(d.groups.base, d.groups.end), groupBase);
+  const shift = groupBase - d.groups.base;
   for (let g = 0; g < d.groups.count; g++) {
-    const rec = tokensEnd + g * GROUP_WORDS;
+    const rec = groupBase + g * GROUP_WORDS;
     index[rec + GROUP_ROOTS] = (index[rec + GROUP_ROOTS] as number) + shift;
     index[rec + GROUP_SOURCES] = (index[rec + GROUP_SOURCES] as number) + shift;
   }
-  index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), tokensEnd + groupWords);
-  return { index, groupBase: tokensEnd, warningBase: tokensEnd + groupWords };
+  index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), groupBase + groupWords);
+  index[INDEX_FLAGS] = flags;
+  index[INDEX_SCOPE_COUNT] = d.scope.count;
+  index[INDEX_AGENT_COUNT] = d.agents.count;
+  index[INDEX_GROUP_COUNT] = d.groups.count;
+  index[INDEX_GLOBAL_GROUP] = d.groups.global;
+  index[INDEX_RULE_COUNT] = d.rules.count;
+  index[INDEX_SITEMAP_COUNT] = d.sitemaps.count;
+  index[INDEX_DIRECTIVE_COUNT] = d.directives.count;
+  index[INDEX_WARNING_BASE] = groupBase + groupWords;
+  index[INDEX_WARNING_COUNT] = d.warnings.count;
+  index[INDEX_WHOLE_WORDS] = d.img.used;
+  index[INDEX_CUT_WORDS] = 0;
+  index[INDEX_FIRST_GROUP] = -1;
+  return index;
 }
 
 /**
@@ -870,30 +989,8 @@ function _keepIndex(d: _Decoded): { index: Int32Array; groupBase: number; warnin
 export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffer): Robots {
   const bytes = _asBytes(artifact);
   const flags = _readHeader(bytes);
-  const profile: Profile = (flags & FLAG_PROFILE_GOOGLE) !== 0 ? 'google' : 'rfc9309';
   const d = _decode(bytes, flags, true);
-  const kept = _keepIndex(d);
-  const loaded = new LoadedArtifact({
-    bytes,
-    flags,
-    profile,
-    index: kept.index,
-    scopeBase: d.scope.base,
-    scopeCount: d.scope.count,
-    agentBase: d.agents.base,
-    agentCount: d.agents.count,
-    groupCount: d.groups.count,
-    globalGroup: d.groups.global,
-    groupBase: kept.groupBase,
-    ruleCount: d.rules.count,
-    sitemapCount: d.sitemaps.count,
-    directiveCount: d.directives.count,
-    warningBase: kept.warningBase,
-    warningCount: d.warnings.count,
-    preferences: d.preferences ?? NO_PREFERENCES,
-    wholeWords: d.img.used,
-    decoder: _IMAGE_DECODER,
-  });
+  const loaded = new LoadedArtifact({ bytes, index: _keepIndex(d, flags), preferences: d.preferences ?? NO_PREFERENCES, decoder: _IMAGE_DECODER });
   _remember(loaded, d);
   return new Robots(loaded);
 }

@@ -10,8 +10,8 @@ import { ROBOTS_TXT_BYTES, fillPath } from './path-bytes.js';
 import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
-  IMPLICIT_RANK, NODE_CHILD_MASK, NODE_END_RANK, NODE_FIRST_CHILD, NODE_KEY, NODE_LABEL_LEN,
-  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WILD_COUNT, NODE_WORDS, searchRadixChild, type Candidates, type Tables,
+  EXTRA_END_RANK, EXTRA_WILD_COUNT, IMPLICIT_RANK, NODE_CHILD_MASK, NODE_EXTRA, NODE_FIRST_CHILD, NODE_KEY, NODE_LABEL_LEN,
+  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WORDS, searchRadixChild, type Candidates, type Tables,
 } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
@@ -49,10 +49,15 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
     const rec = base + x * NODE_WORDS;
     const pr = img[rec + NODE_PREFIX_RANK] as number;
     if (pr < best) best = pr;
-    const wc = img[rec + NODE_WILD_COUNT] as number;
-    if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
+    // Most nodes have no extra record (no `$` pattern, no wildcard head): one read tells.
+    const ex = img[rec + NODE_EXTRA] as number;
+    if (ex >= 0) {
+      const wc = img[ex + EXTRA_WILD_COUNT] as number;
+      if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
+    }
     if (pos === m) {
-      const er = img[rec + NODE_END_RANK] as number;
+      if (ex < 0) return best;
+      const er = img[ex + EXTRA_END_RANK] as number;
       return er < best ? er : best;
     }
     const y = _radixChild(img, base, x, path[pos] as number);

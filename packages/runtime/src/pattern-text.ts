@@ -6,7 +6,7 @@
  */
 import { NO_RANK } from './format.js';
 import {
-  nodeChildCount, NODE_END_RANK, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
   ruleOfRank, segmentText, type Tables,
 } from './tables.js';
@@ -30,7 +30,8 @@ export class PatternIndex {
       const first = img[rec + NODE_FIRST_CHILD] as number;
       for (let c = first; c < first + nodeChildCount(img, rec); c++) this.parent[c] = x;
       if (img[rec + NODE_PREFIX_RANK] !== NO_RANK) this.place[img[rec + NODE_PREFIX_RANK] as number] = x << 2;
-      if (img[rec + NODE_END_RANK] !== NO_RANK) this.place[img[rec + NODE_END_RANK] as number] = (x << 2) | 1;
+      const er = nodeEndRank(img, rec);
+      if (er !== NO_RANK) this.place[er] = (x << 2) | 1;
     }
     for (let w = 0; w < t.wildCount; w++) this.place[img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number] = (w << 2) | 2;
     for (let r = t.rankCount - 1; r >= 0; r--) this.best[ruleOfRank(t, r)] = r;

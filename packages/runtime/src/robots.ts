@@ -3,19 +3,21 @@
  * group selected for one crawler), answering checks with no allocation per call.
  */
 import { decideOutcome, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
-import { GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
+import { FLAG_PROFILE_GOOGLE, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
 import { classifyUrl } from './read-url.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank } from './matcher.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
-import { crawlerToken, findAgentGroup, findProductToken, type AgentTable } from './select-group.js';
+import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, nodeChildCount,
-  NODE_FIRST_CHILD, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
-  TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables,
+  TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT,
+  INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
+  INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
 } from './tables.js';
 import {
   ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, answerPreference, explainPreference,
@@ -30,7 +32,11 @@ export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): nu
   return s.trim() === '' ? Number.NaN : Number(s);
 }
 
-/** @internal A group's matching image: its tables (tables.ts layouts) and its part roots at `[roots, roots + rootCount)` of the image. */
+/**
+ * @internal A group's matching image: its tables (tables.ts layouts) and its part roots at
+ * `[roots, roots + rootCount)` of the image. A group's own image is its {@link Tables} (whose
+ * `tables` is itself); a group matched on the whole file's image gets a small object.
+ */
 export interface GroupImage {
   readonly tables: Tables;
   readonly roots: number;
@@ -50,113 +56,150 @@ export interface WholeImage {
 
 /** @internal How a {@link LoadedArtifact} decodes what the load did not keep (load.ts; from the validated bytes, never throwing for them). */
 export interface ImageDecoder {
-  /** Returns group `g`'s own image, or null when it would take more than `maxWords` words. */
-  group(a: LoadedArtifact, g: number, maxWords: number): GroupImage | null;
+  /**
+   * Returns group `g`'s own image, or null when its own words would take more than `maxWords`.
+   * With `prefix` (the artifact's index, for its first cut) the image array starts with a copy
+   * of it, so that the host keeps one typed array for both.
+   */
+  group(a: LoadedArtifact, g: number, maxWords: number, prefix: Int32Array | null): Tables | null;
   whole(a: LoadedArtifact): WholeImage;
 }
 
 /** The image of a group without parts (allow all): never read. */
-export const EMPTY_GROUP_IMAGE: GroupImage = {
-  tables: new Tables(new Int32Array(0), new Uint8Array(0), 0, 0, 0, -1, 0, 0, 0, 0, 0),
-  roots: 0,
-  rootCount: 0,
-};
+export const EMPTY_GROUP_IMAGE: Tables = new Tables(new Int32Array(0), new Uint8Array(0), 0, 0, 0, -1, 0, 0, 0, 0, 0);
+
+/** @internal What a {@link LoadedArtifact} is built from (load.ts): the bytes, the index (header filled, tables.ts INDEX_*), the preferences and the image decoder. */
+export interface LoadedArtifactFields {
+  readonly bytes: Uint8Array;
+  readonly index: Int32Array;
+  readonly preferences: PreferenceTables;
+  readonly decoder: ImageDecoder;
+}
 
 /**
- * @internal The fields of a {@link LoadedArtifact}, by name: its public fields (documented on
- * the class) and the image decoder.
- */
-export type LoadedArtifactFields = Pick<
-  LoadedArtifact,
-  | 'bytes' | 'flags' | 'profile' | 'index' | 'scopeBase' | 'scopeCount' | 'agentBase' | 'agentCount'
-  | 'groupCount' | 'globalGroup' | 'groupBase' | 'ruleCount' | 'sitemapCount' | 'directiveCount'
-  | 'warningBase' | 'warningCount' | 'preferences' | 'wholeWords'
-> & { readonly decoder: ImageDecoder };
-
-/**
- * @internal A validated artifact as load.ts keeps it: the bytes and a small index (tokens,
- * group records with their part roots and sources, warnings; layouts in tables.ts). A group's
- * matching image is cut on first use ({@link LoadedArtifact.group}), the whole file's image
- * (rules, patterns, directives, sitemaps) too ({@link LoadedArtifact.whole}); strings are
- * decoded from `bytes` on first use. Built from one named object ({@link LoadedArtifactFields}).
+ * @internal A validated artifact as load.ts keeps it: the bytes and a small index (a header of
+ * counts, tokens, group records with their part roots and sources, warnings; layouts in
+ * tables.ts). A group's matching image is cut on first use ({@link LoadedArtifact.group}), the
+ * first one into the same array as the index; the whole file's image (rules, patterns,
+ * directives, sitemaps) too ({@link LoadedArtifact.whole}); strings are decoded from `bytes` on
+ * first use. Counts and offsets are read from the index header (one word each, not one field
+ * each: a loaded host keeps fewer bytes). Built from one named object ({@link LoadedArtifactFields}).
  */
 export class LoadedArtifact {
   readonly bytes: Uint8Array;
-  /** Header flags (format.ts FLAG_*). */
-  readonly flags: number;
-  readonly profile: Profile;
-  /** Tokens, group records (with roots and sources) and warnings, at the bases below. */
-  readonly index: Int32Array;
-  /** Scope tokens (TOKEN_WORDS each, group 0). */
-  readonly scopeBase: number;
-  readonly scopeCount: number;
-  /** Agent tokens (TOKEN_WORDS each). */
-  readonly agentBase: number;
-  readonly agentCount: number;
-  readonly groupCount: number;
-  readonly globalGroup: number;
-  /** Index offset of the group records (GROUP_WORDS each; GROUP_ROOTS lists the parts' roots in the whole image's numbering). */
-  readonly groupBase: number;
-  readonly ruleCount: number;
-  readonly sitemapCount: number;
-  readonly directiveCount: number;
-  /** Warnings (WARNING_WORDS each, in the index). */
-  readonly warningBase: number;
-  readonly warningCount: number;
   /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
   readonly preferences: PreferenceTables;
-  /** Words of the whole file's image. */
-  readonly wholeWords: number;
-  /** Words taken by the group images cut so far. */
-  private _cutWords = 0;
+  /** The index (tables.ts INDEX_*), followed by the first group image once it is cut. */
+  private _index: Int32Array;
   private readonly _decoder: ImageDecoder;
   private _whole: WholeImage | undefined = undefined;
-  /** The first group image cut, in two fields: most artifacts serve one group (an array costs about 200 bytes more per host). */
-  private _firstGroup = -1;
+  /** The first group image cut (its group in the index header): most artifacts serve one group (an array costs about 200 bytes more per host). */
   private _firstImage: GroupImage = EMPTY_GROUP_IMAGE;
   /** Images of further groups, by group index. */
   private _moreImages: (GroupImage | undefined)[] | undefined = undefined;
 
   constructor(f: LoadedArtifactFields) {
     this.bytes = f.bytes;
-    this.flags = f.flags;
-    this.profile = f.profile;
-    this.index = f.index;
-    this.scopeBase = f.scopeBase;
-    this.scopeCount = f.scopeCount;
-    this.agentBase = f.agentBase;
-    this.agentCount = f.agentCount;
-    this.groupCount = f.groupCount;
-    this.globalGroup = f.globalGroup;
-    this.groupBase = f.groupBase;
-    this.ruleCount = f.ruleCount;
-    this.sitemapCount = f.sitemapCount;
-    this.directiveCount = f.directiveCount;
-    this.warningBase = f.warningBase;
-    this.warningCount = f.warningCount;
     this.preferences = f.preferences;
-    this.wholeWords = f.wholeWords;
+    this._index = f.index;
     this._decoder = f.decoder;
+  }
+
+  /** Tokens, group records (with roots and sources) and warnings, at the bases below (tables.ts INDEX_*). */
+  get index(): Int32Array {
+    return this._index;
+  }
+
+  /** Header flags (format.ts FLAG_*). */
+  get flags(): number {
+    return this._index[INDEX_FLAGS] as number;
+  }
+
+  get profile(): Profile {
+    return ((this._index[INDEX_FLAGS] as number) & FLAG_PROFILE_GOOGLE) !== 0 ? 'google' : 'rfc9309';
+  }
+
+  /** Scope tokens (TOKEN_WORDS each, group 0). */
+  get scopeBase(): number {
+    return INDEX_HEADER_WORDS;
+  }
+
+  get scopeCount(): number {
+    return this._index[INDEX_SCOPE_COUNT] as number;
+  }
+
+  /** Agent tokens (TOKEN_WORDS each). */
+  get agentBase(): number {
+    return INDEX_HEADER_WORDS + TOKEN_WORDS * (this._index[INDEX_SCOPE_COUNT] as number);
+  }
+
+  get agentCount(): number {
+    return this._index[INDEX_AGENT_COUNT] as number;
+  }
+
+  get groupCount(): number {
+    return this._index[INDEX_GROUP_COUNT] as number;
+  }
+
+  get globalGroup(): number {
+    return this._index[INDEX_GLOBAL_GROUP] as number;
+  }
+
+  /** Index offset of the group records (GROUP_WORDS each; GROUP_ROOTS lists the parts' roots in the whole image's numbering). */
+  get groupBase(): number {
+    return this.agentBase + TOKEN_WORDS * (this._index[INDEX_AGENT_COUNT] as number);
+  }
+
+  get ruleCount(): number {
+    return this._index[INDEX_RULE_COUNT] as number;
+  }
+
+  get sitemapCount(): number {
+    return this._index[INDEX_SITEMAP_COUNT] as number;
+  }
+
+  get directiveCount(): number {
+    return this._index[INDEX_DIRECTIVE_COUNT] as number;
+  }
+
+  /** Warnings (WARNING_WORDS each, in the index). */
+  get warningBase(): number {
+    return this._index[INDEX_WARNING_BASE] as number;
+  }
+
+  get warningCount(): number {
+    return this._index[INDEX_WARNING_COUNT] as number;
+  }
+
+  /** Words of the whole file's image. */
+  get wholeWords(): number {
+    return this._index[INDEX_WHOLE_WORDS] as number;
   }
 
   /**
    * Returns group `g`'s matching image (EMPTY_GROUP_IMAGE for a group without parts or `g` < 0),
-   * made once and cached: its own image cut from the file (only its parts), while the images
-   * cut so far fit in the whole file's image size; past that (groups sharing big parts, each
-   * cut would copy them) and once the whole image exists, the group is matched on the whole
-   * image. So a loaded artifact holds at most about twice its whole image, however many
-   * groups are asked for.
+   * made once and cached: its own image cut from the file (only its parts; the first one in the
+   * index's array), while the images cut so far fit in the whole file's image size; past that
+   * (groups sharing big parts, each cut would copy them) and once the whole image exists, the
+   * group is matched on the whole image. So a loaded artifact holds at most about twice its
+   * whole image, however many groups are asked for.
    */
   group(g: number): GroupImage {
-    if (g < 0 || (this.index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
-    if (g === this._firstGroup) return this._firstImage;
+    const index = this._index;
+    if (g < 0 || (index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
+    const firstGroup = index[INDEX_FIRST_GROUP] as number;
+    if (g === firstGroup) return this._firstImage;
     let image = this._moreImages?.[g];
     if (image !== undefined) return image;
-    image = (this._whole === undefined ? this._decoder.group(this, g, this.wholeWords - this._cutWords) : null) ?? this._onWhole(g);
-    if (image.tables !== this._whole?.tables) this._cutWords += image.tables.img.length;
-    if (this._firstGroup < 0) {
+    const prefix = firstGroup < 0 ? index : null;
+    const cut = this._whole === undefined ? this._decoder.group(this, g, this.wholeWords - (index[INDEX_CUT_WORDS] as number), prefix) : null;
+    image = cut ?? this._onWhole(g);
+    // The index lives on at the start of the first cut's array (same offsets, same words).
+    if (cut !== null && prefix !== null) this._index = cut.img;
+    if (cut !== null) this._index[INDEX_CUT_WORDS] = (this._index[INDEX_CUT_WORDS] as number) + cut.img.length - (prefix === null ? 0 : prefix.length);
+    if (firstGroup < 0) {
       this._firstImage = image;
-      this._firstGroup = g;
+      this._index[INDEX_FIRST_GROUP] = g;
     } else {
       (this._moreImages ??= [])[g] = image;
     }
@@ -369,8 +412,8 @@ export class AgentRules {
       const queue = [img[k] as number];
       while (queue.length > 0) {
         const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
-        const w0 = img[rec + NODE_WILD_FIRST] as number;
-        for (let w = w0; w < w0 + (img[rec + NODE_WILD_COUNT] as number); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
+        const w0 = nodeWildFirst(img, rec);
+        for (let w = w0; w < w0 + nodeWildCount(img, rec); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
         const first = img[rec + NODE_FIRST_CHILD] as number;
         for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
       }
@@ -489,8 +532,6 @@ export class AgentRules {
  */
 export class Robots {
   private readonly _a: LoadedArtifact;
-  private readonly _agents: AgentTable;
-  private readonly _scope: AgentTable | null;
   /** The first group's AgentRules in a field, further ones in an array (see LoadedArtifact's images). */
   private _firstSpecific: AgentRules | undefined = undefined;
   private _moreSpecific: (AgentRules | undefined)[] | undefined = undefined;
@@ -504,9 +545,6 @@ export class Robots {
   constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null) {
     this._a = artifact;
     this._builder = builder;
-    const img = artifact.index;
-    this._agents = { strings: artifact.bytes, entries: img, base: artifact.agentBase, count: artifact.agentCount };
-    this._scope = artifact.scopeCount === 0 ? null : { strings: artifact.bytes, entries: img, base: artifact.scopeBase, count: artifact.scopeCount };
   }
 
   /** The artifact bytes (e.g. to post to a worker or store in a cache). */
@@ -629,10 +667,12 @@ export class Robots {
 
   /** The one group lookup: `_selectGroup`'s codes, or _OUT_OF_SCOPE when the scope leaves `token` out. */
   private _pickGroup(token: string): number {
-    if (this._scope !== null && findAgentGroup(this._scope, token) < 0) return _OUT_OF_SCOPE;
-    const g = findAgentGroup(this._agents, token);
+    const a = this._a;
+    // The token tables are read from the index each time: it moves into the first group image's array.
+    if (a.scopeCount > 0 && findAgentGroupIn(a.bytes, a.index, a.scopeBase, a.scopeCount, token) < 0) return _OUT_OF_SCOPE;
+    const g = findAgentGroupIn(a.bytes, a.index, a.agentBase, a.agentCount, token);
     if (g >= 0) return g;
-    return this._a.globalGroup < 0 ? -1 : -this._a.globalGroup - 2;
+    return a.globalGroup < 0 ? -1 : -a.globalGroup - 2;
   }
 
   /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
@@ -845,7 +885,7 @@ function _partSize(t: Tables, root: number): PartInfo {
     const x = queue.pop() as number;
     const rec = t.nodeBase + x * NODE_WORDS;
     nodes++;
-    wildcards += img[rec + NODE_WILD_COUNT] as number;
+    wildcards += nodeWildCount(img, rec);
     const first = img[rec + NODE_FIRST_CHILD] as number;
     for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
   }

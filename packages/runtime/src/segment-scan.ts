@@ -13,8 +13,8 @@
  */
 import type { Scratch, SweepWork } from './scratch.js';
 import {
-  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FINAL_COUNT, AC_FIRST_CHILD, AC_FIRST_COUNT,
-  AC_FIRST_OFF, AC_OUT_BIT, AC_PARENT, AC_WORDS, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, wildAnchored,
+  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
+  AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchChildren, type Tables,
 } from './tables.js';
@@ -146,8 +146,8 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
   let work = 0;
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
-    const first = img[rec + NODE_WILD_FIRST] as number;
-    for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
+    const first = nodeWildFirst(img, rec);
+    for (let w = first; w < first + nodeWildCount(img, rec); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
   }
   if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best, sc);
   const shapes = scanTuning.shapes;
@@ -155,8 +155,8 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
   let shaped = 0;
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
-    const first = img[rec + NODE_WILD_FIRST] as number;
-    const end = first + (img[rec + NODE_WILD_COUNT] as number);
+    const first = nodeWildFirst(img, rec);
+    const end = first + nodeWildCount(img, rec);
     for (let w = first; w < end; w++) {
       const wrec = t.wildBase + w * WILD_WORDS;
       const r = img[wrec + WILD_RANK] as number;
@@ -238,8 +238,9 @@ function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: numbe
   const img = t.img;
   const rec = t.acBase + s * AC_WORDS;
   const start = e - (img[rec + AC_DEPTH] as number);
-  const off = img[rec + AC_FIRST_OFF] as number;
-  const end = off + (img[rec + AC_FIRST_COUNT] as number);
+  const list = img[rec + AC_LIST] as number;
+  const off = list + AC_LIST_HEADER;
+  const end = off + (img[list + AC_LIST_FIRST_COUNT] as number);
   const k0 = sw.firstGen[s] === sw.gen ? (sw.firstPos[s] as number) : off;
   let k = k0;
   for (; k < end; k++) {
@@ -280,8 +281,9 @@ function _finishAnchored(t: Tables, sc: Scratch, x: number, m: number, best: num
   while (o !== 0) {
     const rec = base + o * AC_WORDS;
     const start = m - (img[rec + AC_DEPTH] as number);
-    const off = (img[rec + AC_FIRST_OFF] as number) + (img[rec + AC_FIRST_COUNT] as number);
-    for (let k = off; k < off + (img[rec + AC_FINAL_COUNT] as number); k++) {
+    const list = img[rec + AC_LIST] as number;
+    const off = list + AC_LIST_HEADER + (img[list + AC_LIST_FIRST_COUNT] as number);
+    for (let k = off; k < off + (img[list + AC_LIST_FINAL_COUNT] as number); k++) {
       const wrec = t.wildBase + (img[k] as number) * WILD_WORDS;
       if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
       const r = img[wrec + WILD_RANK] as number;
@@ -328,7 +330,7 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
     let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
     while (o !== 0) {
       steps++;
-      if ((img[base + o * AC_WORDS + AC_FIRST_COUNT] as number) > 0) best = _startFirst(t, sw, o, pos + 1, best);
+      if (((img[base + o * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_FIRST_BIT) !== 0) best = _startFirst(t, sw, o, pos + 1, best);
       if (sw.qGen[o] === sw.gen) best = _advanceQueue(t, sw, o, pos + 1, best);
       o = img[base + o * AC_WORDS + AC_DICT] as number;
     }

@@ -27,30 +27,39 @@ function _isTokenChar(c: number): boolean {
  * `extractProductToken` first). O(|agent| log tokens).
  */
 export function findAgentGroup(table: AgentTable, agent: string): number {
+  return findAgentGroupIn(table.strings, table.entries, table.base, table.count, agent);
+}
+
+/**
+ * {@link findAgentGroup} over the `count` token records from `base` of `entries` (strings in
+ * `strings`) without a table object: a loaded artifact keeps none (its index holds the records).
+ * O(|agent| log tokens).
+ */
+export function findAgentGroupIn(strings: Uint8Array, entries: Int32Array, base: number, count: number, agent: string): number {
   const n = agent.length;
   for (let k = 0; k < n; k++) if (!_isTokenChar(agent.charCodeAt(k))) return -1;
   let lo = 0;
-  let hi = table.count - 1;
+  let hi = count - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const cmp = _compareToken(table, mid, agent);
-    if (cmp === 0) return table.entries[table.base + mid * 3 + 2] as number;
+    const cmp = _compareToken(strings, entries, base + mid * 3, agent);
+    if (cmp === 0) return entries[base + mid * 3 + 2] as number;
     if (cmp < 0) lo = mid + 1;
     else hi = mid - 1;
   }
   return -1;
 }
 
-/** Compares token `i` of the table with the lower-cased agent: <0, 0, >0. */
-function _compareToken(table: AgentTable, i: number, agent: string): number {
-  const off = table.entries[table.base + i * 3] as number;
-  const len = table.entries[table.base + i * 3 + 1] as number;
+/** Compares the token of the record at `rec` of `entries` with the lower-cased agent: <0, 0, >0. */
+function _compareToken(strings: Uint8Array, entries: Int32Array, rec: number, agent: string): number {
+  const off = entries[rec] as number;
+  const len = entries[rec + 1] as number;
   const n = agent.length;
   const m = len < n ? len : n;
   for (let k = 0; k < m; k++) {
     let c = agent.charCodeAt(k);
     if (c >= 65 && c <= 90) c += 32;
-    const t = table.strings[off + k] as number;
+    const t = strings[off + k] as number;
     if (t !== c) return t - c;
   }
   return len - n;

@@ -3,9 +3,10 @@
  * matcher.ts, segment-scan.ts and lazy-dfa.ts): every record layout by name, and the candidate
  * list of a check's scratch (scratch.ts).
  */
+import { NO_RANK } from './format.js';
 
 /** Words per radix node in the image: see the `NODE_*` offsets. */
-export const NODE_WORDS = 8;
+export const NODE_WORDS = 6;
 /** Byte offset of the node's edge label in the artifact. */
 export const NODE_LABEL_OFF = 0;
 export const NODE_LABEL_LEN = 1;
@@ -23,11 +24,40 @@ export const NODE_KEY_SHIFT = 9;
 export const NODE_CHILD_MASK = 0x1ff;
 /** Best rank of a literal prefix pattern ending here, or NO_RANK. */
 export const NODE_PREFIX_RANK = 4;
+/**
+ * Image offset of the node's extra record (EXTRA_WORDS words: its `$` rank and its wildcard
+ * patterns), or {@link NO_EXTRA} when it has neither: corpus group images hold 38 radix nodes
+ * on average and 0.7 of them have either, so the three words live apart (8 bytes a node less).
+ * Read with {@link nodeEndRank}, {@link nodeWildFirst}, {@link nodeWildCount}.
+ */
+export const NODE_EXTRA = 5;
+/** NODE_EXTRA of a node without a `$` pattern or wildcard patterns. */
+export const NO_EXTRA = -1;
+/** Words per extra record: see the `EXTRA_*` offsets. */
+export const EXTRA_WORDS = 3;
 /** Best rank of a literal `$`-anchored pattern ending here, or NO_RANK. */
-export const NODE_END_RANK = 5;
+export const EXTRA_END_RANK = 0;
 /** First wildcard pattern whose head ends here (ascending rank over the count). */
-export const NODE_WILD_FIRST = 6;
-export const NODE_WILD_COUNT = 7;
+export const EXTRA_WILD_FIRST = 1;
+export const EXTRA_WILD_COUNT = 2;
+
+/** Returns the best rank of a `$`-anchored literal pattern ending at the radix node whose record starts at `rec`, or NO_RANK. O(1). */
+export function nodeEndRank(img: Int32Array, rec: number): number {
+  const ex = img[rec + NODE_EXTRA] as number;
+  return ex < 0 ? NO_RANK : (img[ex + EXTRA_END_RANK] as number);
+}
+
+/** Returns the first wildcard pattern whose head ends at the radix node whose record starts at `rec` (0 when it has none). O(1). */
+export function nodeWildFirst(img: Int32Array, rec: number): number {
+  const ex = img[rec + NODE_EXTRA] as number;
+  return ex < 0 ? 0 : (img[ex + EXTRA_WILD_FIRST] as number);
+}
+
+/** Returns how many wildcard patterns' heads end at the radix node whose record starts at `rec`. O(1). */
+export function nodeWildCount(img: Int32Array, rec: number): number {
+  const ex = img[rec + NODE_EXTRA] as number;
+  return ex < 0 ? 0 : (img[ex + EXTRA_WILD_COUNT] as number);
+}
 
 /** Returns the child count of the radix node whose record starts at image offset `rec`. O(1). */
 export function nodeChildCount(img: Int32Array, rec: number): number {
@@ -57,18 +87,19 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
 }
 
 /** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
-export const AC_WORDS = 10;
+export const AC_WORDS = 8;
 export const AC_FIRST_CHILD = 0;
 /**
- * The child count (bits 0-8: distinct bytes, at most 256) and {@link AC_OUT_BIT}: one word for
- * both (with the final list's offset derived, 10 words a node instead of 12). Read the count
- * with `& AC_CHILD_MASK`.
+ * The child count (bits 0-8: distinct bytes, at most 256), {@link AC_OUT_BIT} and
+ * {@link AC_FIRST_BIT}: one word for all three. Read the count with `& AC_CHILD_MASK`.
  */
 export const AC_CHILDREN_OUT = 1;
 /** Mask of the child count in AC_CHILDREN_OUT. */
 export const AC_CHILD_MASK = 0x1ff;
 /** Bit of AC_CHILDREN_OUT: a segment ends here. */
 export const AC_OUT_BIT = 0x200;
+/** Bit of AC_CHILDREN_OUT: the node's list starts some patterns (its first count is not 0), read without following AC_LIST. */
+export const AC_FIRST_BIT = 0x400;
 export const AC_BYTE = 2;
 export const AC_FAIL = 3;
 export const AC_PARENT = 4;
@@ -77,15 +108,19 @@ export const AC_DEPTH = 5;
 /** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
 export const AC_DICT = 6;
 /**
- * Image offset and length of the wildcard patterns whose first segment ends here (all but the
- * `$`-anchored ones with one segment), ascending by head depth: an occurrence of the segment
- * starts each one whose head ends before it. The `$`-anchored one-segment patterns whose
- * segment ends here follow them: AC_FINAL_COUNT of them from `AC_FIRST_OFF + AC_FIRST_COUNT`.
+ * Image offset of the node's pattern list (one word instead of an offset and two counts in
+ * every node: most nodes list nothing and share one empty list, 8 bytes a node less): its
+ * first count at `list + AC_LIST_FIRST_COUNT`, its final count at `list + AC_LIST_FINAL_COUNT`,
+ * then from `list + AC_LIST_HEADER` the wildcard patterns whose first segment ends here (all but
+ * the `$`-anchored ones with one segment), ascending by head depth (an occurrence of the
+ * segment starts each one whose head ends before it), then the `$`-anchored one-segment
+ * patterns whose segment ends here, ascending by head depth. Only an image with wildcard
+ * patterns has lists (the sweep reads them; it runs only for wildcard candidates).
  */
-export const AC_FIRST_OFF = 7;
-export const AC_FIRST_COUNT = 8;
-/** Length of the `$`-anchored one-segment patterns' list (see AC_FIRST_OFF). */
-export const AC_FINAL_COUNT = 9;
+export const AC_LIST = 7;
+export const AC_LIST_FIRST_COUNT = 0;
+export const AC_LIST_FINAL_COUNT = 1;
+export const AC_LIST_HEADER = 2;
 
 /**
  * Segment-trie nodes from which the root gets a dense 256-entry row instead of a binary search
@@ -183,6 +218,34 @@ export const TOKEN_OFF = 0;
 export const TOKEN_LEN = 1;
 export const TOKEN_GROUP = 2;
 
+/**
+ * The index a loaded artifact keeps (load.ts `_keepIndex`): a header of INDEX_HEADER_WORDS
+ * words (the `INDEX_*` offsets: counts and the load's bookkeeping, one word each instead of one
+ * object field each), then SCOPE tokens, AGENTS tokens (TOKEN_WORDS each), the group records
+ * with their roots and sources (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
+ * first group image cut is written after it in the same array (one typed array per host).
+ * INDEX_FLAGS: the artifact's header flags (format.ts FLAG_*), as validated by the load.
+ */
+export const INDEX_FLAGS = 0;
+export const INDEX_SCOPE_COUNT = 1;
+export const INDEX_AGENT_COUNT = 2;
+export const INDEX_GROUP_COUNT = 3;
+/** Merged-group index of the global group, or -1. */
+export const INDEX_GLOBAL_GROUP = 4;
+export const INDEX_RULE_COUNT = 5;
+export const INDEX_SITEMAP_COUNT = 6;
+export const INDEX_DIRECTIVE_COUNT = 7;
+/** Offset and count of the warning records. */
+export const INDEX_WARNING_BASE = 8;
+export const INDEX_WARNING_COUNT = 9;
+/** Words of the whole file's image. */
+export const INDEX_WHOLE_WORDS = 10;
+/** Words taken by the group images cut so far. */
+export const INDEX_CUT_WORDS = 11;
+/** The group whose image was cut first (kept in the LoadedArtifact's first-image field), or -1. */
+export const INDEX_FIRST_GROUP = 12;
+export const INDEX_HEADER_WORDS = 13;
+
 /** Words per directive record: line delta, key offset and length, value offset and length, parsed group + 1. */
 export const DIRECTIVE_WORDS = 6;
 export const DIRECTIVE_LINE_DELTA = 0;
@@ -227,7 +290,18 @@ export class Tables {
     /** Image offset of the rank table: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow` per rank. */
     readonly rankBase: number,
     readonly rankCount: number,
+    /** Image offset and count of the group's part roots (radix node indices) when the image is one group's (0, 0 for the whole file's). */
+    readonly roots = 0,
+    readonly rootCount = 0,
   ) {}
+
+  /**
+   * The tables themselves: a group's image is its Tables (roots included), one object per
+   * group instead of two (robots.ts GroupImage).
+   */
+  get tables(): Tables {
+    return this;
+  }
 }
 
 /** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */

@@ -9,7 +9,7 @@ import { NO_RANK } from '../src/format.js';
 import { walkTrie } from '../src/matcher.js';
 import { fillPath } from '../src/path-bytes.js';
 import type { Robots } from '../src/robots.js';
-import { NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, RANK_RULE_SHIFT, type Tables } from '../src/tables.js';
+import { nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_RANK, WILD_WORDS, RANK_RULE_SHIFT, type Tables } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
 const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(compile(txt, options));
@@ -73,8 +73,8 @@ export function collectCandidates(f: ScanFixture, url: string): { m: number; lit
   const patterns: CandidatePattern[] = [];
   for (let i = 0; i < sc.candidates.count; i++) {
     const rec = f.t.nodeBase + (sc.candidates.node[i] as number) * NODE_WORDS;
-    const first = img[rec + NODE_WILD_FIRST] as number;
-    for (let w = first; w < first + (img[rec + NODE_WILD_COUNT] as number); w++) {
+    const first = nodeWildFirst(img, rec);
+    for (let w = first; w < first + nodeWildCount(img, rec); w++) {
       const rank = img[f.t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
       const rule = f.robots.rule(((img[f.t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1);
       patterns.push({ w, rank, pattern: rule.pattern as string, bound: sc.candidates.bound[i] as number });

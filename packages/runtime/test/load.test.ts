@@ -5,10 +5,13 @@
 // SharedArrayBuffer, Node Buffer), all read in place.
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, computeChecksum } from '../src/format.js';
+import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
 import { artifactOf } from '../src/internal.js';
+import {
+  AC_BYTE, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_CUT_WORDS, INDEX_FIRST_GROUP, NODE_EXTRA, NODE_WORDS, nodeEndRank, nodeWildCount,
+} from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
 const TXT = [
@@ -89,6 +92,52 @@ describe('what a loaded artifact keeps', () => {
     // otherDirectives reads the whole image and keeps it (it is read again on every call).
     expect(robots.otherDirectives().map((d) => d.key)).toEqual(['Crawl-delay']);
     expect(artifactOf(robots).wholeKept).toBe(true);
+  });
+
+  it('keeps the index and the first group image in one typed array, with the same counts and answers before and after', () => {
+    const robots = loadRobots(ARTIFACT);
+    const a = artifactOf(robots);
+    const index = a.index;
+    const counts = (): number[] => [a.flags, a.scopeCount, a.agentCount, a.groupCount, a.globalGroup, a.ruleCount, a.sitemapCount, a.directiveCount, a.warningCount, a.wholeWords];
+    const before = counts();
+    expect(before.slice(2, 9)).toEqual([RAW.agents.length, RAW.groups.length, RAW.global - 1, RAW.rules.length, RAW.sitemaps.length, RAW.directives.length, RAW.warnings.length]);
+    const first = robots.agent('foo');
+    const image = a.group(first.groupIndex);
+    // The first cut copies the index to the start of its own array and the artifact keeps only that array.
+    expect(image.tables.img).toBe(a.index);
+    expect(a.index).not.toBe(index);
+    expect(Array.from(a.index.subarray(0, index.length))).toEqual(Array.from(index).map((w, k) => (k === INDEX_FIRST_GROUP ? first.groupIndex : k === INDEX_CUT_WORDS ? a.index.length - index.length : w)));
+    expect(counts()).toEqual(before);
+    // A second group gets an array of its own; the index stays where the first cut put it.
+    const other = robots.agent('other');
+    expect(a.group(other.groupIndex).tables.img).not.toBe(a.index);
+    expect(image.tables.img).toBe(a.index);
+    expect(answers(robots)).toEqual(answers(loadRobots(ARTIFACT)));
+  });
+
+  it('gives extra records only to radix nodes where a $ pattern or a wildcard head ends, and pattern lists only to segment nodes that have some', () => {
+    const robots = loadRobots(compile('User-agent: *\nDisallow: /a\nDisallow: /b$\nDisallow: /c*x\nDisallow: /c*y$\nDisallow: /d/e\n'));
+    const rules = robots.agent('x');
+    const t = artifactOf(robots).group(rules.groupIndex).tables;
+    const img = t.img;
+    const withExtra: number[] = [];
+    for (let x = 0; x < t.nodeCount; x++) if ((img[t.nodeBase + x * NODE_WORDS + NODE_EXTRA] as number) >= 0) withExtra.push(x);
+    // `/b` (its `$` rank) and `/c` (two wildcard heads); `/`, `/a`, `/d/e` and the root have none.
+    expect(withExtra.map((x) => [nodeEndRank(img, t.nodeBase + x * NODE_WORDS) !== NO_RANK, nodeWildCount(img, t.nodeBase + x * NODE_WORDS)])).toEqual([[true, 0], [false, 2]]);
+    // Segments `x` (starts `/c*x`) and `y` (ends `/c*y$`) list one pattern each; the root shares the empty list.
+    const lists = new Set<number>();
+    const firsts: number[] = [];
+    for (let s = 0; s < t.acCount; s++) {
+      const rec = t.acBase + s * AC_WORDS;
+      lists.add(img[rec + AC_LIST] as number);
+      if (((img[rec + AC_CHILDREN_OUT] as number) & AC_FIRST_BIT) !== 0) firsts.push(img[rec + AC_BYTE] as number);
+    }
+    expect(t.acCount).toBe(3);
+    expect(lists.size).toBe(3);
+    expect(firsts).toEqual([0x78]);
+    for (const [url, allowed] of [['/a', false], ['/b', false], ['/bb', true], ['/cax', false], ['/cay', false], ['/cayz', true], ['/d/e', false], ['/d', true]] as const) {
+      expect(rules.isAllowed(url), url).toBe(allowed);
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import { fillPath } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
 import {
-  IMPLICIT_RANK, NODE_WILD_COUNT, NODE_WILD_FIRST, NODE_WORDS, WILD_RANK, WILD_WORDS, type Tables,
+  IMPLICIT_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_RANK, WILD_WORDS, type Tables,
   RANK_RULE_SHIFT, GROUP_WORDS,
 } from '../src/tables.js';
 
@@ -175,8 +175,8 @@ describe('walkTrie', () => {
     for (let i = 0; i < sc.candidates.count; i++) {
       // A candidate is a radix node passed whose wildcard patterns' head matched.
       const rec = t.nodeBase + (sc.candidates.node[i] as number) * NODE_WORDS;
-      const first = t.img[rec + NODE_WILD_FIRST] as number;
-      for (let w = first; w < first + (t.img[rec + NODE_WILD_COUNT] as number); w++) {
+      const first = nodeWildFirst(t.img, rec);
+      for (let w = first; w < first + nodeWildCount(t.img, rec); w++) {
         const r = t.img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
         found.push([robots.rule(ruleOfRank(t, r)).pattern, sc.candidates.bound[i] as number]);
       }
