@@ -1,6 +1,6 @@
 // compileRobots builds each group on the first agent() that selects it, with the group indices,
 // rule ids and answers of loadRobots(compile(...)); agent-scoped compiles keep every index too.
-import { artifactOf, isGroupBuilt } from '@robomata/runtime/internal';
+import { INDEX_AGENT_COUNT, INDEX_RULE_COUNT, artifactOf, isGroupBuilt } from '@robomata/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { compileGroupArtifact } from '@robomata/compiler/internals';
@@ -87,12 +87,12 @@ describe('agent-scoped compile', () => {
         expect(own.groupCount).toBe(full.groupCount);
         expect(own.sitemaps).toEqual([]);
         expect(own.otherDirectives()).toEqual([]);
-        expect(artifactOf(own).agentCount).toBe(0);
-        expect(artifactOf(full).agentCount).toBeGreaterThan(0);
+        expect(artifactOf(own).header(INDEX_AGENT_COUNT)).toBe(0);
+        expect(artifactOf(full).header(INDEX_AGENT_COUNT)).toBeGreaterThan(0);
         for (let k = 0; k < own.groupCount; k++) expect(isGroupBuilt(own, k), `group ${k} of group ${g}'s artifact`).toBe(k === g);
         // Rules keep their ids and kinds, not their lines or texts.
-        expect(artifactOf(own).ruleCount).toBe(artifactOf(full).ruleCount);
-        for (let id = 0; id < artifactOf(own).ruleCount; id++) {
+        expect(artifactOf(own).header(INDEX_RULE_COUNT)).toBe(artifactOf(full).header(INDEX_RULE_COUNT));
+        for (let id = 0; id < artifactOf(own).header(INDEX_RULE_COUNT); id++) {
           expect(own.rule(id).kind).toBe(full.rule(id).kind);
           expect(own.rule(id).line).toBe(id + 1);
         }

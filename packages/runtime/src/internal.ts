@@ -8,6 +8,11 @@ import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type Age
 import type { PreferenceExplanation } from './usage.js';
 
 export type { GroupBuilder, GroupTables, LoadedArtifact };
+/** The index header words `LoadedArtifact#header` reads (tables.ts). */
+export {
+  INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
+  INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
+} from './tables.js';
 
 /**
  * @internal Returns a `Robots` over `base`'s artifact whose unbuilt groups are built by

@@ -685,7 +685,7 @@ function _remember(a: LoadedArtifact | null, d: _Decoded): _Decoded {
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
 function _decodedOf(a: LoadedArtifact): _Decoded {
   if (_lastArtifact === a && _lastDecoded !== null) return _lastDecoded;
-  return _remember(a, _decode(a.bytes, a.flags, false));
+  return _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
 }
 
 /** Returns the part whose root is radix node `root` (parts ascend by root). O(log parts). */

@@ -110,9 +110,13 @@ export class LoadedArtifact {
     return this._index;
   }
 
-  /** Header flags (format.ts FLAG_*). */
-  get flags(): number {
-    return this._index[INDEX_FLAGS] as number;
+  /**
+   * Returns the index header's word `field` (tables.ts INDEX_*: the flags, the counts of scope
+   * tokens, agent tokens, groups, rules, sitemaps, directives and warnings, the global group, the
+   * warnings' base, the whole image's words), as the load validated them. O(1).
+   */
+  header(field: number): number {
+    return this._index[field] as number;
   }
 
   get profile(): Profile {
@@ -124,56 +128,14 @@ export class LoadedArtifact {
     return INDEX_HEADER_WORDS;
   }
 
-  get scopeCount(): number {
-    return this._index[INDEX_SCOPE_COUNT] as number;
-  }
-
   /** Agent tokens (TOKEN_WORDS each). */
   get agentBase(): number {
     return INDEX_HEADER_WORDS + TOKEN_WORDS * (this._index[INDEX_SCOPE_COUNT] as number);
   }
 
-  get agentCount(): number {
-    return this._index[INDEX_AGENT_COUNT] as number;
-  }
-
-  get groupCount(): number {
-    return this._index[INDEX_GROUP_COUNT] as number;
-  }
-
-  get globalGroup(): number {
-    return this._index[INDEX_GLOBAL_GROUP] as number;
-  }
-
   /** Index offset of the group records (GROUP_WORDS each; GROUP_ROOTS lists the parts' roots in the whole image's numbering). */
   get groupBase(): number {
     return this.agentBase + TOKEN_WORDS * (this._index[INDEX_AGENT_COUNT] as number);
-  }
-
-  get ruleCount(): number {
-    return this._index[INDEX_RULE_COUNT] as number;
-  }
-
-  get sitemapCount(): number {
-    return this._index[INDEX_SITEMAP_COUNT] as number;
-  }
-
-  get directiveCount(): number {
-    return this._index[INDEX_DIRECTIVE_COUNT] as number;
-  }
-
-  /** Warnings (WARNING_WORDS each, in the index). */
-  get warningBase(): number {
-    return this._index[INDEX_WARNING_BASE] as number;
-  }
-
-  get warningCount(): number {
-    return this._index[INDEX_WARNING_COUNT] as number;
-  }
-
-  /** Words of the whole file's image. */
-  get wholeWords(): number {
-    return this._index[INDEX_WHOLE_WORDS] as number;
   }
 
   /**
@@ -192,7 +154,7 @@ export class LoadedArtifact {
     let image = this._moreImages?.[g];
     if (image !== undefined) return image;
     const prefix = firstGroup < 0 ? index : null;
-    const cut = this._whole === undefined ? this._decoder.group(this, g, this.wholeWords - (index[INDEX_CUT_WORDS] as number), prefix) : null;
+    const cut = this._whole === undefined ? this._decoder.group(this, g, this.header(INDEX_WHOLE_WORDS) - (index[INDEX_CUT_WORDS] as number), prefix) : null;
     image = cut ?? this._onWhole(g);
     // The index lives on at the start of the first cut's array (same offsets, same words).
     if (cut !== null && prefix !== null) this._index = cut.img;
@@ -564,20 +526,20 @@ export class Robots {
 
   /** Returns the number of merged groups. */
   get groupCount(): number {
-    return this._a.groupCount;
+    return this._a.header(INDEX_GROUP_COUNT);
   }
 
   /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
   get scope(): readonly string[] | null {
     const a = this._a;
-    return a.scopeCount === 0 ? null : this._texts(a.index, a.scopeBase, a.scopeCount, TOKEN_WORDS);
+    return a.header(INDEX_SCOPE_COUNT) === 0 ? null : this._texts(a.index, a.scopeBase, a.header(INDEX_SCOPE_COUNT), TOKEN_WORDS);
   }
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
     if (this._sitemaps === undefined) {
-      const w = this._a.sitemapCount === 0 ? undefined : this._a.peekWhole();
-      this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, this._a.sitemapCount, SITEMAP_WORDS);
+      const w = this._a.header(INDEX_SITEMAP_COUNT) === 0 ? undefined : this._a.peekWhole();
+      this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, this._a.header(INDEX_SITEMAP_COUNT), SITEMAP_WORDS);
     }
     return this._sitemaps;
   }
@@ -587,8 +549,8 @@ export class Robots {
     const a = this._a;
     const img = a.index;
     const out: RobotsWarning[] = [];
-    for (let i = 0; i < a.warningCount; i++) {
-      const at = a.warningBase + WARNING_WORDS * i;
+    for (let i = 0; i < a.header(INDEX_WARNING_COUNT); i++) {
+      const at = a.header(INDEX_WARNING_BASE) + WARNING_WORDS * i;
       const code = WARNING_CODES[img[at + WARNING_CODE] as number] as WarningCode;
       out.push({ code, line: img[at + WARNING_LINE] as number, message: WARNING_MESSAGES[code] });
     }
@@ -669,16 +631,16 @@ export class Robots {
   private _pickGroup(token: string): number {
     const a = this._a;
     // The token tables are read from the index each time: it moves into the first group image's array.
-    if (a.scopeCount > 0 && findAgentGroupIn(a.bytes, a.index, a.scopeBase, a.scopeCount, token) < 0) return _OUT_OF_SCOPE;
-    const g = findAgentGroupIn(a.bytes, a.index, a.agentBase, a.agentCount, token);
+    if (a.header(INDEX_SCOPE_COUNT) > 0 && findAgentGroupIn(a.bytes, a.index, a.scopeBase, a.header(INDEX_SCOPE_COUNT), token) < 0) return _OUT_OF_SCOPE;
+    const g = findAgentGroupIn(a.bytes, a.index, a.agentBase, a.header(INDEX_AGENT_COUNT), token);
     if (g >= 0) return g;
-    return a.globalGroup < 0 ? -1 : -a.globalGroup - 2;
+    return a.header(INDEX_GLOBAL_GROUP) < 0 ? -1 : -a.header(INDEX_GLOBAL_GROUP) - 2;
   }
 
   /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
   private _global(): AgentRules {
     if (this._globalRules === undefined) {
-      const g = this._a.globalGroup;
+      const g = this._a.header(INDEX_GLOBAL_GROUP);
       this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
     }
     return this._globalRules;
@@ -732,8 +694,8 @@ export class Robots {
   /** Returns rule `id` (from `decide`) with its line, kind and pattern as written (undefined when not kept). */
   rule(id: number): RuleInfo {
     const a = this._a;
-    if (!(Number.isInteger(id) && id >= 0 && id < a.ruleCount)) {
-      throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.ruleCount - 1}`);
+    if (!(Number.isInteger(id) && id >= 0 && id < a.header(INDEX_RULE_COUNT))) {
+      throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.header(INDEX_RULE_COUNT) - 1}`);
     }
     const whole = a.whole();
     const img = whole.tables.img;
@@ -741,7 +703,7 @@ export class Robots {
     const len = img[rec + RULE_PATTERN_LEN] as number;
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
-      this._patterns ??= new PatternIndex(whole.tables, a.ruleCount);
+      this._patterns ??= new PatternIndex(whole.tables, a.header(INDEX_RULE_COUNT));
       pattern = rebuildPattern(whole.tables, this._patterns, id);
     } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
     return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
@@ -761,11 +723,11 @@ export class Robots {
   otherDirectives(): readonly OtherDirective[] {
     const a = this._a;
     const out: OtherDirective[] = [];
-    if (a.directiveCount === 0) return out;
+    if (a.header(INDEX_DIRECTIVE_COUNT) === 0) return out;
     const whole = a.whole();
     const d = whole.tables.img;
     let line = 0;
-    for (let i = 0; i < a.directiveCount; i++) {
+    for (let i = 0; i < a.header(INDEX_DIRECTIVE_COUNT); i++) {
       const at = whole.directiveBase + DIRECTIVE_WORDS * i;
       line += d[at + DIRECTIVE_LINE_DELTA] as number;
       out.push({
@@ -780,8 +742,8 @@ export class Robots {
   /** Returns a description of merged group `index` (tokens, rules, part sizes). */
   describeGroup(index: number): GroupInfo {
     const a = this._a;
-    if (!(Number.isInteger(index) && index >= 0 && index < a.groupCount)) {
-      throw new RangeError(`no group ${String(index)}: there are ${a.groupCount}`);
+    if (!(Number.isInteger(index) && index >= 0 && index < a.header(INDEX_GROUP_COUNT))) {
+      throw new RangeError(`no group ${String(index)}: there are ${a.header(INDEX_GROUP_COUNT)}`);
     }
     const img = a.index;
     const rec = a.groupBase + index * GROUP_WORDS;
@@ -805,7 +767,7 @@ export class Robots {
 
   /** Returns the tables holding merged group `index`'s parts and their trie roots, for tooling (built first under compileRobots; empty when not built). Read through internal.ts. */
   [GROUP_TABLES](index: number): GroupTables {
-    if (this._builder !== null && index >= 0 && index < this._a.groupCount && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
+    if (this._builder !== null && index >= 0 && index < this._a.header(INDEX_GROUP_COUNT) && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
     const image = this._a.group(index);
     const roots = Array.from(image.tables.img.subarray(image.roots, image.roots + image.rootCount));
     return { tables: image.tables, roots };
@@ -816,7 +778,7 @@ export class Robots {
     const a = this._a;
     const img = a.index;
     const tokens: string[] = [];
-    for (let i = 0; i < a.agentCount; i++) {
+    for (let i = 0; i < a.header(INDEX_AGENT_COUNT); i++) {
       const at = a.agentBase + TOKEN_WORDS * i;
       if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
     }

@@ -10,7 +10,8 @@ import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../sr
 import type { Robots } from '../src/robots.js';
 import { artifactOf } from '../src/internal.js';
 import {
-  AC_BYTE, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_CUT_WORDS, INDEX_FIRST_GROUP, NODE_EXTRA, NODE_WORDS, nodeEndRank, nodeWildCount,
+  AC_BYTE, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
+  INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, NODE_EXTRA, NODE_WORDS, nodeEndRank, nodeWildCount,
 } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
@@ -98,7 +99,7 @@ describe('what a loaded artifact keeps', () => {
     const robots = loadRobots(ARTIFACT);
     const a = artifactOf(robots);
     const index = a.index;
-    const counts = (): number[] => [a.flags, a.scopeCount, a.agentCount, a.groupCount, a.globalGroup, a.ruleCount, a.sitemapCount, a.directiveCount, a.warningCount, a.wholeWords];
+    const counts = (): number[] => [a.header(INDEX_FLAGS), a.header(INDEX_SCOPE_COUNT), a.header(INDEX_AGENT_COUNT), a.header(INDEX_GROUP_COUNT), a.header(INDEX_GLOBAL_GROUP), a.header(INDEX_RULE_COUNT), a.header(INDEX_SITEMAP_COUNT), a.header(INDEX_DIRECTIVE_COUNT), a.header(INDEX_WARNING_COUNT), a.header(INDEX_WHOLE_WORDS)];
     const before = counts();
     expect(before.slice(2, 9)).toEqual([RAW.agents.length, RAW.groups.length, RAW.global - 1, RAW.rules.length, RAW.sitemaps.length, RAW.directives.length, RAW.warnings.length]);
     const first = robots.agent('foo');
@@ -511,7 +512,7 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     const rules = robots.agent('bota');
     const image = a.group(rules.groupIndex);
     expect(image.rootCount).toBe(2);
-    expect(image.tables.img.length).toBeLessThan(a.wholeWords);
+    expect(image.tables.img.length).toBeLessThan(a.header(INDEX_WHOLE_WORDS));
     expect(rules.isAllowed('/own-0/a.pdf')).toBe(false);
     expect(rules.isAllowed('/own-1/a.pdf')).toBe(true);
     expect(rules.isAllowed('/shared/7/ax7y')).toBe(false);

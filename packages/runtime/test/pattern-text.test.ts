@@ -1,7 +1,7 @@
 // pattern-text.ts: PatternIndex (where each rank's pattern lives, each radix node's parent, each
 // rule's best rank) and rebuildPattern (a rule's text spelled again from its best pattern: head,
 // `*` and segments, `$`), on hand-worked tables.
-import { artifactOf } from '../src/internal.js';
+import { INDEX_RULE_COUNT, artifactOf } from '../src/internal.js';
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
@@ -14,7 +14,7 @@ const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(c
 function indexOf(robots: Robots): { index: PatternIndex; rebuild: (id: number) => string | undefined } {
   const a = artifactOf(robots);
   const whole = a.whole();
-  const index = new PatternIndex(whole.tables, a.ruleCount);
+  const index = new PatternIndex(whole.tables, a.header(INDEX_RULE_COUNT));
   return { index, rebuild: (id) => rebuildPattern(whole.tables, index, id) };
 }
 
