@@ -208,7 +208,7 @@ const _INITIAL_STATES = 16;
  * A group's lazily built DFA. States are numbered from 1; state `id`'s row starts at
  * `id * stride` in `trans`: `classCount` transitions (0: not built yet; `+row`: the next
  * state's row; `-row`: the next state is settled), then its end answer and its best rank.
- * `setOff/setLen` locate its NFA positions in `pool`; `table` is an open-addressing hash of
+ * `sets[2 id]` and `sets[2 id + 1]` locate its NFA positions in `pool` (offset, count); `table` is an open-addressing hash of
  * the states. Scratch (`stamp`, `next`) is the group's own. Invariant: every row offset stored
  * names a state built since the last flush.
  */
@@ -218,13 +218,17 @@ export class LazyDfa {
   readonly classCount: number;
   /** Per ASCII code: its class when the profile reads it as itself, else -1 (`#`, NUL; rfc9309 `%`, `*`, `$`). */
   readonly fastCls: Int16Array;
-  trans: Int32Array = new Int32Array(0);
-  setOff: Int32Array = new Int32Array(0);
-  setLen: Int32Array = new Int32Array(0);
-  pool: Int32Array = new Int32Array(0);
-  table: Int32Array = new Int32Array(0);
+  /** Per state: its row of `stride` words (see above); grown by doubling, flushed when full. */
+  trans: Int32Array;
+  /** Per state id: its set's offset in `pool`, then its position count (two words). */
+  sets: Int32Array;
+  /** The states' NFA position sets, back to back. */
+  pool: Int32Array;
+  /** Open-addressing hash of the states by their sets (state ids; 0 is empty), twice the state capacity. */
+  table: Int32Array;
   poolUsed = 0;
-  states = 0;
+  /** States built since the last flush, plus one (id 0 is no state). */
+  states = 1;
   start = 0;
   /** The start state's answer when it is settled, else TIER_FALLBACK. */
   startSettled = TIER_FALLBACK;
@@ -261,7 +265,10 @@ export class LazyDfa {
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
     this._saved = new Int32Array(n);
-    this._allocate(_INITIAL_STATES, 2 * n + 64);
+    this.trans = new Int32Array(_INITIAL_STATES * this.stride);
+    this.sets = new Int32Array(2 * _INITIAL_STATES);
+    this.pool = new Int32Array(2 * n + 64);
+    this.table = new Int32Array(2 * _INITIAL_STATES);
     // Start state: the closure of every pattern's first position.
     this._beginSet(NO_RANK);
     for (let k = 0; k < nfa.starts.length; k++) this._addClosure(nfa.starts[k] as number);
@@ -275,18 +282,8 @@ export class LazyDfa {
   /** Memory held, in bytes (the separate "tiered-up automaton" line of the bench). */
   get byteLength(): number {
     const n = this.nfa;
-    return 4 * (this.trans.length + this.setOff.length + this.setLen.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
+    return 4 * (this.trans.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
       n.sym.length + n.rank.length + n.pat.length + n.starts.length) + 256;
-  }
-
-  private _allocate(states: number, poolWords: number): void {
-    this.trans = new Int32Array(states * this.stride);
-    this.setOff = new Int32Array(states);
-    this.setLen = new Int32Array(states);
-    this.pool = new Int32Array(poolWords);
-    this.table = new Int32Array(2 * states);
-    this.poolUsed = 0;
-    this.states = 1;
   }
 
   /** Starts a new successor set with best rank `best`. */
@@ -353,8 +350,8 @@ export class LazyDfa {
   /** Returns true when state `id` holds exactly the successor set. */
   private _sameSet(id: number): boolean {
     const row = id * this.stride;
-    if (this.trans[row + this.classCount + 1] !== this.nextBest || this.setLen[id] !== this.nextCount) return false;
-    const off = this.setOff[id] as number;
+    if (this.trans[row + this.classCount + 1] !== this.nextBest || this.sets[2 * id + 1] !== this.nextCount) return false;
+    const off = this.sets[2 * id] as number;
     for (let k = 0; k < this.nextCount; k++) if (this.pool[off + k] !== this.next[k]) return false;
     return true;
   }
@@ -372,7 +369,7 @@ export class LazyDfa {
       if (id === 0) break;
       if (this._sameSet(id)) return id * this.stride;
     }
-    if (this.states + 1 >= this.setOff.length || this.poolUsed + this.nextCount > this.pool.length) this._makeRoom();
+    if (this.states + 1 >= this.sets.length >> 1 || this.poolUsed + this.nextCount > this.pool.length) this._makeRoom();
     const id = this.states++;
     const row = id * this.stride;
     let endBest = this.nextBest;
@@ -382,8 +379,8 @@ export class LazyDfa {
       this.pool[this.poolUsed + k] = p;
       if (this.nfa.sym[p] === SYM_END_ANCHORED && (rank[p] as number) < endBest) endBest = rank[p] as number;
     }
-    this.setOff[id] = this.poolUsed;
-    this.setLen[id] = this.nextCount;
+    this.sets[2 * id] = this.poolUsed;
+    this.sets[2 * id + 1] = this.nextCount;
     this.poolUsed += this.nextCount;
     this.trans[row + this.classCount] = endBest;
     this.trans[row + this.classCount + 1] = this.nextBest;
@@ -400,8 +397,8 @@ export class LazyDfa {
 
   /** Grows the full part of the cache (doubling, while it stays within tierTuning.budgetBytes) or flushes it, keeping the successor set in `next`. */
   private _makeRoom(): void {
-    const full = this.states + 1 >= this.setOff.length;
-    const states = full ? 2 * this.setOff.length : this.setOff.length;
+    const cap = this.sets.length >> 1;
+    const states = this.states + 1 >= cap ? 2 * cap : cap;
     const need = this.poolUsed + this.nextCount;
     const pool = need > this.pool.length ? Math.max(2 * this.pool.length, need) : this.pool.length;
     if (4 * (states * (this.stride + 4) + pool) <= tierTuning.budgetBytes) this._grow(states, pool);
@@ -412,12 +409,9 @@ export class LazyDfa {
     const trans = new Int32Array(states * this.stride);
     trans.set(this.trans);
     this.trans = trans;
-    const setOff = new Int32Array(states);
-    setOff.set(this.setOff);
-    this.setOff = setOff;
-    const setLen = new Int32Array(states);
-    setLen.set(this.setLen);
-    this.setLen = setLen;
+    const sets = new Int32Array(2 * states);
+    sets.set(this.sets);
+    this.sets = sets;
     const pool = new Int32Array(poolWords);
     pool.set(this.pool);
     this.pool = pool;
@@ -428,7 +422,7 @@ export class LazyDfa {
   /** Re-inserts state `id` into the hash table (hashing its stored set). */
   private _rehash(id: number): void {
     const best = this.trans[id * this.stride + this.classCount + 1] as number;
-    this._insertHash(id, _hashPositions(best, this.pool, this.setOff[id] as number, this.setLen[id] as number));
+    this._insertHash(id, _hashPositions(best, this.pool, this.sets[2 * id] as number, this.sets[2 * id + 1] as number));
   }
 
   /** Empties the cache and re-adds the start state; gives up when flushes come too often. */
@@ -461,7 +455,7 @@ export class LazyDfa {
    */
   step(row: number, b: number): number {
     const id = (row / this.stride) | 0;
-    const len = this.setLen[id] as number;
+    const len = this.sets[2 * id + 1] as number;
     this.work += len + 1;
     if (this.work > tierTuning.checkWork || this.gaveUp) {
       if (!this.gaveUp && ++this.workOuts >= tierTuning.maxWorkOuts) this.gaveUp = true;
@@ -471,7 +465,7 @@ export class LazyDfa {
     THREAD_SCRATCH.buildWork += len + 1;
     const sym = this.nfa.sym;
     this._beginSet(this.trans[row + this.classCount + 1] as number);
-    const off = this.setOff[id] as number;
+    const off = this.sets[2 * id] as number;
     for (let k = off; k < off + len; k++) {
       const p = this.pool[k] as number;
       const y = sym[p] as number;
