@@ -4,7 +4,7 @@
  */
 
 import type { AgentSelection, Robots } from '@robomata/runtime';
-import { describeGroupChoice, extractProductToken } from '@robomata/runtime';
+import { RobotsAgentError, extractProductToken } from '@robomata/runtime';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
@@ -32,12 +32,16 @@ export function reportAgentToken(robots: Robots, agent: string, io: CliIo): Agen
 }
 
 /**
- * Throws a {@link CliError} when the runtime's selection says an agent-scoped artifact left the
- * agent's group out ('out-of-scope': the artifact answers nothing for it), in the runtime's words
- * (`describeGroupChoice`) plus the scope it holds; returns otherwise. O(scope).
+ * Throws a {@link CliError} with the runtime's own refusal (`Robots#agent`'s RobotsAgentError:
+ * the group choice in `describeGroupChoice`'s words, the scope the artifact holds and the remedy)
+ * when the selection says an agent-scoped artifact left `agent`'s group out ('out-of-scope': the
+ * artifact answers nothing for it); returns otherwise. O(scope).
  */
-export function requireInScope(robots: Robots, selection: AgentSelection): void {
+export function requireInScope(robots: Robots, agent: string, selection: AgentSelection): void {
   if (selection.selection !== 'out-of-scope') return;
-  const described = describeGroupChoice({ ...selection, tokens: [] }, robots.profile);
-  throw new CliError(`${described} (it holds ${JSON.stringify(robots.scope)}): compile the robots.txt again for it`);
+  try {
+    robots.agent(agent);
+  } catch (e) {
+    throw e instanceof RobotsAgentError ? new CliError(e.message) : e;
+  }
 }

@@ -94,8 +94,8 @@ function _withAnswers(base: Verdict, usage: readonly string[], signal: readonly 
 }
 
 /**
- * Returns the verdict the TSV prints, which has no outcome column: the deciding rule as the
- * runtime's hot check finds it (`AgentRules#decide`, `Robots#rule`, cached by id in `infos`) and
+ * Returns the verdict the TSV prints, which has no outcome column: the runtime's answer
+ * (`AgentRules#isAllowed`) and the deciding rule as its hot check finds it (`AgentRules#decide`, `Robots#rule`, cached by id in `infos`) and
  * the preference answers (`AgentRules#usage`, `#signal`). `Robots#explain` would triple the time
  * of a streamed check (200,000 URLs x 2 agents: 0.9-1.3 s against 3.0-4.0 s); check.test.ts
  * holds both roads to the same lines. O(URL + the group's segments).
@@ -107,9 +107,11 @@ export function decideRuleVerdict(robots: Robots, rules: AgentRules, agent: stri
     info = robots.rule(id);
     infos.set(id, info);
   }
+  // The verdict is the runtime's answer, never worked out from the rule's kind here.
+  const allowed = rules.isAllowed(url);
   const base: Verdict = info === undefined
-    ? { allowed: true, agent, url, line: 0, kind: 'none', pattern: '' }
-    : { allowed: info.kind === 'allow', agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? '' };
+    ? { allowed, agent, url, line: 0, kind: 'none', pattern: '' }
+    : { allowed, agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? '' };
   return _withAnswers(base, usage, signal, (kind, key) => (kind === 'usage' ? rules.usage(url, key) : rules.signal(url, key)));
 }
 
@@ -193,7 +195,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
-  for (const name of options.agent) requireInScope(robots, reportAgentToken(robots, name, io));
+  for (const name of options.agent) requireInScope(robots, name, reportAgentToken(robots, name, io));
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));
   const infos = new Map<number, RuleInfo>();
   // A person at a terminal gets a header and readable rules; pipes and files keep the stable TSV.

@@ -89,7 +89,7 @@ describe('robomata explain', () => {
     const r = await runCli(['explain', '-r', scoped, '-a', 'OtherBot', '/x']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trim()).toBe(`robomata: error: ${OUTCOME_MESSAGES['out-of-scope']}: the group "OtherBot" selects was left out (it holds ["examplebot"]): compile the robots.txt again for it`);
+    expect(r.stderr.trim()).toBe(`robomata: error: ${OUTCOME_MESSAGES['out-of-scope']}: the group "OtherBot" selects was left out (this artifact holds ["examplebot"]): compile the robots.txt again with it in options.agents`);
     expect((await runCli(['explain', '-r', scoped, '-a', 'ExampleBot', '/cart/1'])).status).toBe(1);
   });
 

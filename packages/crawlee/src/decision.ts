@@ -5,7 +5,7 @@
  */
 
 import type { CachedRobots } from '@robomata/fetch';
-import { RobotsAgentError, describeDecision as describeRuntimeDecision, describeGroupChoice, type Outcome } from '@robomata/runtime';
+import { describeDecision as describeRuntimeDecision, describeGroupChoice, type Outcome } from '@robomata/runtime';
 
 /** The rule that decided a URL, as written in the robots.txt. */
 export interface RobotsTxtRule {
@@ -58,7 +58,11 @@ export interface RobotsTxtDecision {
  */
 export function explainDecision(info: CachedRobots, url: string, productToken: string): RobotsTxtDecision {
   const d = info.robots.explain(url, productToken);
-  if (d.group.selection === 'out-of-scope') throw new RobotsAgentError('agent-not-in-scope', describeGroupChoice(d.group, info.robots.profile));
+  if (d.group.selection === 'out-of-scope') {
+    // The runtime's own refusal (RobotsAgentError) for a crawler an agent-scoped artifact left out.
+    info.robots.agent(productToken);
+    throw new Error('unreachable: agent() refuses a crawler its artifact left out');
+  }
   const base = { url, productToken, group: d.group.selection, retryAt: info.expiresAt, robots: info, allowed: d.allowed !== false };
   if (info.policy === 'disallow-all') return { ...base, reason: 'unavailable', outcome: undefined, rule: undefined };
   if (info.policy === 'allow-all') return { ...base, reason: 'unrestricted', outcome: undefined, rule: undefined };

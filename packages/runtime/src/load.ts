@@ -116,7 +116,8 @@ class _Image {
 }
 
 /**
- * Words of the thread's reusable load buffer (at most 256 KiB kept per thread): an artifact is
+ * Words of the thread's reusable load buffer (at most 256 KiB kept per thread, and as much for
+ * the extra records' buffer, {@link _extraBuffer}, between loads): an artifact is
  * decoded there and what is kept is copied out at its size, so a load allocates only that.
  * Larger artifacts (above about 16 KiB) decode into a buffer of their own, let go after use:
  * 4,109 of the corpus's 4,231 files have a source under 17 KiB (artifacts are about 0.9x it).
@@ -610,6 +611,8 @@ interface _Decoded {
  * the load validated it). Throws RobotsFormatError. O(artifact size).
  */
 function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
+  // A load that failed part-way left the extra buffer at its size: let a large one go here.
+  if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(3 * 64);
   // The load buffer is about to be overwritten: the decode it held is no longer anyone's.
   _lastArtifact = null;
   _lastDecoded = null;
@@ -877,14 +880,16 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     wildAt += p.wildCount;
   }
   _indexSegments(img, seg.base, keep.count, wildBase, wilds);
+  // The image is sized exactly, but read its array again: an alloc may have replaced it.
   const rankBase = img.alloc(ranks.count);
+  const rootBase = img.alloc(rootCount);
+  const out = img.words;
   for (let r = 0; r < d.rankCount; r++) {
     const k = ranks.map[r] as number;
-    if (k >= 0) w[rankBase + k] = src[d.rankBase + r] as number;
+    if (k >= 0) out[rankBase + k] = src[d.rankBase + r] as number;
   }
-  const rootBase = img.alloc(rootCount);
-  w.set(roots, rootBase);
-  return new Tables(w, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count, rootBase, rootCount);
+  out.set(roots, rootBase);
+  return new Tables(out, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count, rootBase, rootCount);
 }
 
 /**

@@ -2,7 +2,7 @@
  * The loaded-artifact API: {@link Robots} (one per robots.txt) and {@link AgentRules} (the
  * group selected for one crawler), answering checks with no allocation per call.
  */
-import { decideOutcome, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
+import { decideOutcome, describeGroupChoice, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
 import { FLAG_PROFILE_GOOGLE, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
 import { classifyUrl } from './read-url.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
@@ -577,10 +577,7 @@ export class Robots {
     if (!this._isBuilt(g)) {
       // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
       if (this._builder !== null) return this._builder(g)[GROUP_RULES](g, pick < -1);
-      throw new RobotsAgentError(
-        'agent-not-in-scope',
-        `this artifact was compiled for ${JSON.stringify(this.scope)} only; the group "${userAgent}" selects was left out: compile again with it in options.agents`,
-      );
+      throw this._outOfScope(this._lookupToken(userAgent));
     }
     return this[GROUP_RULES](g, pick < -1);
   }
@@ -614,12 +611,19 @@ export class Robots {
     const token = this._lookupToken(userAgent);
     const pick = this._pickGroup(token);
     if (pick === _OUT_OF_SCOPE) {
-      throw new RobotsAgentError(
-        'agent-not-in-scope',
-        `this artifact was compiled for ${JSON.stringify(this.scope)} only; "${token}" may have a group of its own that was left out: compile again with it in options.agents`,
-      );
+      throw this._outOfScope(token);
     }
     return pick;
+  }
+
+  /**
+   * Returns the one refusal of a crawler an agent-scoped artifact left out, in the words of
+   * {@link describeGroupChoice} plus the scope and the remedy: {@link Robots.agent} throws it and
+   * the CLI and Crawlee print it. `token` is what the lookup compared.
+   */
+  private _outOfScope(token: string): RobotsAgentError {
+    const choice = describeGroupChoice({ token, recognised: true, selection: 'out-of-scope', group: -1, tokens: [] }, this._a.profile);
+    return new RobotsAgentError('agent-not-in-scope', `${choice} (this artifact holds ${JSON.stringify(this.scope)}): compile the robots.txt again with it in options.agents`);
   }
 
   /** Returns the string the lookup compares: rfc9309 the crawler token, google `userAgent` verbatim. */

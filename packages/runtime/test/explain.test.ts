@@ -47,7 +47,7 @@ describe('Robots#explain outcomes', () => {
     const d = scoped.explain('/all', 'BarBot');
     expect(d).toMatchObject({ outcome: 'out-of-scope', allowed: undefined, rule: undefined, path: '/all' });
     expect(d.group.selection).toBe('out-of-scope');
-    expect(() => scoped.isAllowed('/all', 'BarBot')).toThrow(/compiled for/);
+    expect(() => scoped.isAllowed('/all', 'BarBot')).toThrow(`${OUTCOME_MESSAGES['out-of-scope']}: the group "BarBot" selects was left out (this artifact holds ["foobot"]): compile the robots.txt again with it in options.agents`);
     expect(scoped.explain('/private', 'FooBot')).toMatchObject({ outcome: 'rule', allowed: false });
   });
 });
