@@ -283,22 +283,35 @@ function _maxPriority(patterns: readonly MatchPattern[]): number {
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
 function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  let seen: _Distinct | undefined;
-  const patterns: MatchPattern[] = [];
-  const headLen: number[] = [];
-  for (let k = 0; k < order.length; k++) {
+  const ranked: _Ranked = { patterns: [], headLen: [] };
+  const seen = new _Distinct();
+  for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
+  return ranked;
+}
+
+/**
+ * Patterns _dropRepeatsIn handles per call: a call ends before V8 compiles it on the stack, so
+ * a cold process compiles it once, as a function with the feedback of whole calls (on-stack
+ * replacement compiled the enclosing loop synchronously, threw the code away on the first rare
+ * branch, and compiled it again).
+ */
+const LOOP_CHUNK = 256;
+
+/** Appends `all[order[from, to)]` to `ranked`, less each wildcard pattern `seen` already holds. */
+function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], from: number, to: number, seen: _Distinct, ranked: _Ranked): void {
+  const patterns = ranked.patterns as MatchPattern[];
+  const headLen = ranked.headLen as number[];
+  for (let k = from; k < to; k++) {
     const p = all[order[k] as number] as MatchPattern;
     const b = p.body;
     const star = _indexOfStar(b);
     if (star >= 0) {
-      seen ??= new _Distinct();
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
     }
     patterns.push(p);
     headLen.push(star < 0 ? b.length : star);
   }
-  return { patterns, headLen };
 }
 
 /**
@@ -526,15 +539,8 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
   const count = ranked.patterns.length;
   const named = new Array<number>(count).fill(0);
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p] as readonly BuiltNode[];
-    for (let k = 0; k < part.length; k++) {
-      const node = part[k] as BuiltNode;
-      if (node.prefixRank >= 0) named[node.prefixRank] = 1;
-      if (node.endRank >= 0) named[node.endRank] = 1;
-      for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
-    }
-  }
+  // One loop per helper (see buildParts).
+  for (let p = 0; p < parts.length; p++) _markNamed(parts[p] as readonly BuiltNode[], named);
   const out = new Array<number>(plan.rules.length).fill(0);
   const seen = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < count; rank++) {
@@ -551,6 +557,16 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     if (same) out[id] = 1;
   }
   return out;
+}
+
+/** Sets `named[rank]` to 1 for each rank a node of `part` names. */
+function _markNamed(part: readonly BuiltNode[], named: number[]): void {
+  for (let k = 0; k < part.length; k++) {
+    const node = part[k] as BuiltNode;
+    if (node.prefixRank >= 0) named[node.prefixRank] = 1;
+    if (node.endRank >= 0) named[node.endRank] = 1;
+    for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
+  }
 }
 
 /**
@@ -589,19 +605,34 @@ function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: num
 
 /** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
 function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
-  const lens = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
-  // Sorted for the trie, remembering where each one went.
-  const order = _sortStrings(list, lens);
-  const sorted = new Array<Uint8Array>(list.length);
-  for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
-  const segmentTrie = buildByteTrie(sorted);
+  // Sorted for the trie, remembering where each one went. One loop per helper (see buildParts).
+  const order = _sortStrings(list, _lengthsOf(list));
+  const segmentTrie = buildByteTrie(_inOrder(list, order));
   const segmentNode = new Array<number>(list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
-  for (let k = 0; k < list.length; k++) {
-    const node = segmentTrie.keyNode[k] as number;
+  _markSegmentEnds(segmentTrie.keyNode, order, segmentNode, segmentEnds);
+  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
+}
+
+/** Returns the length of each of `list`. */
+function _lengthsOf(list: readonly Uint8Array[]): number[] {
+  const lens = new Array<number>(list.length);
+  for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
+  return lens;
+}
+
+/** Returns `list[order[k]]` for each k. */
+function _inOrder(list: readonly Uint8Array[], order: readonly number[]): Uint8Array[] {
+  const sorted = new Array<Uint8Array>(list.length);
+  for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
+  return sorted;
+}
+
+/** Fills the trie node of each segment (sorted key k is segment order[k]) and marks the nodes where one ends. */
+function _markSegmentEnds(keyNode: readonly number[], order: readonly number[], segmentNode: number[], segmentEnds: number[]): void {
+  for (let k = 0; k < order.length; k++) {
+    const node = keyNode[k] as number;
     segmentNode[order[k] as number] = node;
     segmentEnds[node] = 1;
   }
-  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
 }
