@@ -118,8 +118,9 @@ const INSERTION_SORT_MAX = 40;
  */
 function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): number[] {
   const n = bytes.length;
-  const order = new Array<number>(n);
-  for (let i = 0; i < n; i++) order[i] = i;
+  // Pushed: optimised code deoptimises at `new Array(n)` past about 16,000 entries.
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
   // Ranges [from, to) whose strings share their first `depth` bytes, still to sort.
   const stack: number[] = [0, n, 0];
   while (stack.length > 0) {
@@ -431,11 +432,12 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
 
 /** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
 function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
-  const bodyAt = new Array<Uint8Array>(ranks.length);
-  const headAt = new Array<number>(ranks.length);
+  // Pushed, as _Distinct's list and _lengthsOf's are: _sortChunk then sees one elements kind.
+  const bodyAt: Uint8Array[] = [];
+  const headAt: number[] = [];
   for (let i = 0; i < ranks.length; i++) {
-    bodyAt[i] = (ranked.patterns[ranks[i] as number] as MatchPattern).body;
-    headAt[i] = ranked.headLen[ranks[i] as number] as number;
+    bodyAt.push((ranked.patterns[ranks[i] as number] as MatchPattern).body);
+    headAt.push(ranked.headLen[ranks[i] as number] as number);
   }
   const order = _sortStrings(bodyAt, headAt);
   for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
@@ -616,8 +618,8 @@ function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentT
 
 /** Returns the length of each of `list`. */
 function _lengthsOf(list: readonly Uint8Array[]): number[] {
-  const lens = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
+  const lens: number[] = [];
+  for (let i = 0; i < list.length; i++) lens.push((list[i] as Uint8Array).length);
   return lens;
 }
 

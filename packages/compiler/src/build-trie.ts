@@ -317,24 +317,25 @@ function _radixBreadthFirst(w: _RadixScratch, count: number): RadixTable {
   const order = w.order;
   order[0] = 0;
   let queued = 1;
-  const outDepth = new Array<number>(count);
-  const outKey = new Array<number>(count);
-  const outFrom = new Array<number>(count);
-  const outIndex = new Array<number>(count);
-  const outChildren = new Array<number>(count);
-  outFrom[0] = 0;
+  // Every array is filled in index order, so pushed: optimised code deoptimises at
+  // `new Array(count)` past about 16,000 entries.
+  const outDepth: number[] = [];
+  const outKey: number[] = [];
+  const outFrom: number[] = [0];
+  const outIndex: number[] = [];
+  const outChildren: number[] = [];
   for (let q = 0; q < queued; q++) {
     const x = order[q] as number;
-    outDepth[q] = depth[x] as number;
-    outKey[q] = keyOf[x] as number;
-    outIndex[q] = keyIndex[x] as number;
+    outDepth.push(depth[x] as number);
+    outKey.push(keyOf[x] as number);
+    outIndex.push(keyIndex[x] as number);
     let n = 0;
     for (let c = firstChild[x] as number; c >= 0; c = next[c] as number) {
-      outFrom[queued] = depth[x] as number;
+      outFrom.push(depth[x] as number);
       order[queued++] = c;
       n++;
     }
-    outChildren[q] = n;
+    outChildren.push(n);
   }
   return { count, depth: outDepth, keyOf: outKey, labelFrom: outFrom, keyIndex: outIndex, childCount: outChildren };
 }

@@ -119,12 +119,8 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
       }
     }
   }
-  _writeRanks(w, input.built);
 }
 
-// One long loop per writer: a cold process compiles each on its own (on-stack replacement
-// compiles the enclosing function, and the code after a loop that has run no call yet has no
-// feedback: leaving the loop threw the compiled code away).
 function _writeRanks(w: _Writer, built: BuiltParts): void {
   const { rankRules, rankCompanion } = built;
   w.v(rankRules.length);
@@ -255,7 +251,11 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
     w.s(token);
     w.v(group);
   }
+  // One long loop per writer, each called from here: a cold process compiles each on its own
+  // (on-stack replacement compiles the enclosing function, and code after its loop, reached
+  // with no feedback yet, threw the compiled code away).
   _writeRules(w, input);
+  _writeRanks(w, input.built);
   _writeMatchers(w, input.built);
   _writeGroups(w, input);
   _writeTexts(w, input);
