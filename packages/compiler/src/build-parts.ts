@@ -317,16 +317,17 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
 
 /**
  * Distinct byte strings (each with a tag: 0, or a pattern's part and anchor) in first-seen
- * order: a scan while there are few (no Map per file: most files have a handful of wildcard
- * patterns), past DISTINCT_SCAN_MAX a Map from a seeded hash to the last index with that hash,
- * chained through `_sameHash` (no key string per entry; equal hashes are compared byte by byte).
+ * order: a scan while there are few (no table per file: most files have a handful of wildcard
+ * patterns), past DISTINCT_SCAN_MAX an open-addressing table of indices (Int32Array, linear
+ * probing, at most a quarter full) placed by a seeded hash: no key string or Map entry per string.
  */
 class _Distinct {
   readonly list: Uint8Array[] = [];
   private readonly _tags: number[] = [];
-  private _byHash: Map<number, number> | undefined = undefined;
-  /** Per index: the previous index with the same hash, or -1. */
-  private readonly _sameHash: number[] = [];
+  /** Per index: its hash (filled once the table exists). */
+  private readonly _hashes: number[] = [];
+  /** Index + 1 per slot, 0 for an empty slot; undefined while scanning. */
+  private _slots: Int32Array | undefined = undefined;
 
   /**
    * Returns the index of (`tag`, `bytes[from, to)`), adding it as the next index when new (a
@@ -334,47 +335,69 @@ class _Distinct {
    */
   add(tag: number, bytes: Uint8Array, from: number, to: number): number {
     const list = this.list;
+    const tags = this._tags;
     const n = list.length;
-    let byHash = this._byHash;
-    if (byHash === undefined) {
-      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
-      this._push(tag, bytes, from, to, -1);
-      if (n + 1 < DISTINCT_SCAN_MAX) return n;
-      byHash = new Map<number, number>();
-      for (let i = 0; i <= n; i++) {
-        const key = list[i] as Uint8Array;
-        const h = _hashBytes(this._tags[i] as number, key, 0, key.length);
-        const last = byHash.get(h);
-        this._sameHash[i] = last === undefined ? -1 : last;
-        byHash.set(h, i);
-      }
-      this._byHash = byHash;
+    const slots = this._slots;
+    if (slots === undefined) {
+      for (let i = 0; i < n; i++) if (tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
+      this._push(tag, bytes, from, to);
+      if (n + 1 >= DISTINCT_SCAN_MAX) this._index();
       return n;
     }
     const h = _hashBytes(tag, bytes, from, to);
-    const last = byHash.get(h);
-    for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
-      if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
+    const mask = slots.length - 1;
+    // Every probe compares (no stored-hash test first): a cold process then has feedback for
+    // the comparison before an equal string first turns up (a test that only equal hashes
+    // passed deoptimised the caller there).
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const e = slots[s] as number;
+      if (e === 0) break;
+      if (tags[e - 1] === tag && _sameRange(list[e - 1] as Uint8Array, bytes, from, to)) return e - 1;
     }
-    this._push(tag, bytes, from, to, last === undefined ? -1 : last);
-    byHash.set(h, n);
+    this._push(tag, bytes, from, to);
+    this._hashes.push(h);
+    this._place(slots, n, h);
+    if (4 * (n + 1) > slots.length) this._rehash(2 * slots.length);
     return n;
   }
 
-  private _push(tag: number, bytes: Uint8Array, from: number, to: number, sameHash: number): void {
+  /** Puts index `i` (hash `h`) in the first free slot from `h`. */
+  private _place(slots: Int32Array, i: number, h: number): void {
+    const mask = slots.length - 1;
+    let s = h & mask;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = i + 1;
+  }
+
+  /** Hashes every string so far and builds the table. */
+  private _index(): void {
+    for (let i = 0; i < this.list.length; i++) {
+      const key = this.list[i] as Uint8Array;
+      this._hashes.push(_hashBytes(this._tags[i] as number, key, 0, key.length));
+    }
+    this._rehash(4 * DISTINCT_SCAN_MAX);
+  }
+
+  /** Rebuilds the table with `size` slots (a power of two, at least four times the strings). */
+  private _rehash(size: number): void {
+    const slots = new Int32Array(size);
+    for (let i = 0; i < this._hashes.length; i++) this._place(slots, i, this._hashes[i] as number);
+    this._slots = slots;
+  }
+
+  private _push(tag: number, bytes: Uint8Array, from: number, to: number): void {
     this.list.push(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
     this._tags.push(tag);
-    this._sameHash.push(sameHash);
   }
 }
 
-/** Distinct strings looked up by a scan before the hash Map takes over (a scan of 16 short byte strings costs less than hashing). */
+/** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
 const DISTINCT_SCAN_MAX = 16;
 
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
 const _HASH_SEED = (Math.random() * 0x40000000) | 0;
 
-/** Returns a 30-bit FNV-1a hash of `tag` and `bytes[from, to)` (a small integer Map key). */
+/** Returns a 30-bit FNV-1a hash of `tag` and `bytes[from, to)`. */
 function _hashBytes(tag: number, bytes: Uint8Array, from: number, to: number): number {
   let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
   for (let k = from; k < to; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
