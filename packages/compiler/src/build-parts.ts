@@ -165,20 +165,42 @@ function _compareFrom(bytes: readonly Uint8Array[], lens: readonly number[], a: 
  * one key whose strings go on past the chunk (the key's last byte is not 0).
  */
 function _sortChunk(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
+  // One loop per helper: a cold process first meets this function on a large input, where each
+  // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
+  // shared-group-3000).
   const n = to - from;
   const item = new Float64Array(n);
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  _chunkKeys(order, from, bytes, lens, depth, item, keys);
+  keys.sort();
+  const d = _dedupeSorted(keys, n);
+  const start = new Int32Array(d + 1);
+  const slot = new Int32Array(n);
+  _slotKeys(item, keys, d, slot, start);
+  _prefixSums(start, d);
+  _placeBySlot(order, from, to, slot, start.slice(0, d));
+  _pushRuns(keys, start, d, from, depth, stack);
+}
+
+/** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`. */
+function _chunkKeys(order: readonly number[], from: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, item: Float64Array, keys: Float64Array): void {
+  for (let i = 0; i < item.length; i++) {
     const x = order[from + i] as number;
     item[i] = _sortKey(bytes[x] as Uint8Array, lens[x] as number, depth);
     keys[i] = item[i] as number;
   }
-  keys.sort();
+}
+
+/** Moves the distinct values of the sorted `keys[0, n)` to its front; returns how many. */
+function _dedupeSorted(keys: Float64Array, n: number): number {
   let d = 0;
   for (let i = 0; i < n; i++) if (d === 0 || keys[i] !== keys[d - 1]) keys[d++] = keys[i] as number;
-  const start = new Int32Array(d + 1);
-  const slot = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
+  return d;
+}
+
+/** Sets `slot[i]` to the index of `item[i]` among the `d` distinct `keys`, counting each slot's items in `start[slot + 1]`. */
+function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int32Array, start: Int32Array): void {
+  for (let i = 0; i < item.length; i++) {
     const k = item[i] as number;
     let lo = 0;
     let hi = d - 1;
@@ -190,14 +212,25 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
     slot[i] = lo;
     start[lo + 1] = (start[lo + 1] as number) + 1;
   }
+}
+
+/** Turns the counts `start[1, d]` into the start of each slot. */
+function _prefixSums(start: Int32Array, d: number): void {
   for (let j = 0; j < d; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+}
+
+/** Places `order[from, to)` stably by slot (`next[j]`: the next free place of slot j). */
+function _placeBySlot(order: number[], from: number, to: number, slot: Int32Array, next: Int32Array): void {
   const placed = order.slice(from, to);
-  const next = start.slice(0, d);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < placed.length; i++) {
     const j = slot[i] as number;
     order[from + (next[j] as number)] = placed[i] as number;
     next[j] = (next[j] as number) + 1;
   }
+}
+
+/** Pushes onto `stack` each run of one key whose strings go on past the chunk (the key's last byte is not 0). */
+function _pushRuns(keys: Float64Array, start: Int32Array, d: number, from: number, depth: number, stack: number[]): void {
   for (let j = 0; j < d; j++) {
     // A key whose last byte is 0 ended its strings inside the chunk: its run is equal strings.
     if ((start[j + 1] as number) - (start[j] as number) > 1 && (keys[j] as number) % 257 !== 0) {
