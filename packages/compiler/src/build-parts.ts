@@ -118,8 +118,9 @@ const INSERTION_SORT_MAX = 40;
  */
 function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): number[] {
   const n = bytes.length;
-  const order = new Array<number>(n);
-  for (let i = 0; i < n; i++) order[i] = i;
+  // Pushed: optimised code deoptimises at `new Array(n)` past about 16,000 entries.
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
   // Ranges [from, to) whose strings share their first `depth` bytes, still to sort.
   const stack: number[] = [0, n, 0];
   while (stack.length > 0) {
@@ -164,20 +165,42 @@ function _compareFrom(bytes: readonly Uint8Array[], lens: readonly number[], a: 
  * one key whose strings go on past the chunk (the key's last byte is not 0).
  */
 function _sortChunk(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
+  // One loop per helper: a cold process first meets this function on a large input, where each
+  // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
+  // shared-group-3000).
   const n = to - from;
   const item = new Float64Array(n);
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  _chunkKeys(order, from, bytes, lens, depth, item, keys);
+  keys.sort();
+  const d = _dedupeSorted(keys, n);
+  const start = new Int32Array(d + 1);
+  const slot = new Int32Array(n);
+  _slotKeys(item, keys, d, slot, start);
+  _prefixSums(start, d);
+  _placeBySlot(order, from, to, slot, start.slice(0, d));
+  _pushRuns(keys, start, d, from, depth, stack);
+}
+
+/** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`. */
+function _chunkKeys(order: readonly number[], from: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, item: Float64Array, keys: Float64Array): void {
+  for (let i = 0; i < item.length; i++) {
     const x = order[from + i] as number;
     item[i] = _sortKey(bytes[x] as Uint8Array, lens[x] as number, depth);
     keys[i] = item[i] as number;
   }
-  keys.sort();
+}
+
+/** Moves the distinct values of the sorted `keys[0, n)` to its front; returns how many. */
+function _dedupeSorted(keys: Float64Array, n: number): number {
   let d = 0;
   for (let i = 0; i < n; i++) if (d === 0 || keys[i] !== keys[d - 1]) keys[d++] = keys[i] as number;
-  const start = new Int32Array(d + 1);
-  const slot = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
+  return d;
+}
+
+/** Sets `slot[i]` to the index of `item[i]` among the `d` distinct `keys`, counting each slot's items in `start[slot + 1]`. */
+function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int32Array, start: Int32Array): void {
+  for (let i = 0; i < item.length; i++) {
     const k = item[i] as number;
     let lo = 0;
     let hi = d - 1;
@@ -189,14 +212,25 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
     slot[i] = lo;
     start[lo + 1] = (start[lo + 1] as number) + 1;
   }
+}
+
+/** Turns the counts `start[1, d]` into the start of each slot. */
+function _prefixSums(start: Int32Array, d: number): void {
   for (let j = 0; j < d; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+}
+
+/** Places `order[from, to)` stably by slot (`next[j]`: the next free place of slot j). */
+function _placeBySlot(order: number[], from: number, to: number, slot: Int32Array, next: Int32Array): void {
   const placed = order.slice(from, to);
-  const next = start.slice(0, d);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < placed.length; i++) {
     const j = slot[i] as number;
     order[from + (next[j] as number)] = placed[i] as number;
     next[j] = (next[j] as number) + 1;
   }
+}
+
+/** Pushes onto `stack` each run of one key whose strings go on past the chunk (the key's last byte is not 0). */
+function _pushRuns(keys: Float64Array, start: Int32Array, d: number, from: number, depth: number, stack: number[]): void {
   for (let j = 0; j < d; j++) {
     // A key whose last byte is 0 ended its strings inside the chunk: its run is equal strings.
     if ((start[j + 1] as number) - (start[j] as number) > 1 && (keys[j] as number) % 257 !== 0) {
@@ -283,36 +317,50 @@ function _maxPriority(patterns: readonly MatchPattern[]): number {
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
 function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  let seen: _Distinct | undefined;
-  const patterns: MatchPattern[] = [];
-  const headLen: number[] = [];
-  for (let k = 0; k < order.length; k++) {
+  const ranked: _Ranked = { patterns: [], headLen: [] };
+  const seen = new _Distinct();
+  for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
+  return ranked;
+}
+
+/**
+ * Patterns _dropRepeatsIn handles per call: a call ends before V8 compiles it on the stack, so
+ * a cold process compiles it once, as a function with the feedback of whole calls (on-stack
+ * replacement compiled the enclosing loop synchronously, threw the code away on the first rare
+ * branch, and compiled it again).
+ */
+const LOOP_CHUNK = 256;
+
+/** Appends `all[order[from, to)]` to `ranked`, less each wildcard pattern `seen` already holds. */
+function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], from: number, to: number, seen: _Distinct, ranked: _Ranked): void {
+  const patterns = ranked.patterns as MatchPattern[];
+  const headLen = ranked.headLen as number[];
+  for (let k = from; k < to; k++) {
     const p = all[order[k] as number] as MatchPattern;
     const b = p.body;
     const star = _indexOfStar(b);
     if (star >= 0) {
-      seen ??= new _Distinct();
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
     }
     patterns.push(p);
     headLen.push(star < 0 ? b.length : star);
   }
-  return { patterns, headLen };
 }
 
 /**
  * Distinct byte strings (each with a tag: 0, or a pattern's part and anchor) in first-seen
- * order: a scan while there are few (no Map per file: most files have a handful of wildcard
- * patterns), past DISTINCT_SCAN_MAX a Map from a seeded hash to the last index with that hash,
- * chained through `_sameHash` (no key string per entry; equal hashes are compared byte by byte).
+ * order: a scan while there are few (no table per file: most files have a handful of wildcard
+ * patterns), past DISTINCT_SCAN_MAX an open-addressing table of indices (Int32Array, linear
+ * probing, at most a quarter full) placed by a seeded hash: no key string or Map entry per string.
  */
 class _Distinct {
   readonly list: Uint8Array[] = [];
   private readonly _tags: number[] = [];
-  private _byHash: Map<number, number> | undefined = undefined;
-  /** Per index: the previous index with the same hash, or -1. */
-  private readonly _sameHash: number[] = [];
+  /** Per index: its hash (filled once the table exists). */
+  private readonly _hashes: number[] = [];
+  /** Index + 1 per slot, 0 for an empty slot; undefined while scanning. */
+  private _slots: Int32Array | undefined = undefined;
 
   /**
    * Returns the index of (`tag`, `bytes[from, to)`), adding it as the next index when new (a
@@ -320,47 +368,69 @@ class _Distinct {
    */
   add(tag: number, bytes: Uint8Array, from: number, to: number): number {
     const list = this.list;
+    const tags = this._tags;
     const n = list.length;
-    let byHash = this._byHash;
-    if (byHash === undefined) {
-      for (let i = 0; i < n; i++) if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
-      this._push(tag, bytes, from, to, -1);
-      if (n + 1 < DISTINCT_SCAN_MAX) return n;
-      byHash = new Map<number, number>();
-      for (let i = 0; i <= n; i++) {
-        const key = list[i] as Uint8Array;
-        const h = _hashBytes(this._tags[i] as number, key, 0, key.length);
-        const last = byHash.get(h);
-        this._sameHash[i] = last === undefined ? -1 : last;
-        byHash.set(h, i);
-      }
-      this._byHash = byHash;
+    const slots = this._slots;
+    if (slots === undefined) {
+      for (let i = 0; i < n; i++) if (tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
+      this._push(tag, bytes, from, to);
+      if (n + 1 >= DISTINCT_SCAN_MAX) this._index();
       return n;
     }
     const h = _hashBytes(tag, bytes, from, to);
-    const last = byHash.get(h);
-    for (let i = last === undefined ? -1 : last; i >= 0; i = this._sameHash[i] as number) {
-      if (this._tags[i] === tag && _sameRange(list[i] as Uint8Array, bytes, from, to)) return i;
+    const mask = slots.length - 1;
+    // Every probe compares (no stored-hash test first): a cold process then has feedback for
+    // the comparison before an equal string first turns up (a test that only equal hashes
+    // passed deoptimised the caller there).
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const e = slots[s] as number;
+      if (e === 0) break;
+      if (tags[e - 1] === tag && _sameRange(list[e - 1] as Uint8Array, bytes, from, to)) return e - 1;
     }
-    this._push(tag, bytes, from, to, last === undefined ? -1 : last);
-    byHash.set(h, n);
+    this._push(tag, bytes, from, to);
+    this._hashes.push(h);
+    this._place(slots, n, h);
+    if (4 * (n + 1) > slots.length) this._rehash(2 * slots.length);
     return n;
   }
 
-  private _push(tag: number, bytes: Uint8Array, from: number, to: number, sameHash: number): void {
+  /** Puts index `i` (hash `h`) in the first free slot from `h`. */
+  private _place(slots: Int32Array, i: number, h: number): void {
+    const mask = slots.length - 1;
+    let s = h & mask;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = i + 1;
+  }
+
+  /** Hashes every string so far and builds the table. */
+  private _index(): void {
+    for (let i = 0; i < this.list.length; i++) {
+      const key = this.list[i] as Uint8Array;
+      this._hashes.push(_hashBytes(this._tags[i] as number, key, 0, key.length));
+    }
+    this._rehash(4 * DISTINCT_SCAN_MAX);
+  }
+
+  /** Rebuilds the table with `size` slots (a power of two, at least four times the strings). */
+  private _rehash(size: number): void {
+    const slots = new Int32Array(size);
+    for (let i = 0; i < this._hashes.length; i++) this._place(slots, i, this._hashes[i] as number);
+    this._slots = slots;
+  }
+
+  private _push(tag: number, bytes: Uint8Array, from: number, to: number): void {
     this.list.push(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
     this._tags.push(tag);
-    this._sameHash.push(sameHash);
   }
 }
 
-/** Distinct strings looked up by a scan before the hash Map takes over (a scan of 16 short byte strings costs less than hashing). */
+/** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
 const DISTINCT_SCAN_MAX = 16;
 
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
 const _HASH_SEED = (Math.random() * 0x40000000) | 0;
 
-/** Returns a 30-bit FNV-1a hash of `tag` and `bytes[from, to)` (a small integer Map key). */
+/** Returns a 30-bit FNV-1a hash of `tag` and `bytes[from, to)`. */
 function _hashBytes(tag: number, bytes: Uint8Array, from: number, to: number): number {
   let h = Math.imul(0x811c9dc5 ^ _HASH_SEED, 0x01000193) ^ tag;
   for (let k = from; k < to; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
@@ -418,11 +488,12 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
 
 /** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
 function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
-  const bodyAt = new Array<Uint8Array>(ranks.length);
-  const headAt = new Array<number>(ranks.length);
+  // Pushed, as _Distinct's list and _lengthsOf's are: _sortChunk then sees one elements kind.
+  const bodyAt: Uint8Array[] = [];
+  const headAt: number[] = [];
   for (let i = 0; i < ranks.length; i++) {
-    bodyAt[i] = (ranked.patterns[ranks[i] as number] as MatchPattern).body;
-    headAt[i] = ranked.headLen[ranks[i] as number] as number;
+    bodyAt.push((ranked.patterns[ranks[i] as number] as MatchPattern).body);
+    headAt.push(ranked.headLen[ranks[i] as number] as number);
   }
   const order = _sortStrings(bodyAt, headAt);
   for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
@@ -526,15 +597,8 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
   const count = ranked.patterns.length;
   const named = new Array<number>(count).fill(0);
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p] as readonly BuiltNode[];
-    for (let k = 0; k < part.length; k++) {
-      const node = part[k] as BuiltNode;
-      if (node.prefixRank >= 0) named[node.prefixRank] = 1;
-      if (node.endRank >= 0) named[node.endRank] = 1;
-      for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
-    }
-  }
+  // One loop per helper (see buildParts).
+  for (let p = 0; p < parts.length; p++) _markNamed(parts[p] as readonly BuiltNode[], named);
   const out = new Array<number>(plan.rules.length).fill(0);
   const seen = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < count; rank++) {
@@ -551,6 +615,16 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     if (same) out[id] = 1;
   }
   return out;
+}
+
+/** Sets `named[rank]` to 1 for each rank a node of `part` names. */
+function _markNamed(part: readonly BuiltNode[], named: number[]): void {
+  for (let k = 0; k < part.length; k++) {
+    const node = part[k] as BuiltNode;
+    if (node.prefixRank >= 0) named[node.prefixRank] = 1;
+    if (node.endRank >= 0) named[node.endRank] = 1;
+    for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
+  }
 }
 
 /**
@@ -589,19 +663,34 @@ function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: num
 
 /** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
 function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
-  const lens = new Array<number>(list.length);
-  for (let i = 0; i < list.length; i++) lens[i] = (list[i] as Uint8Array).length;
-  // Sorted for the trie, remembering where each one went.
-  const order = _sortStrings(list, lens);
-  const sorted = new Array<Uint8Array>(list.length);
-  for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
-  const segmentTrie = buildByteTrie(sorted);
+  // Sorted for the trie, remembering where each one went. One loop per helper (see buildParts).
+  const order = _sortStrings(list, _lengthsOf(list));
+  const segmentTrie = buildByteTrie(_inOrder(list, order));
   const segmentNode = new Array<number>(list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
-  for (let k = 0; k < list.length; k++) {
-    const node = segmentTrie.keyNode[k] as number;
+  _markSegmentEnds(segmentTrie.keyNode, order, segmentNode, segmentEnds);
+  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
+}
+
+/** Returns the length of each of `list`. */
+function _lengthsOf(list: readonly Uint8Array[]): number[] {
+  const lens: number[] = [];
+  for (let i = 0; i < list.length; i++) lens.push((list[i] as Uint8Array).length);
+  return lens;
+}
+
+/** Returns `list[order[k]]` for each k. */
+function _inOrder(list: readonly Uint8Array[], order: readonly number[]): Uint8Array[] {
+  const sorted = new Array<Uint8Array>(list.length);
+  for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
+  return sorted;
+}
+
+/** Fills the trie node of each segment (sorted key k is segment order[k]) and marks the nodes where one ends. */
+function _markSegmentEnds(keyNode: readonly number[], order: readonly number[], segmentNode: number[], segmentEnds: number[]): void {
+  for (let k = 0; k < order.length; k++) {
+    const node = keyNode[k] as number;
     segmentNode[order[k] as number] = node;
     segmentEnds[node] = 1;
   }
-  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
 }

@@ -60,43 +60,84 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * contiguous. O(total key bytes).
  */
 export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
-  let total = 1;
-  for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
-  const s = _trieScratch(total);
-  const { preParent, preByte, preDepth } = s;
+  // One loop per helper: a cold process compiles each long loop on its own (on-stack
+  // replacement compiles the whole enclosing function, and leaving a loop for code it has no
+  // feedback for throws that code away).
+  const s = _trieScratch(_keyBytes(keys) + 1);
   const preKey = new Array<number>(keys.length);
   const count = _buildPreorder(keys, s, preKey);
+  _orderByDepth(s, count, _longestKey(keys));
+  const parent = new Array<number>(count).fill(0);
+  const byte = new Array<number>(count).fill(0);
+  const depth = new Array<number>(count).fill(0);
+  _renumber(s, count, parent, byte, depth);
+  const firstChild = new Array<number>(count).fill(0);
+  const childCount = new Array<number>(count).fill(0);
+  _countChildren(parent, count, firstChild, childCount);
+  _renumberKeys(s.order, preKey);
+  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey };
+}
+
+/** Returns the total length of `keys`. */
+function _keyBytes(keys: readonly Uint8Array[]): number {
+  let total = 0;
+  for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
+  return total;
+}
+
+/** Returns the length of the longest of `keys` (0 for none). */
+function _longestKey(keys: readonly Uint8Array[]): number {
   let longest = 0;
   for (let k = 0; k < keys.length; k++) if ((keys[k] as Uint8Array).length > longest) longest = (keys[k] as Uint8Array).length;
-  // Stable counting sort by depth: old preorder id -> breadth-first id.
-  const next = s.next;
+  return longest;
+}
+
+/** Fills `s.order[x]` with the breadth-first id of preorder node x: a stable counting sort by depth. */
+function _orderByDepth(s: _TrieScratch, count: number, longest: number): void {
+  const { preDepth, next, order } = s;
   next.fill(0, 0, longest + 2);
-  for (let x = 0; x < count; x++) next[(preDepth[x] as number) + 1] = (next[(preDepth[x] as number) + 1] as number) + 1;
+  _countDepths(preDepth, count, next);
   for (let d = 1; d <= longest + 1; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
-  const order = s.order;
+  _placeByDepth(preDepth, count, next, order);
+}
+
+/** Gives each preorder node the next breadth-first id of its depth (`next[d]`: the first free id of depth d). */
+function _placeByDepth(preDepth: Int32Array, count: number, next: Int32Array, order: Int32Array): void {
   for (let x = 0; x < count; x++) {
     const d = preDepth[x] as number;
     order[x] = next[d] as number;
     next[d] = (next[d] as number) + 1;
   }
-  const parent = new Array<number>(count).fill(0);
-  const byte = new Array<number>(count).fill(0);
-  const depth = new Array<number>(count).fill(0);
+}
+
+/** Adds 1 to `next[d + 1]` for each of the `count` preorder nodes of depth d. */
+function _countDepths(preDepth: Int32Array, count: number, next: Int32Array): void {
+  for (let x = 0; x < count; x++) next[(preDepth[x] as number) + 1] = (next[(preDepth[x] as number) + 1] as number) + 1;
+}
+
+/** Fills the breadth-first parent, byte and depth of every node but the root from `s`'s preorder arrays. */
+function _renumber(s: _TrieScratch, count: number, parent: number[], byte: number[], depth: number[]): void {
+  const { preParent, preByte, preDepth, order } = s;
   for (let x = 1; x < count; x++) {
     const y = order[x] as number;
     parent[y] = order[preParent[x] as number] as number;
     byte[y] = preByte[x] as number;
     depth[y] = preDepth[x] as number;
   }
-  const firstChild = new Array<number>(count).fill(0);
-  const childCount = new Array<number>(count).fill(0);
+}
+
+/** Fills each node's first child and child count (children contiguous in breadth-first order). */
+function _countChildren(parent: readonly number[], count: number, firstChild: number[], childCount: number[]): void {
   for (let y = 1; y < count; y++) {
     const p = parent[y] as number;
     if (childCount[p] === 0) firstChild[p] = y;
     childCount[p] = (childCount[p] as number) + 1;
   }
+}
+
+/** Maps each key's preorder end node to its breadth-first id. */
+function _renumberKeys(order: Int32Array, preKey: number[]): void {
   for (let k = 0; k < preKey.length; k++) preKey[k] = order[preKey[k] as number] as number;
-  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey };
 }
 
 const _EMPTY_KEY = new Uint8Array(0);
@@ -263,27 +304,38 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     }
     prevKey = i;
   }
+  return _radixBreadthFirst(w, count);
+}
+
+/**
+ * Returns the `count` nodes of `w` (children as linked lists) renumbered breadth-first, children
+ * contiguous. (Its own function: a cold process compiles this loop on its own; in
+ * buildRadixTable, leaving the insertion loop for it threw away that loop's on-stack code.)
+ */
+function _radixBreadthFirst(w: _RadixScratch, count: number): RadixTable {
+  const { depth, keyOf, keyIndex, firstChild, next } = w;
   const order = w.order;
   order[0] = 0;
   let queued = 1;
-  const outDepth = new Array<number>(count);
-  const outKey = new Array<number>(count);
-  const outFrom = new Array<number>(count);
-  const outIndex = new Array<number>(count);
-  const outChildren = new Array<number>(count);
-  outFrom[0] = 0;
+  // Every array is filled in index order, so pushed: optimised code deoptimises at
+  // `new Array(count)` past about 16,000 entries.
+  const outDepth: number[] = [];
+  const outKey: number[] = [];
+  const outFrom: number[] = [0];
+  const outIndex: number[] = [];
+  const outChildren: number[] = [];
   for (let q = 0; q < queued; q++) {
     const x = order[q] as number;
-    outDepth[q] = depth[x] as number;
-    outKey[q] = keyOf[x] as number;
-    outIndex[q] = keyIndex[x] as number;
+    outDepth.push(depth[x] as number);
+    outKey.push(keyOf[x] as number);
+    outIndex.push(keyIndex[x] as number);
     let n = 0;
     for (let c = firstChild[x] as number; c >= 0; c = next[c] as number) {
-      outFrom[queued] = depth[x] as number;
+      outFrom.push(depth[x] as number);
       order[queued++] = c;
       n++;
     }
-    outChildren[q] = n;
+    outChildren.push(n);
   }
   return { count, depth: outDepth, keyOf: outKey, labelFrom: outFrom, keyIndex: outIndex, childCount: outChildren };
 }

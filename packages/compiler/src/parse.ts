@@ -547,7 +547,7 @@ class _Parser {
     return text !== undefined ? text.slice(s, e) : _DECODER.decode(this.bytes.subarray(s, e));
   }
 
-  /** Parses every line; O(n). */
+  /** Parses every line (the caller then calls decodePatterns); O(n). */
   run(): void {
     const bytes = this.bytes;
     const n = this.n;
@@ -565,7 +565,6 @@ class _Parser {
       if (end >= n) break;
       pos = bytes[end] === _CR && end + 1 < n && bytes[end + 1] === _LF ? end + 2 : end + 1;
     }
-    this.decodePatterns();
   }
 
   /**
@@ -964,7 +963,10 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
   const profile = options?.profile ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
   const parser = new _Parser(bytes, truncated, profile === 'rfc9309', typeof robotsTxt === 'string' && !truncated ? robotsTxt : undefined, diagnose);
+  // Apart from run: code after run's line loop, reached with no feedback in a cold process,
+  // threw away the loop's on-stack compiled code.
   parser.run();
+  parser.decodePatterns();
   const lineCount = parser.lineCount;
   if (truncated && diagnose) {
     parser.diag(

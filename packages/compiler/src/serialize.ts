@@ -119,7 +119,10 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
       }
     }
   }
-  const { rankRules, rankCompanion } = input.built;
+}
+
+function _writeRanks(w: _Writer, built: BuiltParts): void {
+  const { rankRules, rankCompanion } = built;
   w.v(rankRules.length);
   for (let rank = 0; rank < rankRules.length; rank++) w.v(((rankRules[rank] as number) << 1) | (rankCompanion[rank] as number));
 }
@@ -146,21 +149,26 @@ function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
 function _writeWildcards(w: _Writer, built: BuiltParts): void {
   const parts = built.parts;
   let wildcards = 0;
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p] as readonly BuiltNode[];
-    for (let k = 0; k < part.length; k++) wildcards += (part[k] as BuiltNode).wildcards.length;
-  }
+  for (let p = 0; p < parts.length; p++) wildcards += _wildcardCount(parts[p] as readonly BuiltNode[]);
   w.v(wildcards);
-  for (let p = 0; p < parts.length && wildcards > 0; p++) {
-    const part = parts[p] as readonly BuiltNode[];
-    for (let k = 0; k < part.length; k++) {
-      const list = (part[k] as BuiltNode).wildcards;
-      for (let i = 0; i < list.length; i++) {
-        const wc = list[i] as BuiltWildcard;
-        w.v(wc.rank);
-        w.v((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
-        for (let j = 0; j < wc.segments.length; j++) w.v(built.segmentNode[wc.segments[j] as number] as number);
-      }
+  for (let p = 0; p < parts.length && wildcards > 0; p++) _writePartWildcards(w, parts[p] as readonly BuiltNode[], built.segmentNode);
+}
+
+/** Returns the wildcard patterns of `part`'s nodes. */
+function _wildcardCount(part: readonly BuiltNode[]): number {
+  let n = 0;
+  for (let k = 0; k < part.length; k++) n += (part[k] as BuiltNode).wildcards.length;
+  return n;
+}
+
+function _writePartWildcards(w: _Writer, part: readonly BuiltNode[], segmentNode: readonly number[]): void {
+  for (let k = 0; k < part.length; k++) {
+    const list = (part[k] as BuiltNode).wildcards;
+    for (let i = 0; i < list.length; i++) {
+      const wc = list[i] as BuiltWildcard;
+      w.v(wc.rank);
+      w.v((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
+      for (let j = 0; j < wc.segments.length; j++) w.v(segmentNode[wc.segments[j] as number] as number);
     }
   }
 }
@@ -243,7 +251,11 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
     w.s(token);
     w.v(group);
   }
+  // One long loop per writer, each called from here: a cold process compiles each on its own
+  // (on-stack replacement compiles the enclosing function, and code after its loop, reached
+  // with no feedback yet, threw the compiled code away).
   _writeRules(w, input);
+  _writeRanks(w, input.built);
   _writeMatchers(w, input.built);
   _writeGroups(w, input);
   _writeTexts(w, input);
