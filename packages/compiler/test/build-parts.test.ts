@@ -9,6 +9,7 @@ import { buildFailLinks } from '../src/build-trie.js';
 import { mergeGroups } from '../src/merge-groups.js';
 import { parseRobotsTxt } from '../src/parse.js';
 import { planParts } from '../src/plan-parts.js';
+import { rankedPatterns } from './_rank.js';
 import { spell } from './_trie.js';
 
 function builtOf(txt: string, profile: Profile = 'google'): BuiltParts {
@@ -49,6 +50,25 @@ describe('buildParts: ranks', () => {
     expect(built.rankRules).toEqual([3, 1, 3, 2, 0]);
     // The format's per-rank mark: only /d/$ is an index.html companion.
     expect(Array.from(built.rankCompanion)).toEqual([0, 0, 1, 0, 0]);
+  });
+
+  it('ranks as the decision-rank model does (compareRank), on files with ties, companions and wildcards', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const kind = i % 3 === 0 ? 'Allow' : 'Disallow';
+      // Distinct patterns (a part drops repeats), most of one length: ties in priority everywhere.
+      const n = String(i).padStart(3, '0');
+      const pattern = [`/p${n}`, `/d${n}/index.html`, `/*.x${n}`, `/q${n}*z$`, `/r${n}*`][i % 5];
+      lines.push(`${i % 40 === 0 ? `\nUser-agent: bot${i}\n` : ''}${kind}: ${pattern}`);
+    }
+    const txt = `User-agent: *\n${lines.join('\n')}\n`;
+    for (const profile of ['google', 'rfc9309'] as const) {
+      const parsed = parseRobotsTxt(txt);
+      const model = rankedPatterns(parsed.groups.flatMap((g) => g.rules).map((r, ruleId) => ({ kind: r.kind, line: r.line, ruleId, escaped: r.escaped })), profile);
+      const built = buildParts(parsed, planParts(parsed, mergeGroups(parsed), undefined), profile);
+      expect(built.rankRules, profile).toEqual(model.map((p) => p.ruleId));
+      expect(Array.from(built.rankCompanion), profile).toEqual(model.map((p) => (p.companion ? 1 : 0)));
+    }
   });
 
   it('ranks globally across parts and groups', () => {
@@ -183,7 +203,7 @@ describe('buildParts: the segment trie', () => {
 
 describe('buildParts: large parts (the chunked sort of heads and segments)', () => {
   it('orders 400 heads and segments that share prefixes longer than one sort chunk as a plain byte sort does', () => {
-    // Heads /prefix-shared-XXXX/ (20 bytes: past the 6-byte chunk and the 16-item insertion
+    // Heads /prefix-shared-XXXX/ (20 bytes: past the 6-byte chunk and the 40-item insertion
     // sort), some a prefix of others, each with a literal rule and a wildcard rule.
     const heads: string[] = [];
     for (let i = 0; i < 200; i++) heads.push(`/prefix-shared-${String((i * 7919) % 1000).padStart(4, '0')}/`, `/prefix-shared-${(i * 31) % 97}`);

@@ -13,6 +13,7 @@ import {
   type PatternSource,
 } from '../src/normalize-pattern.js';
 import { parseRobotsTxt } from '../src/parse.js';
+import { compareRank, rankedPatterns } from './_rank.js';
 import type { RuleKind } from '../src/parse.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -162,27 +163,9 @@ describe('simplifyPattern', () => {
   });
 });
 
-/**
- * Orders patterns by decision rank (docs/semantics.md section 5), the model build-parts.ts's
- * counting sort is held to: higher priority first, allow before disallow on equal priority,
- * then earlier line, then the longer body (a rule's own pattern before its index.html
- * companion). The lowest-ranked match decides.
- */
-function compareRank(a: MatchPattern, b: MatchPattern): number {
-  if (a.priority !== b.priority) return b.priority - a.priority;
-  if (a.kind !== b.kind) return a.kind === 'allow' ? -1 : 1;
-  if (a.line !== b.line) return a.line - b.line;
-  return b.body.length - a.body.length;
-}
-
 /** Returns a string that identifies what a pattern matches: its anchor and body (Latin-1, one character a byte). */
 function patternKey(p: Pick<MatchPattern, 'anchored' | 'body'>): string {
   return (p.anchored ? '$' : '') + String.fromCharCode(...p.body);
-}
-
-/** Every pattern of `rules` in rank order, as build-parts.ts ranks a part's patterns. */
-function rankedPatterns(rules: readonly PatternSource[], profile: 'rfc9309' | 'google'): MatchPattern[] {
-  return rules.flatMap((r) => patternsOfRule(r, profile)).sort(compareRank);
 }
 
 describe('patterns of a group in rank order', () => {

@@ -119,16 +119,17 @@ export class LoadedArtifact {
     return this._index[field] as number;
   }
 
+  /** The matching profile the artifact was compiled for (its FLAG_PROFILE_GOOGLE bit). */
   get profile(): Profile {
     return ((this._index[INDEX_FLAGS] as number) & FLAG_PROFILE_GOOGLE) !== 0 ? 'google' : 'rfc9309';
   }
 
-  /** Scope tokens (TOKEN_WORDS each, group 0). */
+  /** Returns the index offset of the scope tokens (TOKEN_WORDS each; group 0): right after the header. */
   get scopeBase(): number {
     return INDEX_HEADER_WORDS;
   }
 
-  /** Agent tokens (TOKEN_WORDS each). */
+  /** Returns the index offset of the agent tokens (TOKEN_WORDS each, sorted): after the scope tokens. */
   get agentBase(): number {
     return INDEX_HEADER_WORDS + TOKEN_WORDS * (this._index[INDEX_SCOPE_COUNT] as number);
   }
@@ -375,7 +376,8 @@ export class AgentRules {
       while (queue.length > 0) {
         const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
         const w0 = nodeWildFirst(img, rec);
-        for (let w = w0; w < w0 + nodeWildCount(img, rec); w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
+        const w1 = w0 + nodeWildCount(img, rec);
+        for (let w = w0; w < w1; w++) segments += img[t.wildBase + w * WILD_WORDS + WILD_SEG_COUNT] as number;
         const first = img[rec + NODE_FIRST_CHILD] as number;
         for (let c = first; c < first + nodeChildCount(img, rec); c++) queue.push(c);
       }

@@ -147,7 +147,8 @@ export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch
   for (let i = 0; i < c.count; i++) {
     const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
     const first = nodeWildFirst(img, rec);
-    for (let w = first; w < first + nodeWildCount(img, rec); w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
+    const end = first + nodeWildCount(img, rec);
+    for (let w = first; w < end; w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
   }
   if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best, sc);
   const shapes = scanTuning.shapes;

@@ -3,37 +3,18 @@
  * section 2.2.1), by binary search over the artifact's sorted token table, with no allocation.
  */
 
-/**
- * Sorted token table view. Invariant (checked by the loader): `entries` holds `count` records from `base`
- * (string offset, string length, group) whose token bytes are strictly ascending and lie in
- * `strings`.
- */
-export interface AgentTable {
-  readonly strings: Uint8Array;
-  readonly entries: Int32Array;
-  /** Offset of record 0 in `entries`. */
-  readonly base: number;
-  readonly count: number;
-}
-
 function _isTokenChar(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
 }
 
 /**
- * Returns the merged-group index whose token equals `agent` ASCII-case-insensitively, or -1.
- * The agent is compared verbatim: a string with any character outside `[A-Za-z_-]` can equal
- * no token (tokens are product tokens), so `FooBot/1.2` does not select `FooBot` (use
- * `extractProductToken` first). O(|agent| log tokens).
- */
-export function findAgentGroup(table: AgentTable, agent: string): number {
-  return findAgentGroupIn(table.strings, table.entries, table.base, table.count, agent);
-}
-
-/**
- * {@link findAgentGroup} over the `count` token records from `base` of `entries` (strings in
- * `strings`) without a table object: a loaded artifact keeps none (its index holds the records).
- * O(|agent| log tokens).
+ * Returns the merged-group index whose token equals `agent` ASCII-case-insensitively, or -1,
+ * among the `count` token records (string offset, string length, group) from `base` of
+ * `entries`, their bytes in `strings`. Invariant (checked by the loader): the records' token
+ * bytes are strictly ascending and lie in `strings`. The agent is compared verbatim: a string
+ * with any character outside `[A-Za-z_-]` can equal no token (tokens are product tokens), so
+ * `FooBot/1.2` does not select `FooBot` (use `extractProductToken` first). A loaded artifact's
+ * index holds the records; no table object. O(|agent| log tokens).
  */
 export function findAgentGroupIn(strings: Uint8Array, entries: Int32Array, base: number, count: number, agent: string): number {
   const n = agent.length;

@@ -9,15 +9,25 @@ import { compile } from '@robomata/compiler';
 import {
   crawlerToken,
   extractProductToken,
-  findAgentGroup,
+  findAgentGroupIn,
   findProductToken,
   productTokenEnd,
   productTokenStart,
-  type AgentTable,
 } from '../src/select-group.js';
 
-/** A token table as the loader sees it: tokens must already be sorted and lower-case. */
-function tableOf(tokens: readonly [string, number][]): AgentTable {
+/** A token table as the loader keeps it (records from base 0): tokens must already be sorted and lower-case. */
+interface TokenTable {
+  readonly strings: Uint8Array;
+  readonly entries: Int32Array;
+  readonly count: number;
+}
+
+/** Looks `agent` up in `table` as a loaded artifact does. */
+function findAgentGroup(table: TokenTable, agent: string): number {
+  return findAgentGroupIn(table.strings, table.entries, 0, table.count, agent);
+}
+
+function tableOf(tokens: readonly [string, number][]): TokenTable {
   const enc = new TextEncoder();
   const chunks = tokens.map(([t]) => enc.encode(t));
   const strings = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
@@ -31,10 +41,10 @@ function tableOf(tokens: readonly [string, number][]): AgentTable {
     entries[i * 3 + 2] = group;
     off += c.length;
   });
-  return { strings, entries, base: 0, count: tokens.length };
+  return { strings, entries, count: tokens.length };
 }
 
-describe('findAgentGroup', () => {
+describe('findAgentGroupIn', () => {
   const table = tableOf([['', 9], ['bar', 1], ['foo', 2], ['foo-bot', 3], ['foo_bot', 4], ['zed', 5]]);
 
   it('finds tokens ASCII-case-insensitively', () => {
