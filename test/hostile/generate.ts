@@ -122,6 +122,13 @@ function _fill(chars: string, length: number): string {
   return chars.repeat(Math.ceil(length / chars.length)).slice(0, length);
 }
 
+/** Returns `i` spelt in `digits` letters of `alphabet`, least significant first (distinct for i < alphabet.length ** digits). */
+function _spell(i: number, alphabet: string, digits: number): string {
+  let out = '';
+  for (let v = i, d = 0; d < digits; d++, v = Math.floor(v / alphabet.length)) out += alphabet[v % alphabet.length];
+  return out;
+}
+
 /** Returns `count` random chars from `alphabet`. */
 function _randomText(rng: Rng, alphabet: string, count: number): string {
   let out = '';
@@ -442,11 +449,7 @@ const _DEFINITIONS: readonly _Definition[] = [
       const count = scale === 'full' ? 100_000 : 100;
       const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
       const parts: string[] = [];
-      for (let i = 0; i < count; i++) {
-        let token = '';
-        for (let v = i, d = 0; d < 4; d++, v = Math.floor(v / 52)) token += letters[v % 52];
-        parts.push(`User-agent: ${token}\n`);
-      }
+      for (let i = 0; i < count; i++) parts.push(`User-agent: ${_spell(i, letters, 4)}\n`);
       parts.push('Disallow: /private\nAllow: /private/ok\n');
       return latin1Bytes(parts.join(''));
     },
@@ -461,8 +464,7 @@ const _DEFINITIONS: readonly _Definition[] = [
       const letters = 'abcdefghijklmnopqrstuvwxyz';
       const parts: string[] = [];
       for (let i = 0; i < count; i++) {
-        let token = '';
-        for (let v = i, d = 0; d < 4; d++, v = Math.floor(v / 26)) token += letters[v % 26];
+        const token = _spell(i, letters, 4);
         parts.push(`User-agent:${token}\nDisallow:/${token}\n`);
       }
       return latin1Bytes(parts.join(''));
@@ -474,11 +476,7 @@ const _DEFINITIONS: readonly _Definition[] = [
     agents: ['shaaa', 'SHBBB', 'shzzz', 'shdqe'],
     body(rng, scale) {
       const tokens = scale === 'full' ? 3_000 : 6;
-      const token = (i: number): string => {
-        let t = 'sh';
-        for (let v = i, d = 0; d < 3; d++, v = Math.floor(v / 26)) t += 'abcdefghijklmnopqrstuvwxyz'[v % 26];
-        return t;
-      };
+      const token = (i: number): string => 'sh' + _spell(i, 'abcdefghijklmnopqrstuvwxyz', 3);
       const own: string[] = [];
       for (let i = 0; i < tokens; i++) own.push(`User-agent: ${token(i)}\nDisallow: /own/${token(i)}\n`);
       const ownText = own.join('');
