@@ -534,14 +534,16 @@ export class Robots {
   /** The lower-cased product tokens an agent-scoped artifact was compiled for, or null when it holds every group. */
   get scope(): readonly string[] | null {
     const a = this._a;
-    return a.header(INDEX_SCOPE_COUNT) === 0 ? null : this._texts(a.index, a.scopeBase, a.header(INDEX_SCOPE_COUNT), TOKEN_WORDS);
+    const count = a.header(INDEX_SCOPE_COUNT);
+    return count === 0 ? null : this._texts(a.index, a.scopeBase, count, TOKEN_WORDS);
   }
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
     if (this._sitemaps === undefined) {
-      const w = this._a.header(INDEX_SITEMAP_COUNT) === 0 ? undefined : this._a.peekWhole();
-      this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, this._a.header(INDEX_SITEMAP_COUNT), SITEMAP_WORDS);
+      const count = this._a.header(INDEX_SITEMAP_COUNT);
+      const w = count === 0 ? undefined : this._a.peekWhole();
+      this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, count, SITEMAP_WORDS);
     }
     return this._sitemaps;
   }
@@ -551,8 +553,9 @@ export class Robots {
     const a = this._a;
     const img = a.index;
     const out: RobotsWarning[] = [];
+    const base = a.header(INDEX_WARNING_BASE);
     for (let i = 0; i < a.header(INDEX_WARNING_COUNT); i++) {
-      const at = a.header(INDEX_WARNING_BASE) + WARNING_WORDS * i;
+      const at = base + WARNING_WORDS * i;
       const code = WARNING_CODES[img[at + WARNING_CODE] as number] as WarningCode;
       out.push({ code, line: img[at + WARNING_LINE] as number, message: WARNING_MESSAGES[code] });
     }
@@ -637,10 +640,12 @@ export class Robots {
   private _pickGroup(token: string): number {
     const a = this._a;
     // The token tables are read from the index each time: it moves into the first group image's array.
-    if (a.header(INDEX_SCOPE_COUNT) > 0 && findAgentGroupIn(a.bytes, a.index, a.scopeBase, a.header(INDEX_SCOPE_COUNT), token) < 0) return _OUT_OF_SCOPE;
+    const scope = a.header(INDEX_SCOPE_COUNT);
+    if (scope > 0 && findAgentGroupIn(a.bytes, a.index, a.scopeBase, scope, token) < 0) return _OUT_OF_SCOPE;
     const g = findAgentGroupIn(a.bytes, a.index, a.agentBase, a.header(INDEX_AGENT_COUNT), token);
     if (g >= 0) return g;
-    return a.header(INDEX_GLOBAL_GROUP) < 0 ? -1 : -a.header(INDEX_GLOBAL_GROUP) - 2;
+    const global = a.header(INDEX_GLOBAL_GROUP);
+    return global < 0 ? -1 : -global - 2;
   }
 
   /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
@@ -700,8 +705,9 @@ export class Robots {
   /** Returns rule `id` (from `decide`) with its line, kind and pattern as written (undefined when not kept). */
   rule(id: number): RuleInfo {
     const a = this._a;
-    if (!(Number.isInteger(id) && id >= 0 && id < a.header(INDEX_RULE_COUNT))) {
-      throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${a.header(INDEX_RULE_COUNT) - 1}`);
+    const ruleCount = a.header(INDEX_RULE_COUNT);
+    if (!(Number.isInteger(id) && id >= 0 && id < ruleCount)) {
+      throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${ruleCount - 1}`);
     }
     const whole = a.whole();
     const img = whole.tables.img;
@@ -709,7 +715,7 @@ export class Robots {
     const len = img[rec + RULE_PATTERN_LEN] as number;
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
-      this._patterns ??= new PatternIndex(whole.tables, a.header(INDEX_RULE_COUNT));
+      this._patterns ??= new PatternIndex(whole.tables, ruleCount);
       pattern = rebuildPattern(whole.tables, this._patterns, id);
     } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
     return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
@@ -729,11 +735,12 @@ export class Robots {
   otherDirectives(): readonly OtherDirective[] {
     const a = this._a;
     const out: OtherDirective[] = [];
-    if (a.header(INDEX_DIRECTIVE_COUNT) === 0) return out;
+    const count = a.header(INDEX_DIRECTIVE_COUNT);
+    if (count === 0) return out;
     const whole = a.whole();
     const d = whole.tables.img;
     let line = 0;
-    for (let i = 0; i < a.header(INDEX_DIRECTIVE_COUNT); i++) {
+    for (let i = 0; i < count; i++) {
       const at = whole.directiveBase + DIRECTIVE_WORDS * i;
       line += d[at + DIRECTIVE_LINE_DELTA] as number;
       out.push({
@@ -748,8 +755,9 @@ export class Robots {
   /** Returns a description of merged group `index` (tokens, rules, part sizes). */
   describeGroup(index: number): GroupInfo {
     const a = this._a;
-    if (!(Number.isInteger(index) && index >= 0 && index < a.header(INDEX_GROUP_COUNT))) {
-      throw new RangeError(`no group ${String(index)}: there are ${a.header(INDEX_GROUP_COUNT)}`);
+    const groupCount = a.header(INDEX_GROUP_COUNT);
+    if (!(Number.isInteger(index) && index >= 0 && index < groupCount)) {
+      throw new RangeError(`no group ${String(index)}: there are ${groupCount}`);
     }
     const img = a.index;
     const rec = a.groupBase + index * GROUP_WORDS;
@@ -784,8 +792,9 @@ export class Robots {
     const a = this._a;
     const img = a.index;
     const tokens: string[] = [];
+    const base = a.agentBase;
     for (let i = 0; i < a.header(INDEX_AGENT_COUNT); i++) {
-      const at = a.agentBase + TOKEN_WORDS * i;
+      const at = base + TOKEN_WORDS * i;
       if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
     }
     return tokens;
