@@ -2,6 +2,7 @@
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { CORPUS_DIR } from './corpus.js';
+import { pickCrawler } from './crawl.js';
 import { medianOf } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
 import { buildCorpusWorkload } from './workload.js';
@@ -13,7 +14,7 @@ let sink = 0;
 for (let r = 0; r < 6; r++) {
   hosts.forEach((h, i) => {
     const t = times[i] as number[][];
-    const agent = h.agents[h.agents.length - 1] ?? '*';
+    const agent = pickCrawler(h);
     let last = performance.now();
     /** Records the time since the previous stage as stage `k`. */
     const lap = (k: number): void => {

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { compile, compileRobots, parseRobotsTxt } from '@robomata/compiler';
-import { measureColdHosts } from './crawl.js';
+import { measureColdHosts, pickCrawler } from './crawl.js';
 import { CORPUS_DIR, readCorpusFile } from './corpus.js';
 import { medianOf, timeOp } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
@@ -27,7 +27,7 @@ function _compileRatio(files: number): void {
   for (const h of hosts) {
     if (seen.has(h.name)) continue;
     seen.add(h.name);
-    const agent = h.agents[h.agents.length - 1] ?? '*';
+    const agent = pickCrawler(h);
     c.push(timeOp(() => compile(h.text, { maxBytes: h.maxBytes }), 3, 0.2));
     parse.push(timeOp(() => parseRobotsTxt(h.text, { maxBytes: h.maxBytes }), 3, 0.2));
     lazy.push(timeOp(() => compileRobots(h.text, { maxBytes: h.maxBytes }).agent(agent), 3, 0.2));

@@ -32,7 +32,7 @@ export function findChromium(): string {
   if (found !== undefined && !existsSync(found)) throw new Error(`ROBOMATA_CHROMIUM=${found} does not exist`);
   if (found === undefined) {
     throw new Error(
-      `no Chromium found (looked at ${CHROMIUM_PATHS.join(', ')}): the playground's browser tests need it. ` +
+      `no Chromium found (looked at ${CHROMIUM_PATHS.join(', ')}): the browser tests (the playground's, the Crawlee browser crawler's) need it. ` +
         'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this in CI), or set ROBOMATA_CHROMIUM to its path ' +
         '(outside CI, ROBOMATA_SKIP_BROWSER=1 skips these tests instead).',
     );

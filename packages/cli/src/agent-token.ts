@@ -12,11 +12,11 @@ import { writeErrorLine } from './io.js';
 /**
  * Writes what `robots` compares `agent` by: a note when the rfc9309 profile cuts a header to its
  * crawler token (or the google profile compares a header verbatim), a warning when `agent`
- * names no crawler token (a browser header, `*` excepted), all from the runtime's selection
- * (`Robots#selectAgent`: the token compared and whether a crawler token was found). Returns it.
+ * names no crawler token (a browser header, `*` excepted), all from the runtime's `selection`
+ * of `agent` (`Robots#selectAgent`, or a decision's `group`: the token compared and whether a
+ * crawler token was found). Returns it.
  */
-export function reportAgentToken(robots: Robots, agent: string, io: CliIo): AgentSelection {
-  const selection = robots.selectAgent(agent);
+export function reportAgentToken(robots: Robots, agent: string, selection: AgentSelection, io: CliIo): AgentSelection {
   if (!selection.recognised) {
     if (agent !== '*') {
       writeErrorLine(io, `robomata: warning: agent "${agent}" names no crawler product token (docs/semantics.md section 3); matched as "${selection.token}"`);

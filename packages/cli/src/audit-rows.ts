@@ -51,19 +51,21 @@ const _PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
  */
 export function auditRobots(robots: Robots, catalogue: readonly CatalogueEntry[], urls: readonly string[]): AuditRow[] {
   const decided = catalogue.map((entry) => ({ entry, decisions: urls.map((url) => robots.explain(url, entry.name)) }));
+  // Entries looked up by the same token (the runtime's selection) share every answer.
   const byToken = new Map<string, string[]>();
+  const tokenOf = (decisions: readonly Decision[]): string | undefined => decisions[0]?.group.token.toLowerCase();
   for (const { entry, decisions } of decided) {
-    const key = (decisions[0]?.group.token ?? entry.name).toLowerCase();
+    const key = tokenOf(decisions);
+    if (key === undefined) continue;
     const names = byToken.get(key);
     if (names === undefined) byToken.set(key, [entry.name]);
     else names.push(entry.name);
   }
   const rows: AuditRow[] = [];
   for (const { entry, decisions } of decided) {
-    for (const d of decisions) {
-      const sharedWith = (byToken.get(d.group.token.toLowerCase()) ?? []).filter((n) => n !== entry.name);
-      rows.push(_rowOf(entry, d, sharedWith));
-    }
+    const key = tokenOf(decisions);
+    const sharedWith = key === undefined ? [] : (byToken.get(key) ?? []).filter((n) => n !== entry.name);
+    for (const d of decisions) rows.push(_rowOf(entry, d, sharedWith));
   }
   return rows;
 }

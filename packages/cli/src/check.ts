@@ -74,13 +74,17 @@ const PROGRESS_CHECK_EVERY = 4_096;
  */
 export function decideVerdict(robots: Robots, agent: string, url: string, usage: readonly string[] = [], signal: readonly string[] = []): Verdict {
   const d = robots.explain(url, agent);
-  const r = d.rule;
-  const base: Verdict = r === undefined
-    ? { allowed: d.allowed !== false, agent, url, line: 0, kind: 'none' as const, pattern: '', outcome: d.outcome, reason: describeDecision(d) }
-    : { allowed: d.allowed !== false, agent, url, line: r.line, kind: r.kind, pattern: r.pattern ?? '', outcome: d.outcome, reason: describeDecision(d) };
+  const base: Verdict = { ..._verdictOf(d.allowed !== false, agent, url, d.rule), outcome: d.outcome, reason: describeDecision(d) };
   // Own keys only: `--usage constructor` has no answer.
   const answerOf = (e: PreferenceExplanation | undefined, key: string): string | null => (e !== undefined && Object.hasOwn(e.answers, key) ? (e.answers[key] as string) : null);
   return _withAnswers(base, usage, signal, (kind, key) => answerOf(kind === 'usage' ? d.usage : d.signal, key));
+}
+
+/** Returns the verdict columns of one (agent, URL): the runtime's answer and the deciding rule (`none` and line 0 when no rule decides). */
+function _verdictOf(allowed: boolean, agent: string, url: string, rule: RuleInfo | undefined): Verdict {
+  return rule === undefined
+    ? { allowed, agent, url, line: 0, kind: 'none', pattern: '' }
+    : { allowed, agent, url, line: rule.line, kind: rule.kind, pattern: rule.pattern ?? '' };
 }
 
 /** Returns `base` with the `--usage` and `--signal` columns `answer` gives (null: no answer), or `base` when none is asked. */
@@ -96,9 +100,9 @@ function _withAnswers(base: Verdict, usage: readonly string[], signal: readonly 
 /**
  * Returns the verdict the TSV prints, which has no outcome column: the runtime's answer
  * (`AgentRules#isAllowed`) and the deciding rule as its hot check finds it (`AgentRules#decide`, `Robots#rule`, cached by id in `infos`) and
- * the preference answers (`AgentRules#usage`, `#signal`). `Robots#explain` would triple the time
- * of a streamed check (200,000 URLs x 2 agents: 0.9-1.3 s against 3.0-4.0 s); check.test.ts
- * holds both roads to the same lines. O(URL + the group's segments).
+ * the preference answers (`AgentRules#usage`, `#signal`): the fast form, without an explanation's
+ * allocations (packages/cli/README.md has the timing); check-readable.test.ts holds both roads
+ * to the same lines. O(URL + the group's segments).
  */
 export function decideRuleVerdict(robots: Robots, rules: AgentRules, agent: string, url: string, infos: Map<number, RuleInfo>, usage: readonly string[] = [], signal: readonly string[] = []): Verdict {
   const id = rules.decide(url);
@@ -107,12 +111,10 @@ export function decideRuleVerdict(robots: Robots, rules: AgentRules, agent: stri
     info = robots.rule(id);
     infos.set(id, info);
   }
-  // The verdict is the runtime's answer, never worked out from the rule's kind here.
-  const allowed = rules.isAllowed(url);
-  const base: Verdict = info === undefined
-    ? { allowed, agent, url, line: 0, kind: 'none', pattern: '' }
-    : { allowed, agent, url, line: info.line, kind: info.kind, pattern: info.pattern ?? '' };
-  return _withAnswers(base, usage, signal, (kind, key) => (kind === 'usage' ? rules.usage(url, key) : rules.signal(url, key)));
+  // The verdict is the runtime's answer, never worked out from the rule's kind here; decide's
+  // -1 is its answer "allowed" (no rule decides), so only a deciding rule asks again.
+  const allowed = id < 0 || rules.isAllowed(url);
+  return _withAnswers(_verdictOf(allowed, agent, url, info), usage, signal, (kind, key) => (kind === 'usage' ? rules.usage(url, key) : rules.signal(url, key)));
 }
 
 /** What a preference column shows for no answer, in every text form (TSV and readable). */
@@ -195,7 +197,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
-  for (const name of options.agent) requireInScope(robots, name, reportAgentToken(robots, name, io));
+  for (const name of options.agent) requireInScope(robots, name, reportAgentToken(robots, name, robots.selectAgent(name), io));
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));
   const infos = new Map<number, RuleInfo>();
   // A person at a terminal gets a header and readable rules; pipes and files keep the stable TSV.

@@ -68,8 +68,8 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
-  reportAgentToken(robots, options.agent, io);
   const d = robots.explain(url, options.agent);
+  reportAgentToken(robots, options.agent, d.group, io);
   const urlProblem = describeUrlReading(d);
   if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
   // An agent-scoped artifact answers nothing for another crawler: the decision says so.

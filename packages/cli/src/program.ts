@@ -160,9 +160,9 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
   _addRobotsCommand(
     program
       .command('inspect')
-      .description("print an artifact's header, groups and sizes, or a group's automaton as Graphviz DOT")
+      .description("print an artifact's header, groups and sizes, or a group's tries as Graphviz DOT")
       .argument('<artifact>', 'artifact written by "robomata compile"')
-      .option('--dot', 'print the automaton of the group --agent selects as Graphviz DOT')
+      .option('--dot', 'print the tries of the group --agent selects as Graphviz DOT')
       .option('-a, --agent <name>', 'crawler product token (with --dot)')
       .option('-o, --output <file>', 'write the DOT text to a file instead of stdout (with --dot)')
       .option('--json', 'print the inspection as one JSON object'),

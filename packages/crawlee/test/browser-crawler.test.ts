@@ -14,14 +14,13 @@ import { SITE_BOT, siteRobotsTxt } from '../examples/local-site.mjs';
 import { findChromium, maySkipBrowserTests } from '../../../test/support/chromium.js';
 import { SITE_UA, memoryConfig, pathOf, useLocalSite } from './_crawl.js';
 
-const UA = SITE_UA;
 const localSite = useLocalSite();
 
 describe.skipIf(maySkipBrowserTests())('withRobomata(PlaywrightCrawler) in Chromium', () => {
   it('opens no disallowed page in the browser, opens the allowed ones it was given, and fetches robots.txt once', async () => {
     const oracle = createReferenceMatcher(siteRobotsTxt(localSite().base));
     const skipped: string[] = [];
-    const Crawler = withRobomata(PlaywrightCrawler, { userAgent: UA, onRobotsTxtSkip: (d) => void skipped.push(pathOf(d.url)) });
+    const Crawler = withRobomata(PlaywrightCrawler, { userAgent: SITE_UA, onRobotsTxtSkip: (d) => void skipped.push(pathOf(d.url)) });
     const opened: string[] = [];
     const crawler = new Crawler(
       {

@@ -14,7 +14,6 @@ import type { RobotsTxtDecision } from '@robomata/crawlee';
 import { SITE_BOT, SITE_PAGES, siteLinksOf, siteRobotsTxt } from '../examples/local-site.mjs';
 import { QUICK, SITE_UA, memoryConfig, pathOf, recordingLog, useLocalSite } from './_crawl.js';
 
-const UA = SITE_UA;
 const localSite = useLocalSite();
 
 /** The pages a crawler starting at / reaches when it follows links only through allowed pages. */
@@ -38,7 +37,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     const oracle = createReferenceMatcher(siteRobotsTxt(localSite().base));
     const skips: RobotsTxtDecision[] = [];
     const crawleeSkips: string[] = [];
-    const Crawler = withRobomata(CheerioCrawler, { userAgent: UA, onRobotsTxtSkip: (d) => void skips.push(d) });
+    const Crawler = withRobomata(CheerioCrawler, { userAgent: SITE_UA, onRobotsTxtSkip: (d) => void skips.push(d) });
     const crawled: string[] = [];
     const crawler = new Crawler(
       {
@@ -59,7 +58,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     expect(new Set(requested)).toEqual(expected);
     expect(new Set(crawled)).toEqual(expected);
     expect(localSite().robotsRequests()).toBe(1);
-    expect(localSite().log.find((r) => r.path === '/robots.txt')?.userAgent).toBe(UA);
+    expect(localSite().log.find((r) => r.path === '/robots.txt')?.userAgent).toBe(SITE_UA);
     // Some pages are disallowed through wildcards (/*?sort=, /*.pdf$) and one allowed inside /private/.
     expect(expected.has('/private/public-note')).toBe(true);
     expect(expected.has('/docs/report.pdf?download=1')).toBe(true);
@@ -81,7 +80,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
 
   it('skips disallowed start URLs given to run()/addRequests before they are queued', async () => {
     const skips: RobotsTxtDecision[] = [];
-    const Crawler = withRobomata(HttpCrawler, { userAgent: UA, onRobotsTxtSkip: (d) => void skips.push(d) });
+    const Crawler = withRobomata(HttpCrawler, { userAgent: SITE_UA, onRobotsTxtSkip: (d) => void skips.push(d) });
     const crawled: string[] = [];
     const crawler = new Crawler({ ...QUICK, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
     await crawler.run(['/page/1', '/private/2', '/drafts/1', '/list?sort=asc', '/private/public-note'].map((p) => `${localSite().base}${p}`));
@@ -92,7 +91,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
 
   it('checks requests queued behind its back (straight into the request queue) before fetching them', async () => {
     const skips: string[] = [];
-    const Crawler = withRobomata(BasicCrawler, { userAgent: UA, onRobotsTxtSkip: (d) => void skips.push(pathOf(d.url)) });
+    const Crawler = withRobomata(BasicCrawler, { userAgent: SITE_UA, onRobotsTxtSkip: (d) => void skips.push(pathOf(d.url)) });
     const handled: string[] = [];
     const crawler = new Crawler({ ...QUICK, requestHandler: ({ request }) => void handled.push(pathOf(request.url)) }, memoryConfig());
     const queue = await crawler.getRequestQueue();
@@ -129,7 +128,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
   });
 
   it('honours respectRobotsTxtFile: false in the crawler options', async () => {
-    const Crawler = withRobomata(HttpCrawler, { userAgent: UA });
+    const Crawler = withRobomata(HttpCrawler, { userAgent: SITE_UA });
     const crawled: string[] = [];
     const crawler = new Crawler({ ...QUICK, respectRobotsTxtFile: false, requestHandler: ({ request }) => void crawled.push(pathOf(request.url)) }, memoryConfig());
     await crawler.run([`${localSite().base}/private/1`]);
@@ -140,7 +139,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
   it('logs an onRobotsTxtSkip that throws and goes on crawling', async () => {
     const { log, warnings } = recordingLog();
     const Crawler = withRobomata(HttpCrawler, {
-      userAgent: UA,
+      userAgent: SITE_UA,
       onRobotsTxtSkip: () => {
         throw new Error('boom');
       },
@@ -154,7 +153,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
   });
 
   it('keeps the class: instanceof, static members, name, constructor arguments', () => {
-    const Crawler = withRobomata(CheerioCrawler, { userAgent: UA });
+    const Crawler = withRobomata(CheerioCrawler, { userAgent: SITE_UA });
     const config = memoryConfig();
     const crawler = new Crawler({ maxRequestRetries: 7 }, config);
     expect(crawler).toBeInstanceOf(CheerioCrawler);
@@ -162,7 +161,7 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     expect(Crawler.name).toBe('RobomataCheerioCrawler');
     expect(crawler.config).toBe(config);
     expect(crawler.robomata.productToken).toBe(SITE_BOT);
-    expect(crawler.robomata.userAgent).toBe(UA);
+    expect(crawler.robomata.userAgent).toBe(SITE_UA);
   });
 
   it('rejects a missing userAgent or one with no product token', () => {
@@ -170,11 +169,11 @@ describe('withRobomata(CheerioCrawler) crawling the local site', () => {
     expect(() => withRobomata(CheerioCrawler, { userAgent: '' })).toThrow(/userAgent is required/);
     expect(() => withRobomata(CheerioCrawler, { userAgent: '/1.0 (compatible)' })).toThrow(/no product token/);
     expect(withRobomata(CheerioCrawler, { userAgent: '/1.0', productToken: 'MyBot' }).name).toBe('RobomataCheerioCrawler');
-    expect(() => withRobomata(CheerioCrawler, { userAgent: UA, maxCrawlDelaySecs: -1 })).toThrow(/maxCrawlDelaySecs/);
+    expect(() => withRobomata(CheerioCrawler, { userAgent: SITE_UA, maxCrawlDelaySecs: -1 })).toThrow(/maxCrawlDelaySecs/);
   });
 
   it('hands enqueueLinks and users a real RobotsTxtFile: sitemaps, isAllowed for the crawler token by default', async () => {
-    const Crawler = withRobomata(CheerioCrawler, { userAgent: UA });
+    const Crawler = withRobomata(CheerioCrawler, { userAgent: SITE_UA });
     const crawler = new Crawler({ ...QUICK, requestHandler: () => undefined }, memoryConfig());
     const file = await crawler.robomata.find(`${localSite().base}/anything`);
     expect(file).toBeInstanceOf(RobotsTxtFile);

@@ -31,8 +31,6 @@ export interface AgentAnswer {
   readonly tokenRecognised: boolean;
   readonly selection: AgentSelection['selection'];
   readonly groupIndex: number;
-  /** Product tokens of the chosen group (lower-cased; `*` for the global group), empty for none. */
-  readonly groupTokens: readonly string[];
   /** How the group was chosen, in the runtime's words (`describeGroupChoice`). */
   readonly reason: string;
   readonly crawlDelay: number | undefined;
@@ -152,7 +150,6 @@ function answerAgent(robots: Robots, agent: string): AgentAnswer {
     tokenRecognised: group.recognised || agent === '*',
     selection: group.selection,
     groupIndex: group.group,
-    groupTokens: group.tokens,
     reason: describeGroupChoice(group, robots.profile),
     crawlDelay: group.group >= 0 ? robots.crawlDelay(agent) : undefined,
   };
