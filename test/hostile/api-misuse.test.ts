@@ -69,7 +69,7 @@ function expectBoundaryTypeError(fn: () => unknown, what: RegExp): void {
   const err = e as TypeError;
   expect(err.message).toMatch(what);
   // Thrown by the API method, not from inside the matcher (path bytes, trie walk, verification, agent lookup).
-  expect(err.stack ?? '').not.toMatch(/\b(fillPath|findPathStart|_decodeRare|bestRank|walkTrie|verifyCandidates|sweepCandidates|matchWildcard|findAgentGroup|productTokenStart)\b/);
+  expect(err.stack ?? '').not.toMatch(/\b(fillPath|findPathStart|_decodeRare|bestRank|walkTrie|verifyCandidates|sweepCandidates|matchWildcard|findAgentGroupIn|productTokenStart)\b/);
 }
 
 describe('wrong argument types give a clear TypeError at the boundary', () => {

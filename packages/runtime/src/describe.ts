@@ -1,10 +1,8 @@
 /**
- * Words and views for tools, not used by checks: what decided a {@link Decision}, in the one
- * sentence every caller prints (`describeDecision`), and a group's matcher as a graph (states,
- * labelled edges, the rule each state decides, plus the wildcard patterns the segment scan
- * verifies from each state) for `robomata inspect --dot` and the playground.
+ * Tooling view of a group's matcher, not used by checks: its tries as a graph (states, labelled
+ * edges, the rule each state decides) plus the wildcard patterns the segment scan verifies from
+ * each state, for `robomata inspect --dot` and the playground.
  */
-import { OUTCOME_MESSAGES, type Decision, type Outcome, type RuleInfo } from './explain.js';
 import { NO_RANK } from './format.js';
 import { groupTablesOf } from './internal.js';
 import type { Robots } from './robots.js';
@@ -13,21 +11,6 @@ import {
   NODE_PREFIX_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
   WILD_WORDS, ruleOfRank, segmentText, type Tables,
 } from './tables.js';
-
-/**
- * Returns what decided `d` (a {@link Decision} of `Robots#explain`, or its outcome and rule), in the words the CLI's `explain`, `check` and
- * `audit`, the playground and the Crawlee logs print: for 'rule' the deciding rule as written
- * with its line (`line 3: Disallow: /x`; `line 3: Disallow (pattern not kept)` for an artifact
- * compiled without patterns), for 'index-html' that rule followed by the index.html note, for
- * every other outcome its {@link OUTCOME_MESSAGES} text (RFC 9309 sections 2.2.1 and 2.2.2;
- * docs/semantics.md sections 4 and 5). Never re-derives: it only words the decision. O(pattern).
- */
-export function describeDecision(d: { readonly outcome: Outcome; readonly rule: Pick<RuleInfo, 'line' | 'kind' | 'pattern'> | undefined }): string {
-  const r = d.rule;
-  if (r === undefined) return OUTCOME_MESSAGES[d.outcome];
-  const rule = `line ${r.line}: ${r.kind === 'allow' ? 'Allow' : 'Disallow'}${r.pattern === undefined ? ' (pattern not kept)' : `: ${r.pattern}`}`;
-  return d.outcome === 'index-html' ? `${rule}, ${OUTCOME_MESSAGES['index-html']}` : rule;
-}
 
 /** A drawable view of one merged group's matcher. */
 export interface AutomatonGraph {

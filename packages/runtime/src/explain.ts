@@ -135,6 +135,21 @@ export function describeGroupChoice(group: GroupChoice, profile: Profile): strin
 }
 
 /**
+ * Returns what decided `d` (a {@link Decision} of `Robots#explain`, or its outcome and rule), in the words the CLI's `explain`, `check` and
+ * `audit`, the playground and the Crawlee logs print: for 'rule' the deciding rule as written
+ * with its line (`line 3: Disallow: /x`; `line 3: Disallow (pattern not kept)` for an artifact
+ * compiled without patterns), for 'index-html' that rule followed by the index.html note, for
+ * every other outcome its {@link OUTCOME_MESSAGES} text (RFC 9309 sections 2.2.1 and 2.2.2;
+ * docs/semantics.md sections 4 and 5). Never re-derives: it only words the decision. O(pattern).
+ */
+export function describeDecision(d: { readonly outcome: Outcome; readonly rule: Pick<RuleInfo, 'line' | 'kind' | 'pattern'> | undefined }): string {
+  const r = d.rule;
+  if (r === undefined) return OUTCOME_MESSAGES[d.outcome];
+  const rule = `line ${r.line}: ${r.kind === 'allow' ? 'Allow' : 'Disallow'}${r.pattern === undefined ? ' (pattern not kept)' : `: ${r.pattern}`}`;
+  return d.outcome === 'index-html' ? `${rule}, ${OUTCOME_MESSAGES['index-html']}` : rule;
+}
+
+/**
  * Returns the path `url` is matched by (docs/semantics.md sections 6 and 7), as a string: the
  * bytes the checks compare, written by the same reader (path-bytes.ts `fillPath`) and decoded
  * (rfc9309: ASCII; google: UTF-8, a lone surrogate as U+FFFD). Not hot: allocates. O(url).

@@ -14,8 +14,8 @@ export {
   type PartInfo,
   type RobotsWarning,
 } from './robots.js';
-export { OUTCOME_MESSAGES, describeGroupChoice, type AgentSelection, type Decision, type GroupChoice, type Outcome, type RuleInfo, type Selection } from './explain.js';
-export { describeAutomaton, describeDecision, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
+export { OUTCOME_MESSAGES, describeDecision, describeGroupChoice, type AgentSelection, type Decision, type GroupChoice, type Outcome, type RuleInfo, type Selection } from './explain.js';
+export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';
 export { extractProductToken, findProductToken, type ProductToken } from './select-group.js';
 export { classifyUrl, isReadableUrl, type UrlForm } from './read-url.js';
 export type { PreferenceExplanation, PreferenceRuleInfo } from './usage.js';

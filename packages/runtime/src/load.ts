@@ -8,12 +8,12 @@
  */
 import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
-  KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, compareByteRanges, computeChecksum, type Profile,
+  KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, compareByteRanges, computeChecksum,
 } from './format.js';
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
 import {
   AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
-  NODE_CHILD_MASK, nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
+  nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
   NODE_PREFIX_RANK, NODE_EXTRA, NO_EXTRA, EXTRA_END_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
   AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
@@ -316,7 +316,12 @@ interface _PartState {
  * moved into the image after the last part (the radix nodes of all parts stay contiguous), with
  * NODE_EXTRA pointing here until then. The thread's, reused; let go when past the load buffer's size.
  */
-let _extraBuffer: Int32Array = new Int32Array(3 * 64);
+let _extraBuffer: Int32Array = new Int32Array(EXTRA_WORDS * 64);
+
+/** Lets a large extra buffer go (past the load buffer's size), so a thread keeps a bounded one between loads. */
+function _releaseExtraBuffer(): void {
+  if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(EXTRA_WORDS * 64);
+}
 
 /** Returns the extra buffer with room for `words` words, keeping its contents. */
 function _extraRoom(words: number): Int32Array {
@@ -415,7 +420,7 @@ function _placeExtras(img: _Image, state: _PartState): void {
     const rec = state.nodeBase + x * NODE_WORDS;
     if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + base;
   }
-  if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(3 * 64);
+  _releaseExtraBuffer();
 }
 
 /** Which list of which node wildcard pattern `k` goes to: `(segment node << 1) | final` (final: a `$`-anchored one-segment pattern). */
@@ -612,7 +617,7 @@ interface _Decoded {
  */
 function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
   // A load that failed part-way left the extra buffer at its size: let a large one go here.
-  if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(3 * 64);
+  _releaseExtraBuffer();
   // The load buffer is about to be overwritten: the decode it held is no longer anyone's.
   _lastArtifact = null;
   _lastDecoded = null;

@@ -156,10 +156,14 @@ export class LoadedArtifact {
     if (image !== undefined) return image;
     const prefix = firstGroup < 0 ? index : null;
     const cut = this._whole === undefined ? this._decoder.group(this, g, this.header(INDEX_WHOLE_WORDS) - (index[INDEX_CUT_WORDS] as number), prefix) : null;
-    image = cut ?? this._onWhole(g);
-    // The index lives on at the start of the first cut's array (same offsets, same words).
-    if (cut !== null && prefix !== null) this._index = cut.img;
-    if (cut !== null) this._index[INDEX_CUT_WORDS] = (this._index[INDEX_CUT_WORDS] as number) + cut.img.length - (prefix === null ? 0 : prefix.length);
+    if (cut === null) {
+      image = this._onWhole(g);
+    } else {
+      image = cut;
+      // The index lives on at the start of the first cut's array (same offsets, same words).
+      if (prefix !== null) this._index = cut.img;
+      this._index[INDEX_CUT_WORDS] = (this._index[INDEX_CUT_WORDS] as number) + cut.img.length - (prefix === null ? 0 : prefix.length);
+    }
     if (firstGroup < 0) {
       this._firstImage = image;
       this._index[INDEX_FIRST_GROUP] = g;
@@ -399,8 +403,9 @@ export class AgentRules {
    * undefined unknown (no matching line states it, the group disallows the URL, or `category`
    * is not a vocabulary category: `train-ai`, `search`). Among the matching lines of the
    * longest path (octets, as Allow/Disallow), any `n` wins, else any `y`. Throws TypeError for
-   * a non-string `url` or `category`. Zero allocation; O(isAllowed + path + the group's
-   * Content-Usage lines), see usage.ts for the bound on hostile groups.
+   * a non-string `url` or `category`. The group's first preference check builds its matcher
+   * (usage-match.ts, once per group and kind); after that no allocation. O(isAllowed + path +
+   * the segments of the group's Content-Usage lines), see usage.ts for the bound on hostile groups.
    */
   usage(url: string, category: string): 'y' | 'n' | undefined {
     // Invariant: as isAllowed. Hot: run pnpm bench.
@@ -415,7 +420,8 @@ export class AgentRules {
    * Returns the Content-Signal answer for `key` (`search`, `ai-input`, `ai-train` or any other
    * key a line states) at `url`: `'yes'`, `'no'` or undefined, matched and combined as
    * {@link AgentRules.usage} (docs/semantics.md section 10). Throws TypeError for a non-string
-   * `url` or `key`. Zero allocation; same bound as `usage`.
+   * `url` or `key`. Builds the group's Content-Signal matcher on first use, then no allocation;
+   * same bound as `usage`.
    */
   signal(url: string, key: string): 'yes' | 'no' | undefined {
     // Invariant: as isAllowed. Hot: run pnpm bench.

@@ -2,6 +2,7 @@
  * User-agent lookup: the caller's agent string to a merged group (docs/semantics.md section 3; RFC 9309
  * section 2.2.1), by binary search over the artifact's sorted token table, with no allocation.
  */
+import { TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS } from './tables.js';
 
 function _isTokenChar(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
@@ -23,8 +24,9 @@ export function findAgentGroupIn(strings: Uint8Array, entries: Int32Array, base:
   let hi = count - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const cmp = _compareToken(strings, entries, base + mid * 3, agent);
-    if (cmp === 0) return entries[base + mid * 3 + 2] as number;
+    const rec = base + mid * TOKEN_WORDS;
+    const cmp = _compareToken(strings, entries, rec, agent);
+    if (cmp === 0) return entries[rec + TOKEN_GROUP] as number;
     if (cmp < 0) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -33,8 +35,8 @@ export function findAgentGroupIn(strings: Uint8Array, entries: Int32Array, base:
 
 /** Compares the token of the record at `rec` of `entries` with the lower-cased agent: <0, 0, >0. */
 function _compareToken(strings: Uint8Array, entries: Int32Array, rec: number, agent: string): number {
-  const off = entries[rec] as number;
-  const len = entries[rec + 1] as number;
+  const off = entries[rec + TOKEN_OFF] as number;
+  const len = entries[rec + TOKEN_LEN] as number;
   const n = agent.length;
   const m = len < n ? len : n;
   for (let k = 0; k < m; k++) {

@@ -95,7 +95,6 @@ function _child(t: _Trie, x: number, c: number): number {
 export class PreferenceMatcher {
   /** Path bytes a check reads: all when a line has a wildcard, else the longest line plus one (0: every line is path-less). */
   readonly need: number;
-  readonly lineCount: number;
   readonly head: _Trie;
   readonly headStart: Int32Array;
   readonly headCount: Int32Array;
@@ -145,7 +144,6 @@ export class PreferenceMatcher {
    */
   constructor(bytes: Uint8Array, readonly ids: Int32Array, bodyOff: readonly number[], bodyLen: readonly number[], anchored: readonly number[]) {
     const n = bodyOff.length;
-    this.lineCount = n;
     const headLen: number[] = [];
     const segOff: number[] = [];
     const segLen: number[] = [];

@@ -1,27 +1,10 @@
-// describe.ts: describeDecision, the one sentence for what decided a URL; describeAutomaton, the tooling view of a group's matcher: its radix tries as a
+// describe.ts: describeAutomaton, the tooling view of a group's matcher: its radix tries as a
 // graph (prefixes, labelled edges, the rules each state decides), the wildcard rules scanned from
 // each state, several parts under one start node, and the maxNodes cut.
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
-import { describeAutomaton, describeDecision } from '../src/describe.js';
-import { OUTCOME_MESSAGES } from '../src/explain.js';
-
-describe('describeDecision', () => {
-  const r = compileRobots('User-agent: a\nAllow: /d/index.html\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n');
-  it('words each outcome of Robots#explain: the rule with its line, the index.html note, the messages of the rest', () => {
-    expect(describeDecision(r.explain('/y', 'a'))).toBe('line 3: Disallow: /');
-    expect(describeDecision(r.explain('/d/', 'a'))).toBe(`line 2: Allow: /d/index.html, ${OUTCOME_MESSAGES['index-html']}`);
-    expect(describeDecision(r.explain('/%72obots.txt', 'a'))).toBe(OUTCOME_MESSAGES['robots-txt']);
-    expect(describeDecision(r.explain('/y', 'b'))).toBe(OUTCOME_MESSAGES['no-match']);
-    expect(describeDecision(compileRobots('User-agent: a\nDisallow: /\n').explain('/y', 'b'))).toBe(OUTCOME_MESSAGES['no-group']);
-    expect(describeDecision(loadRobots(compile('User-agent: a\nDisallow: /\n', { agents: ['a'] })).explain('/y', 'b'))).toBe(OUTCOME_MESSAGES['out-of-scope']);
-  });
-  it('says when the artifact kept no pattern, rather than printing an empty one', () => {
-    const bare = loadRobots(compile('User-agent: *\nDisallow: /x\n', { patterns: false }));
-    expect(describeDecision(bare.explain('/x', 'a'))).toBe('line 2: Disallow (pattern not kept)');
-  });
-});
+import { describeAutomaton } from '../src/describe.js';
 
 describe('describeAutomaton', () => {
   it('draws one part as its radix trie: prefixes, labelled edges, decided rules and wildcard scans', () => {

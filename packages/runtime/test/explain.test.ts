@@ -1,8 +1,8 @@
-// explain.ts and Robots#explain: one named test per outcome, the group choice, the path as
-// matched (docs/semantics.md sections 3 to 7).
+// explain.ts and Robots#explain: one named test per outcome, the group choice, the path as matched, describeDecision
+// (docs/semantics.md sections 3 to 7).
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
-import { OUTCOME_MESSAGES, decideOutcome, describeGroupChoice } from '../src/explain.js';
+import { OUTCOME_MESSAGES, decideOutcome, describeDecision, describeGroupChoice } from '../src/explain.js';
 import { loadRobots } from '../src/load.js';
 import { NO_RANK } from '../src/format.js';
 import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT } from '../src/tables.js';
@@ -106,5 +106,21 @@ describe('decideOutcome (rank-table entries)', () => {
     expect(decideOutcome(IMPLICIT_RANK)).toEqual({ outcome: 'robots-txt', ruleId: -1, allowed: true });
     expect(decideOutcome((5 << RANK_RULE_SHIFT) | 0)).toEqual({ outcome: 'rule', ruleId: 4, allowed: false });
     expect(decideOutcome((1 << RANK_RULE_SHIFT) | RANK_COMPANION | RANK_ALLOW)).toEqual({ outcome: 'index-html', ruleId: 0, allowed: true });
+  });
+});
+
+describe('describeDecision', () => {
+  const r = compileRobots('User-agent: a\nAllow: /d/index.html\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n');
+  it('words each outcome of Robots#explain: the rule with its line, the index.html note, the messages of the rest', () => {
+    expect(describeDecision(r.explain('/y', 'a'))).toBe('line 3: Disallow: /');
+    expect(describeDecision(r.explain('/d/', 'a'))).toBe(`line 2: Allow: /d/index.html, ${OUTCOME_MESSAGES['index-html']}`);
+    expect(describeDecision(r.explain('/%72obots.txt', 'a'))).toBe(OUTCOME_MESSAGES['robots-txt']);
+    expect(describeDecision(r.explain('/y', 'b'))).toBe(OUTCOME_MESSAGES['no-match']);
+    expect(describeDecision(compileRobots('User-agent: a\nDisallow: /\n').explain('/y', 'b'))).toBe(OUTCOME_MESSAGES['no-group']);
+    expect(describeDecision(loadRobots(compile('User-agent: a\nDisallow: /\n', { agents: ['a'] })).explain('/y', 'b'))).toBe(OUTCOME_MESSAGES['out-of-scope']);
+  });
+  it('says when the artifact kept no pattern, rather than printing an empty one', () => {
+    const bare = loadRobots(compile('User-agent: *\nDisallow: /x\n', { patterns: false }));
+    expect(describeDecision(bare.explain('/x', 'a'))).toBe('line 2: Disallow (pattern not kept)');
   });
 });
