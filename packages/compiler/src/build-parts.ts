@@ -88,11 +88,10 @@ function _indexOfStar(body: Uint8Array): number {
 }
 
 /**
- * Sorts `items` in place by `compare`, stably: insertion sort for the usual few items (an
- * Array#sort with a comparator costs more to set up than to run on them), else Array#sort.
+ * Sorts the few `items` (at most 32: `_rankOrder` counting-sorts more) in place by `compare`,
+ * stably, by insertion: an Array#sort with a comparator costs more to set up than to run on them.
  */
 function _sortStably(items: number[], compare: (a: number, b: number) => number): number[] {
-  if (items.length > 32) return items.sort(compare);
   for (let i = 1; i < items.length; i++) {
     const x = items[i] as number;
     let j = i - 1;

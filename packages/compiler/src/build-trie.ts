@@ -180,7 +180,7 @@ interface _TrieScratch {
   readonly order: Int32Array;
 }
 
-/** Scratch arrays kept up to this many nodes (a few KB; the corpus's segment tries are far smaller). */
+/** Scratch arrays kept up to this many nodes (six arrays: 96 KiB at most; the corpus's segment tries are far smaller). */
 const TRIE_SCRATCH_MAX = 4_096;
 let _scratch: _TrieScratch | undefined;
 

@@ -37,7 +37,7 @@ export interface ParsedRule {
   /** 1-based line number. */
   readonly line: number;
   readonly kind: RuleKind;
-  /** The value as written (trimmed), decoded as UTF-8 with U+FFFD for invalid bytes. */
+  /** The value as written (trimmed), decoded as UTF-8 with U+FFFD for invalid bytes ('' from the compile-only parse, which builds no texts). */
   readonly pattern: string;
   /** The value's raw bytes as written (trimmed). */
   readonly rawBytes: Uint8Array;
@@ -490,7 +490,8 @@ class _Parser {
   readonly truncated: boolean;
   /**
    * The whole input as a string when it is pure ASCII (then byte offsets are string offsets
-   * and values are cheap slices of it), else undefined (values are decoded one by one).
+   * and values are cheap slices of it), else undefined (values are decoded from the bytes: rule
+   * patterns in one batch, `decodePatterns`).
    */
   readonly asciiText: string | undefined;
   readonly groups: _MutableGroup[] = [];
@@ -660,7 +661,7 @@ class _Parser {
     const bad = _findInvalidUtf8(bytes, start, checkEnd);
     if (bad >= 0) {
       const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
-      if (this.diagnose) this.diag(
+      this.diag(
         line,
         'warning',
         'invalid-utf8',
@@ -669,7 +670,7 @@ class _Parser {
     }
     for (let i = start; i + 2 < keptEnd; i++) {
       if (bytes[i] === 0xef && bytes[i + 1] === 0xbb && bytes[i + 2] === 0xbf) {
-        if (this.diagnose) this.diag(
+        this.diag(
           line,
           'warning',
           'bom-mid-file',
@@ -830,11 +831,11 @@ class _Parser {
     const { pathEnd, prefStart } = splitPreferenceValue(bytes, vs, ve);
     const text = this.decode(prefStart, ve);
     const read = readPreference(kind, text);
-    if (pathEnd === vs) {
-      const finding = checkPreferencePath(kind, text);
+    if (this.diagnose) {
+      const finding = pathEnd === vs ? checkPreferencePath(kind, text) : undefined;
       if (finding !== undefined) read.findings.unshift(finding);
+      for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
     }
-    if (this.diagnose) for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
     const rawPath = bytes.subarray(vs, pathEnd);
     group.preferences.push({
       line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath, this.arena), preference: text, parsed: read.parsed, answers: read.answers,
@@ -849,8 +850,8 @@ class _Parser {
     }
     const url = this.decode(vs, ve);
     this.sitemaps.push({ line, url });
-    if (!_ABSOLUTE_URL.test(url)) {
-      if (this.diagnose) this.diag(
+    if (this.diagnose && !_ABSOLUTE_URL.test(url)) {
+      this.diag(
         line,
         'warning',
         'relative-sitemap',
@@ -865,7 +866,6 @@ class _Parser {
     const value = this.decode(vs, ve);
     const lowerKey = key.toLowerCase();
     const group = this.current;
-    let near: string | undefined;
     this.others.push({ line, key, value, group: group === undefined ? -1 : this.groups.length - 1 });
     if (lowerKey === 'crawl-delay') {
       if (group === undefined) {
@@ -887,23 +887,25 @@ class _Parser {
           );
         }
       }
-    } else if (_KNOWN_OTHER_KEYS.has(lowerKey) || lowerKey.startsWith(_ACAP_PREFIX)) {
-      // A known key (none is a near miss of content-usage or content-signal): nothing to say.
-    } else if ((near = nearMissPreferenceKey(lowerKey)) !== undefined) {
-      const meant = near === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
-      if (this.diagnose) this.diag(
-        line,
-        'warning',
-        'near-miss-key',
-        `line ${line}: '${_quote(key)}' is not '${meant}' (the key must be exact, in any letter case); the line is ignored`,
-      );
-    } else {
-      if (this.diagnose) this.diag(
-        line,
-        'info',
-        'unknown-key',
-        `line ${line}: '${_quote(key)}' is not a known robots.txt key; the line has no effect on crawling`,
-      );
+    } else if (this.diagnose && !_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
+      // An unknown key (diagnostics only; no known key is a near miss of Content-Usage or Content-Signal).
+      const near = nearMissPreferenceKey(lowerKey);
+      if (near !== undefined) {
+        const meant = near === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
+        this.diag(
+          line,
+          'warning',
+          'near-miss-key',
+          `line ${line}: '${_quote(key)}' is not '${meant}' (the key must be exact, in any letter case); the line is ignored`,
+        );
+      } else {
+        this.diag(
+          line,
+          'info',
+          'unknown-key',
+          `line ${line}: '${_quote(key)}' is not a known robots.txt key; the line has no effect on crawling`,
+        );
+      }
     }
   }
 }

@@ -80,7 +80,7 @@ export function serializePreferences(parsed: ParsedRobots, merged: MergedGroups,
   const statementOf = new Map<string, number>();
   const rules: _Rule[] = [];
   const first: number[] = [];
-  for (const [src, group] of parsed.groups.entries()) {
+  for (const group of parsed.groups) {
     first.push(rules.length);
     if (group.preferences.length === 0) continue;
     const own: _Rule[] = [];
