@@ -8,6 +8,10 @@
  *   node bench/dist/focus.js --roads   (tier-0 checks of the new-URL workload by the road they take)
  *   node bench/dist/focus.js --ab DIR [--wild] [--rounds N]   (this build's tier-0 checks against the
  *     runtime build in DIR, e.g. a copy of main's packages/runtime/dist: interleaved, CPU time)
+ *   node bench/dist/focus.js --warm [--ab DIR] [--wild] [--rounds N] [--passes N]   (the full bench's warm
+ *     check on its main corpus workload: read-once floor, robots-parser and this build in interleaved
+ *     rounds, CPU time; with --ab also the runtime build in DIR, e.g. main's packages/runtime/dist)
+ *   node --cpu-prof bench/dist/focus.js --profile-warm [--seconds N]   (a CPU profile of warm checks)
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
@@ -15,9 +19,10 @@ import { lastCandidateCount, readCheckWork, resetCheckWork, tierTuning } from '@
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
-import { measureRetained, medianOf } from './measure.js';
-import { parseWithRobotsParser } from './strategies.js';
-import { buildCorpusWorkload, buildWildcardWorkload, type HostCase } from './workload.js';
+import { createPassFn, measureRetained, medianOf, type PassFn, type PreparedCase } from './measure.js';
+import { FULL_CONFIG } from './run-bench.js';
+import { FLOOR_STRATEGY, ROBOTS_PARSER_STRATEGY, parseWithRobotsParser, type Matcher } from './strategies.js';
+import { buildCorpusWorkload, buildWildcardWorkload, type HostCase, type Workload } from './workload.js';
 import { DEFAULT_SEED } from './main.js';
 
 /** Returns per-stage medians (ns per host, then ns per check for the checks) of a fresh load, agent() and each URL once. */
@@ -232,6 +237,107 @@ async function _ab(dir: string, hosts: readonly HostCase[], rounds: number): Pro
   process.stdout.write(`A/B, tier 0, ${hosts.length} hosts: this build / ${dir} = ${medianOf(ratios).toFixed(3)} (median of ${rounds} rounds); answers ${answers[0] === answers[1] ? 'agree' : `differ (${answers[0]} vs ${answers[1]} allowed)`}\n`);
 }
 
+/** One side of the warm measurement: its matchers in (host, agent) order and its own pass function. */
+interface _WarmSide {
+  readonly label: string;
+  readonly cases: PreparedCase[];
+  readonly pass: PassFn;
+  readonly ns: number[];
+}
+
+/** Returns the cases of `prepare`'s matchers over the workload, flattened as run-bench.ts's _prepare does. */
+function _warmCases(w: Workload, prepare: (h: HostCase) => Matcher[]): PreparedCase[] {
+  const cases: PreparedCase[] = [];
+  for (const h of w.hosts) {
+    const ms = prepare(h);
+    for (let k = 0; k < h.agents.length; k++) cases.push({ m: ms[k] as Matcher, urls: h.urls });
+  }
+  return cases;
+}
+
+/** Returns the compiled sides (this build, and the runtime build in `dir` when given) after the untimed passes that tier every group up, as run-bench.ts's _runWorkload. */
+async function _warmCompiledSides(w: Workload, dir: string | undefined): Promise<_WarmSide[]> {
+  const artifacts = new Map(w.hosts.map((h) => [h.text, compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes })]));
+  const loads: [string, (bytes: Uint8Array) => { agent(name: string): Matcher }, number][] = [['this build', loadRobots, tierTuning.threshold]];
+  if (dir !== undefined) {
+    const other = (await import(`${dir}/index.js`)) as RuntimeUnderTest;
+    const otherTuning = ((await import(`${dir}/testing.js`)) as { tierTuning: { threshold: number } }).tierTuning;
+    loads.push([dir, other.loadRobots, otherTuning.threshold]);
+  }
+  const fewest = Math.max(1, Math.min(...w.hosts.map((h) => h.urls.length)));
+  return loads.map(([label, load, threshold]) => {
+    const cases = _warmCases(w, (h) => {
+      const robots = load(artifacts.get(h.text) as Uint8Array);
+      return h.agents.map((a) => robots.agent(a));
+    });
+    const pass = createPassFn();
+    let sink = 0;
+    for (let k = 0; k < Math.min(64, Math.ceil((threshold + 1) / fewest) + 2); k++) sink += pass(cases);
+    if (sink < 0) throw new Error('unreachable');
+    return { label, cases, pass, ns: [] };
+  });
+}
+
+/**
+ * Prints the full bench's warm check on its main corpus workload (same files, URLs, seed and
+ * tier-up passes as run-bench.ts, each side's own pass function as measure.ts's): the read-once
+ * floor, robots-parser and this build (and the build in `dir`). Each round times `passes` passes
+ * of every side in CPU time (steadier than tinybench's wall time on this shared machine), the
+ * sides in a rotated order; ratios are medians of the per-round ratios (a slow minute slows
+ * every side of its round alike), with their quartiles in brackets.
+ */
+async function _warm(w: Workload, dir: string | undefined, rounds: number, passes: number): Promise<void> {
+  const plain = (s: typeof FLOOR_STRATEGY): _WarmSide => ({
+    label: s.label,
+    cases: _warmCases(w, (h) => s.prepare({ text: h.text, agents: h.agents, profile: 'rfc9309', maxBytes: h.maxBytes, robotsUrl: h.robotsUrl })),
+    pass: createPassFn(),
+    ns: [],
+  });
+  const sides = [plain(FLOOR_STRATEGY), plain(ROBOTS_PARSER_STRATEGY), ...(await _warmCompiledSides(w, dir))];
+  let sink = 0;
+  // Warm-up as tinybench's: every side's code optimised before the first timed round.
+  for (const s of sides) for (let k = 0; k < 5; k++) sink += s.pass(s.cases);
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < sides.length; j++) {
+      const s = sides[(j + r) % sides.length] as _WarmSide;
+      const n = s === sides[1] ? Math.max(1, passes >> 3) : passes;
+      const t0 = _cpuMs();
+      for (let k = 0; k < n; k++) sink += s.pass(s.cases);
+      s.ns.push(((_cpuMs() - t0) * 1e6) / (n * w.checks));
+    }
+  }
+  if (sink < 0) throw new Error('unreachable');
+  const [floor, rp, ...compiled] = sides as [_WarmSide, _WarmSide, ..._WarmSide[]];
+  const ratio = (a: number[], b: number[]): string => {
+    const q = a.map((x, i) => x / (b[i] as number)).sort((x, y) => x - y);
+    const at = (f: number): string => (q[Math.min(q.length - 1, Math.floor(f * q.length))] as number).toFixed(2);
+    return `${medianOf(q).toFixed(2)}x [${at(0.25)}-${at(0.75)}]`;
+  };
+  process.stdout.write(`warm check, ${w.title}: ${w.checks} checks/pass, ${rounds} rounds of ${passes} passes, CPU time (ns/check: median, min)\n`);
+  process.stdout.write(`  floor ${medianOf(floor.ns).toFixed(1)}, ${Math.min(...floor.ns).toFixed(1)}; robots-parser ${medianOf(rp.ns).toFixed(1)}, ${Math.min(...rp.ns).toFixed(1)}\n`);
+  for (const c of compiled) {
+    process.stdout.write(`  ${c.label}: ${medianOf(c.ns).toFixed(1)}, ${Math.min(...c.ns).toFixed(1)} ns/check; / floor ${ratio(c.ns, floor.ns)}; robots-parser / it ${ratio(rp.ns, c.ns)}\n`);
+  }
+  if (compiled.length === 2) {
+    const [a, b] = compiled as [_WarmSide, _WarmSide];
+    process.stdout.write(`  A/B this build / ${b.label}: ${ratio(a.ns, b.ns)}\n`);
+  }
+}
+
+/** Loops warm checks (after tier-up) of the main corpus workload for a CPU profile. */
+async function _profileWarm(w: Workload, seconds: number): Promise<void> {
+  const [side] = await _warmCompiledSides(w, undefined);
+  const s = side as _WarmSide;
+  const end = performance.now() + seconds * 1000;
+  let sink = 0;
+  let passes = 0;
+  while (performance.now() < end) {
+    sink += s.pass(s.cases);
+    passes++;
+  }
+  process.stdout.write(`${passes} passes of ${w.checks} checks (${sink} allowed)\n`);
+}
+
 /** Prints the retained bytes per host as the bench measures them, and what they are made of. */
 function _memory(hosts: readonly HostCase[], n: number): void {
   const bufs = hosts.map((h) => Buffer.from(h.text, 'utf8'));
@@ -274,6 +380,9 @@ const { values } = parseArgs({
     'profile-newurl': { type: 'boolean', default: false },
     roads: { type: 'boolean', default: false },
     ab: { type: 'string' },
+    warm: { type: 'boolean', default: false },
+    passes: { type: 'string', default: '4' },
+    'profile-warm': { type: 'boolean', default: false },
     wild: { type: 'boolean', default: false },
     files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '5' },
@@ -291,7 +400,14 @@ if (values.newurl) {
 }
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
 if (values.roads) _roads(hosts, Math.max(rounds, 20));
-if (values.ab !== undefined) {
+if (values.warm || values['profile-warm']) {
+  // The full bench's main corpus workload (run-bench.ts: FULL_CONFIG's files and URLs, the seed), or its wildcard-heavy one (seed + 1).
+  const w = values.wild
+    ? buildWildcardWorkload(CORPUS_DIR, FULL_CONFIG.wildcardFiles, FULL_CONFIG.wildcardUrls, DEFAULT_SEED + 1)
+    : buildCorpusWorkload({ dir: CORPUS_DIR, files: FULL_CONFIG.corpusFiles, urlsPerFile: FULL_CONFIG.corpusUrls, seed: DEFAULT_SEED });
+  if (values.warm) await _warm(w, values.ab, Math.max(rounds, 30), Number(values.passes));
+  else await _profileWarm(w, Number(values.seconds));
+} else if (values.ab !== undefined) {
   const abHosts = values.wild ? buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) })) : hosts;
   await _ab(values.ab, abHosts, Math.max(rounds, 40));
 }

@@ -81,8 +81,9 @@ export const tierTuning = {
   checkWork: 1 << 17,
   /**
    * Memory budget of one group's state cache in bytes (transition rows and position sets):
-   * the cache starts at 16 states and doubles up to it, then flushes. 256 KiB holds about
-   * 1,000 states of a 60-class group; a host's real URLs visit a median of 21 (DESIGN-NOTES).
+   * the cache starts at 16 states and doubles up to it, then flushes. A state costs 2 bytes
+   * per byte class plus 24 (a 60-class group: 144 B, about 7,000 states in 1 MiB before their
+   * position sets); a host's real URLs visit a median of 21 (DESIGN-NOTES).
    */
   budgetBytes: 1 << 20,
   /** A flush that comes fewer than this many checks after the previous one makes the group give up its automaton (it thrashes). */
@@ -199,27 +200,35 @@ export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number
   return new GroupNfa(Int32Array.from(syms), Int32Array.from(ranks), Int32Array.from(pats), Int32Array.from(starts), cls, classCount);
 }
 
-/** Words per state beyond its transitions: the answer when the path ends here, and the best rank matched (the answer once settled). */
-const _ROW_EXTRA = 2;
 /** State cache the automaton starts with (it doubles up to the budget). */
 const _INITIAL_STATES = 16;
+/**
+ * Most states the cache holds (state ids are Int16 transitions): a group that needs more
+ * flushes. 16-bit transitions instead of 32-bit row offsets: focus.js --warm (corpus workload,
+ * about 420 tiered-up groups, their rows mostly out of cache between a host's checks) went from
+ * 2.2-2.5x to 1.4-1.7x the read-once floor; the cache budget allows past 32,767 states only for
+ * groups of fewer than 4 byte classes.
+ */
+const _MAX_STATES = 0x8000;
 
 /**
  * A group's lazily built DFA. States are numbered from 1; state `id`'s row starts at
- * `id * stride` in `trans`: `classCount` transitions (0: not built yet; `+row`: the next
- * state's row; `-row`: the next state is settled), then its end answer and its best rank.
- * `sets[2 id]` and `sets[2 id + 1]` locate its NFA positions in `pool` (offset, count); `table` is an open-addressing hash of
- * the states. Scratch (`stamp`, `next`) is the group's own. Invariant: every row offset stored
- * names a state built since the last flush.
+ * `id * classCount` in `trans`: its `classCount` transitions (0: not built yet; `+id`: the
+ * next state; `-id`: the next state is settled). `answers[2 id]` is its end answer (the rank
+ * when the path ends there), `answers[2 id + 1]` the best rank matched (the answer once
+ * settled). `sets[2 id]` and `sets[2 id + 1]` locate its NFA positions in `pool` (offset,
+ * count); `table` is an open-addressing hash of the states. Scratch (`stamp`, `next`) is the
+ * group's own. Invariant: every state id stored names a state built since the last flush.
  */
 export class LazyDfa {
   readonly nfa: GroupNfa;
-  readonly stride: number;
   readonly classCount: number;
   /** Per ASCII code: its class when the profile reads it as itself, else -1 (`#`, NUL; rfc9309 `%`, `*`, `$`). */
   readonly fastCls: Int16Array;
-  /** Per state: its row of `stride` words (see above); grown by doubling, flushed when full. */
-  trans: Int32Array;
+  /** Per state: its row of `classCount` transitions (see above); grown by doubling, flushed when full. */
+  trans: Int16Array;
+  /** Per state id: its end answer, then its best rank (two words). */
+  answers: Int32Array;
   /** Per state id: its set's offset in `pool`, then its position count (two words). */
   sets: Int32Array;
   /** The states' NFA position sets, back to back. */
@@ -229,6 +238,7 @@ export class LazyDfa {
   poolUsed = 0;
   /** States built since the last flush, plus one (id 0 is no state). */
   states = 1;
+  /** The start state's id (1 after every flush). */
   start = 0;
   /** The start state's answer when it is settled, else TIER_FALLBACK. */
   startSettled = TIER_FALLBACK;
@@ -260,12 +270,12 @@ export class LazyDfa {
     this.fastCls = new Int16Array(128);
     for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;
     this.classCount = nfa.classCount;
-    this.stride = nfa.classCount + _ROW_EXTRA;
     const n = nfa.sym.length;
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
     this._saved = new Int32Array(n);
-    this.trans = new Int32Array(_INITIAL_STATES * this.stride);
+    this.trans = new Int16Array(_INITIAL_STATES * this.classCount);
+    this.answers = new Int32Array(2 * _INITIAL_STATES);
     this.sets = new Int32Array(2 * _INITIAL_STATES);
     this.pool = new Int32Array(2 * n + 64);
     this.table = new Int32Array(2 * _INITIAL_STATES);
@@ -276,13 +286,13 @@ export class LazyDfa {
     this._start = this.next.slice(0, this.nextCount);
     this._startBest = this.nextBest;
     this.start = this._intern();
-    if (this.nextCount === 0) this.startSettled = this.trans[this.start + this.classCount + 1] as number;
+    if (this.nextCount === 0) this.startSettled = this.answers[2 * this.start + 1] as number;
   }
 
   /** Memory held, in bytes (the separate "tiered-up automaton" line of the bench). */
   get byteLength(): number {
     const n = this.nfa;
-    return 4 * (this.trans.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
+    return 2 * this.trans.length + 4 * (this.answers.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
       n.sym.length + n.rank.length + n.pat.length + n.starts.length) + 256;
   }
 
@@ -349,16 +359,15 @@ export class LazyDfa {
 
   /** Returns true when state `id` holds exactly the successor set. */
   private _sameSet(id: number): boolean {
-    const row = id * this.stride;
-    if (this.trans[row + this.classCount + 1] !== this.nextBest || this.sets[2 * id + 1] !== this.nextCount) return false;
+    if (this.answers[2 * id + 1] !== this.nextBest || this.sets[2 * id + 1] !== this.nextCount) return false;
     const off = this.sets[2 * id] as number;
     for (let k = 0; k < this.nextCount; k++) if (this.pool[off + k] !== this.next[k]) return false;
     return true;
   }
 
   /**
-   * Returns the row of the state holding the successor set, adding it when new (growing the
-   * cache up to the budget, else flushing it: then every row offset but the returned one and
+   * Returns the id of the state holding the successor set, adding it when new (growing the
+   * cache up to the budget, else flushing it: then every state id but the returned one and
    * the start's is void).
    */
   private _intern(): number {
@@ -367,11 +376,10 @@ export class LazyDfa {
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const id = this.table[i] as number;
       if (id === 0) break;
-      if (this._sameSet(id)) return id * this.stride;
+      if (this._sameSet(id)) return id;
     }
     if (this.states + 1 >= this.sets.length >> 1 || this.poolUsed + this.nextCount > this.pool.length) this._makeRoom();
     const id = this.states++;
-    const row = id * this.stride;
     let endBest = this.nextBest;
     const rank = this.nfa.rank;
     for (let k = 0; k < this.nextCount; k++) {
@@ -382,10 +390,10 @@ export class LazyDfa {
     this.sets[2 * id] = this.poolUsed;
     this.sets[2 * id + 1] = this.nextCount;
     this.poolUsed += this.nextCount;
-    this.trans[row + this.classCount] = endBest;
-    this.trans[row + this.classCount + 1] = this.nextBest;
+    this.answers[2 * id] = endBest;
+    this.answers[2 * id + 1] = this.nextBest;
     this._insertHash(id, h);
-    return row;
+    return id;
   }
 
   private _insertHash(id: number, h: number): void {
@@ -401,14 +409,18 @@ export class LazyDfa {
     const states = this.states + 1 >= cap ? 2 * cap : cap;
     const need = this.poolUsed + this.nextCount;
     const pool = need > this.pool.length ? Math.max(2 * this.pool.length, need) : this.pool.length;
-    if (4 * (states * (this.stride + 4) + pool) <= tierTuning.budgetBytes) this._grow(states, pool);
+    // Per state: 2 bytes per transition, two answer words, two set words, two hash slots.
+    if (states <= _MAX_STATES && states * (2 * this.classCount + 24) + 4 * pool <= tierTuning.budgetBytes) this._grow(states, pool);
     else this._flush();
   }
 
   private _grow(states: number, poolWords: number): void {
-    const trans = new Int32Array(states * this.stride);
+    const trans = new Int16Array(states * this.classCount);
     trans.set(this.trans);
     this.trans = trans;
+    const answers = new Int32Array(2 * states);
+    answers.set(this.answers);
+    this.answers = answers;
     const sets = new Int32Array(2 * states);
     sets.set(this.sets);
     this.sets = sets;
@@ -421,7 +433,7 @@ export class LazyDfa {
 
   /** Re-inserts state `id` into the hash table (hashing its stored set). */
   private _rehash(id: number): void {
-    const best = this.trans[id * this.stride + this.classCount + 1] as number;
+    const best = this.answers[2 * id + 1] as number;
     this._insertHash(id, _hashPositions(best, this.pool, this.sets[2 * id] as number, this.sets[2 * id + 1] as number));
   }
 
@@ -434,7 +446,7 @@ export class LazyDfa {
     this.table.fill(0);
     this.poolUsed = 0;
     this.states = 1;
-    // Re-add the start state (id 1, so its row is unchanged), keeping the pending set.
+    // Re-add the start state (id 1, as before), keeping the pending set.
     const saved = this._saved;
     const savedCount = this.nextCount;
     for (let k = 0; k < savedCount; k++) saved[k] = this.next[k] as number;
@@ -449,12 +461,11 @@ export class LazyDfa {
   }
 
   /**
-   * Returns the row of the state after reading byte `b` from the state at `row` (negative when
-   * it is settled), building and recording it; 0 when the check in progress has used up
+   * Returns the id of the state after reading byte `b` from state `id` (negative when it is
+   * settled), building and recording it; 0 when the check in progress has used up
    * tierTuning.checkWork (the caller answers on the tier below). O(positions of the state).
    */
-  step(row: number, b: number): number {
-    const id = (row / this.stride) | 0;
+  step(id: number, b: number): number {
     const len = this.sets[2 * id + 1] as number;
     this.work += len + 1;
     if (this.work > tierTuning.checkWork || this.gaveUp) {
@@ -464,7 +475,7 @@ export class LazyDfa {
     // The thread's work counter (scratch.ts), on the build road only: never on a built state.
     THREAD_SCRATCH.buildWork += len + 1;
     const sym = this.nfa.sym;
-    this._beginSet(this.trans[row + this.classCount + 1] as number);
+    this._beginSet(this.answers[2 * id + 1] as number);
     const off = this.sets[2 * id] as number;
     for (let k = off; k < off + len; k++) {
       const p = this.pool[k] as number;
@@ -476,8 +487,8 @@ export class LazyDfa {
     const flushes = this.flushes;
     const next = this._intern();
     const settled = this.nextCount === 0;
-    // After a flush the source row is void: record nothing from it.
-    if (this.flushes === flushes) this.trans[row + (this.nfa.cls[b] as number)] = settled ? -next : next;
+    // After a flush the source state is void: record nothing from it.
+    if (this.flushes === flushes) this.trans[id * this.classCount + (this.nfa.cls[b] as number)] = settled ? -next : next;
     return settled ? -next : next;
   }
 }
@@ -517,20 +528,20 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
       const c = url.charCodeAt(i);
       const k = c < 128 ? (fc[c] as number) : -1;
       if (k < 0) break;
-      const x = tt[s + k] as number;
+      const x = tt[s * C + k] as number;
       if (x <= 0) {
-        if (x < 0) return tt[-x + C + 1] as number;
+        if (x < 0) return d.answers[1 - 2 * x] as number;
         break;
       }
       s = x;
     }
-    return i === n ? (tt[s + C] as number) : _walk(d, url, i, n, s, rfc);
+    return i === n ? (d.answers[2 * s] as number) : _walk(d, url, i, n, s, rfc);
   } else {
     if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
     // The path is `/` (no path) or starts with `?` or `;`: a `/` comes first.
     const x = _feedByte(d, d.start, 47);
-    if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.trans[-x + d.classCount + 1] as number);
-    if (i < 0) return d.trans[x + d.classCount] as number;
+    if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
+    if (i < 0) return d.answers[2 * x] as number;
     return _walk(d, url, i, n, x, rfc);
   }
 }
@@ -558,9 +569,9 @@ function _isRobotsPath(url: string, i: number, n: number): boolean {
   return c === 0 || c === 63 || c === 35;
 }
 
-/** Walks the path from code unit `i` on from the state at row `s`; returns as runLazyDfa. */
+/** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */
 function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: boolean): number {
-  // Invariant: `s` is the row of the state after the path bytes before index `i`. Hot: run pnpm bench.
+  // Invariant: `s` is the state after the path bytes before index `i`. Hot: run pnpm bench.
   const C = d.classCount;
   const fc = d.fastCls;
   let tt = d.trans;
@@ -572,28 +583,28 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
       const u = decodeRareUnit(url, i, n);
       const x = _feedUnit(d, s, u & RARE_UNIT_MASK, rfc);
       tt = d.trans;
-      if (x <= 0) return x === 0 ? TIER_FALLBACK : (tt[-x + C + 1] as number);
+      if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
       s = x;
       i += u >>> RARE_LENGTH_SHIFT;
       continue;
     }
-    let x = tt[s + k] as number;
+    let x = tt[s * C + k] as number;
     if (x <= 0) {
       if (x === 0) {
         x = d.step(s, c);
         tt = d.trans;
         if (x === 0) return TIER_FALLBACK;
       }
-      if (x < 0) return tt[-x + C + 1] as number;
+      if (x < 0) return d.answers[1 - 2 * x] as number;
     }
     s = x;
   }
-  return tt[s + C] as number;
+  return d.answers[2 * s] as number;
 }
 
-/** Returns the state after byte `b` from the state at row `s`: a row, `-row` when settled, 0 to fall back (see LazyDfa.step). */
+/** Returns the state after byte `b` from state `s`: an id, `-id` when settled, 0 to fall back (see LazyDfa.step). */
 function _feedByte(d: LazyDfa, s: number, b: number): number {
-  const x = d.trans[s + (d.nfa.cls[b] as number)] as number;
+  const x = d.trans[s * d.classCount + (d.nfa.cls[b] as number)] as number;
   return x === 0 ? d.step(s, b) : x;
 }
 
