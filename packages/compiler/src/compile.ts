@@ -142,7 +142,7 @@ interface _Source {
 function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
-  const built = buildParts(parsed, plan, profile);
+  const built = buildParts(parsed, plan, profile, patterns);
   const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
   return { artifact, parsed, plan, built };
 }
@@ -165,7 +165,7 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[])
   const only = new Uint8Array(merged.groups.length);
   only[g] = 1;
   const plan = planParts(parsed, merged, only);
-  const built = buildParts(parsed, plan, profile);
+  const built = buildParts(parsed, plan, profile, false);
   const group = merged.groups[g] as MergedGroups['groups'][number];
   const groups = merged.groups.map((m, k) => (k === g ? m : m.global ? _UNBUILT_GLOBAL : _UNBUILT));
   let parsedGroups = parsed.groups;
