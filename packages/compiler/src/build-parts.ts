@@ -116,17 +116,36 @@ function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): nu
   return order;
 }
 
-/** Sorts `order[from, to)` stably by the strings' bytes from `depth` on (they share the bytes before it). */
+/**
+ * Sorts `order[from, to)` stably by the strings' bytes from `depth` on (they share the bytes
+ * before it), by insertion on each string's sort key at `depth` (one number compare), the
+ * bytes past the key compared only between strings of one key.
+ */
 function _insertionSortFrom(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number): void {
+  const keys = _insertionKeys;
+  for (let i = from; i < to; i++) keys[i - from] = _sortKey(bytes[order[i] as number] as Uint8Array, lens[order[i] as number] as number, depth);
   for (let i = from + 1; i < to; i++) {
     const x = order[i] as number;
+    const key = keys[i - from] as number;
     let j = i - 1;
-    while (j >= from && _compareFrom(bytes, lens, order[j] as number, x, depth) > 0) {
+    while (j >= from && _afterKey(keys[j - from] as number, key, bytes, lens, order[j] as number, x, depth)) {
       order[j + 1] = order[j] as number;
+      keys[j + 1 - from] = keys[j - from] as number;
       j--;
     }
     order[j + 1] = x;
+    keys[j + 1 - from] = key;
   }
+}
+
+/** The sort keys of an insertion-sorted range (at most INSERTION_SORT_MAX; single-threaded). */
+const _insertionKeys = new Float64Array(INSERTION_SORT_MAX);
+
+/** Returns true when string `a` (sort key `ka` at `depth`) sorts after string `b` (key `kb`). */
+function _afterKey(ka: number, kb: number, bytes: readonly Uint8Array[], lens: readonly number[], a: number, b: number, depth: number): boolean {
+  if (ka !== kb) return ka > kb;
+  // One key whose last byte is 0: both strings ended inside the chunk, equal.
+  return ka % 257 !== 0 && _compareFrom(bytes, lens, a, b, depth + SORT_KEY_BYTES) > 0;
 }
 
 /** Returns -1, 0 or 1 as string `a` sorts before, with or after string `b`, comparing from byte `depth`. */
