@@ -59,6 +59,10 @@ export interface BuiltParts {
 const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 const _NO_RULES: readonly number[] = [];
+/** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
+const _NOTHING_BUILT: BuiltParts = {
+  rankRules: [], rankCompanion: [], rebuildable: _NO_RULES, parts: [], segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL,
+};
 
 /**
  * Every kept pattern of the file in rank order (index = rank), with its head length: the bytes
@@ -292,7 +296,8 @@ function _insertionOrder(keys: readonly number[]): number[] {
 /** Returns `0 .. keys.length - 1` sorted stably by `keys` (integers in `[0, range)`): a counting sort. */
 function _countingOrder(keys: readonly number[], range: number): number[] {
   const n = keys.length;
-  const start = new Int32Array(range + 1);
+  // A plain array: a typed array's allocation cost more than the sort on the corpus's files.
+  const start = new Array<number>(range + 1).fill(0);
   for (let i = 0; i < n; i++) start[(keys[i] as number) + 1] = (start[(keys[i] as number) + 1] as number) + 1;
   for (let b = 1; b <= range; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
   const order = new Array<number>(n).fill(0);
@@ -653,6 +658,8 @@ function _markNamed(part: readonly BuiltNode[], named: number[]): void {
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true): BuiltParts {
   // One loop per helper: a cold process compiles each hot loop on its own (on-stack replacement
   // compiles the whole enclosing function, once per hot loop).
+  // No part (compileRobots' artifact of everything but the tries): nothing to rank or build.
+  if (plan.parts.length === 0) return _NOTHING_BUILT;
   const partOf = _partOfRules(parsed, plan);
   const ranked = _rankPatterns(plan, partOf, profile);
   const count = ranked.patterns.length;

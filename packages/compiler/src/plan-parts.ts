@@ -29,6 +29,12 @@ export interface PartPlan {
   readonly global: number;
 }
 
+/** Returns true when `agents` already ascend by token (most files name their agents in order or name one). */
+function _sortedByToken(agents: readonly (readonly [string, number])[]): boolean {
+  for (let i = 1; i < agents.length; i++) if ((agents[i - 1] as readonly [string, number])[0] > (agents[i] as readonly [string, number])[0]) return false;
+  return true;
+}
+
 /** The parts of a group that uses none (shared, never written to). */
 const _NO_PARTS: number[] = [];
 
@@ -56,7 +62,7 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Uin
   const built = build ?? new Uint8Array(count).fill(1);
   const groups = merged.groups.map((_, g) => g);
   const agents: [string, number][] = [...merged.byToken.entries()];
-  agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  if (!_sortedByToken(agents)) agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   // Signature of a parsed group: the built groups that use it (ascending, as groups ascend),
   // flat: sigs[sigStart[source] .. sigStart[source + 1]).
