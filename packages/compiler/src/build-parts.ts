@@ -622,13 +622,13 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   const named = new Array<number>(count).fill(0);
   // One loop per helper (see buildParts).
   for (let p = 0; p < parts.length; p++) _markNamed(parts[p] as readonly BuiltNode[], named);
+  // Per rule: 0 not seen yet, 1 rebuildable, 2 seen and not (made 0 at the end).
   const out = new Array<number>(plan.rules.length).fill(0);
-  const seen = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < count; rank++) {
     const { ruleId: id, companion, body, anchored } = ranked.patterns[rank] as MatchPattern;
     // Only the rule's best rank counts: the runtime rebuilds from it.
-    if (seen[id] === 1) continue;
-    seen[id] = 1;
+    if (out[id] !== 0) continue;
+    out[id] = 2;
     if (companion || named[rank] !== 1) continue;
     const raw = (plan.rules[id] as ParsedRule).rawBytes;
     const n = body.length + (anchored ? 1 : 0);
@@ -637,6 +637,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     for (let k = 0; k < body.length && same; k++) same = raw[k] === body[k];
     if (same) out[id] = 1;
   }
+  for (let id = 0; id < out.length; id++) if (out[id] === 2) out[id] = 0;
   return out;
 }
 

@@ -278,8 +278,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
     // serializePreferences writes them, without its buffer.
     const zeros = 2 + input.plan.groups.length;
     w.room(zeros);
-    w.bytes.fill(0, w.length, w.length + zeros);
-    w.length += zeros;
+    for (let k = 0; k < zeros; k++) w.bytes[w.length++] = 0;
   }
   const out = w.bytes.slice(0, w.length);
   if (w.bytes.length <= SCRATCH_MAX_BYTES) _scratch = w.bytes;
