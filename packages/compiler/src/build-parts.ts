@@ -672,7 +672,10 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
   const rebuildable = texts ? _rebuildable(plan, ranked, parts) : _NO_RULES;
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
-  return { rankRules, rankCompanion, rebuildable, parts, ..._segmentTables(segments.list) };
+  // Named fields, not a spread of _segmentTables' object: one shape for both returns, and no
+  // object spread (a tenth of a small file's build in a CPU profile).
+  const seg = _segmentTables(segments.list);
+  return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: seg.segmentTrie, fail: seg.fail, segmentNode: seg.segmentNode, segmentEnds: seg.segmentEnds };
 }
 
 /** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */

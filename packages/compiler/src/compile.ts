@@ -176,8 +176,11 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[])
   return serializeArtifact({
     profile, scope, built, patterns: false, warnings: [],
     parsed: { ...parsed, groups: parsedGroups, sitemaps: [], others: [] },
-    merged: { ...merged, groups },
-    plan: { ...plan, agents: [], rules: ordinal },
+    merged: { groups, global: merged.global, byToken: merged.byToken },
+    plan: {
+      groups: plan.groups, built: plan.built, groupParts: plan.groupParts, parts: plan.parts, rules: ordinal, firstRule: plan.firstRule, agents: [],
+      global: plan.global,
+    },
   });
 }
 
