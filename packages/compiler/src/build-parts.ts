@@ -41,7 +41,7 @@ export interface BuiltParts {
   /**
    * Per rule id: true when its text as written can be rebuilt from the tables: its own pattern
    * is the rule's best rank, a node or wildcard names that rank, and the text is exactly the
-   * pattern's body (plus `$`).
+   * pattern's body (plus `$`). Empty when built without texts (`buildParts`' `texts` false).
    */
   readonly rebuildable: readonly number[];
   /** Per part: its radix nodes, breadth-first (children contiguous). */
@@ -58,6 +58,11 @@ export interface BuiltParts {
 /** The segment trie of a file without wildcard patterns: the root alone. */
 const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
+const _NO_RULES: readonly number[] = [];
+/** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
+const _NOTHING_BUILT: BuiltParts = {
+  rankRules: [], rankCompanion: [], rebuildable: _NO_RULES, parts: [], segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL,
+};
 
 /**
  * Every kept pattern of the file in rank order (index = rank), with its head length: the bytes
@@ -85,23 +90,6 @@ function _sortKey(bytes: Uint8Array, len: number, at: number): number {
 function _indexOfStar(body: Uint8Array): number {
   for (let i = 0; i < body.length; i++) if (body[i] === WILDCARD) return i;
   return -1;
-}
-
-/**
- * Sorts the few `items` (at most 32: `_rankOrder` counting-sorts more) in place by `compare`,
- * stably, by insertion: an Array#sort with a comparator costs more to set up than to run on them.
- */
-function _sortStably(items: number[], compare: (a: number, b: number) => number): number[] {
-  for (let i = 1; i < items.length; i++) {
-    const x = items[i] as number;
-    let j = i - 1;
-    while (j >= 0 && compare(items[j] as number, x) > 0) {
-      items[j + 1] = items[j] as number;
-      j--;
-    }
-    items[j + 1] = x;
-  }
-  return items;
 }
 
 /** Ranges sorted by insertion: at 16, _sortChunk's typed arrays were 5.4% of a CPU profile of the corpus's 250-1,500-byte files' compiles; at 40 they do not show. */
@@ -132,17 +120,36 @@ function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): nu
   return order;
 }
 
-/** Sorts `order[from, to)` stably by the strings' bytes from `depth` on (they share the bytes before it). */
+/**
+ * Sorts `order[from, to)` stably by the strings' bytes from `depth` on (they share the bytes
+ * before it), by insertion on each string's sort key at `depth` (one number compare), the
+ * bytes past the key compared only between strings of one key.
+ */
 function _insertionSortFrom(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number): void {
+  const keys = _insertionKeys;
+  for (let i = from; i < to; i++) keys[i - from] = _sortKey(bytes[order[i] as number] as Uint8Array, lens[order[i] as number] as number, depth);
   for (let i = from + 1; i < to; i++) {
     const x = order[i] as number;
+    const key = keys[i - from] as number;
     let j = i - 1;
-    while (j >= from && _compareFrom(bytes, lens, order[j] as number, x, depth) > 0) {
+    while (j >= from && _afterKey(keys[j - from] as number, key, bytes, lens, order[j] as number, x, depth)) {
       order[j + 1] = order[j] as number;
+      keys[j + 1 - from] = keys[j - from] as number;
       j--;
     }
     order[j + 1] = x;
+    keys[j + 1 - from] = key;
   }
+}
+
+/** The sort keys of an insertion-sorted range (at most INSERTION_SORT_MAX; single-threaded). */
+const _insertionKeys = new Float64Array(INSERTION_SORT_MAX);
+
+/** Returns true when string `a` (sort key `ka` at `depth`) sorts after string `b` (key `kb`). */
+function _afterKey(ka: number, kb: number, bytes: readonly Uint8Array[], lens: readonly number[], a: number, b: number, depth: number): boolean {
+  if (ka !== kb) return ka > kb;
+  // One key whose last byte is 0: both strings ended inside the chunk, equal.
+  return ka % 257 !== 0 && _compareFrom(bytes, lens, a, b, depth + SORT_KEY_BYTES) > 0;
 }
 
 /** Returns -1, 0 or 1 as string `a` sorts before, with or after string `b`, comparing from byte `depth`. */
@@ -257,28 +264,45 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
 
 /**
  * Returns the indices of `patterns` sorted stably by bucket (maxPriority - priority) * 2 +
- * kind: a counting sort, or an insertion sort for the usual few patterns (no bucket array to
- * allocate and clear).
+ * kind, each pattern's bucket read once: an insertion sort on the buckets for the usual few
+ * patterns (no count array to allocate and clear), else a counting sort.
  */
 function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
   const n = patterns.length;
-  const bucket = (i: number): number => {
+  const bucket: number[] = [];
+  for (let i = 0; i < n; i++) {
     const p = patterns[i] as MatchPattern;
-    return (maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1);
-  };
-  const order = new Array<number>(n);
-  if (n <= 32) {
-    for (let i = 0; i < n; i++) order[i] = i;
-    return _sortStably(order, (a, b) => bucket(a) - bucket(b));
+    bucket.push((maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1));
   }
-  const start = new Array<number>(2 * maxPriority + 3).fill(0);
-  for (let i = 0; i < n; i++) {
-    const b = bucket(i) + 1;
-    start[b] = (start[b] as number) + 1;
+  return n <= 32 ? _insertionOrder(bucket) : _countingOrder(bucket, 2 * maxPriority + 2);
+}
+
+/** Returns `0 .. keys.length - 1` sorted stably by `keys` (small integers), by insertion. */
+function _insertionOrder(keys: readonly number[]): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
+    let j = i - 1;
+    order.push(i);
+    while (j >= 0 && (keys[order[j] as number] as number) > key) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = i;
   }
-  for (let b = 1; b < start.length; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
+  return order;
+}
+
+/** Returns `0 .. keys.length - 1` sorted stably by `keys` (integers in `[0, range)`): a counting sort. */
+function _countingOrder(keys: readonly number[], range: number): number[] {
+  const n = keys.length;
+  // A plain array: a typed array's allocation cost more than the sort on the corpus's files.
+  const start = new Array<number>(range + 1).fill(0);
+  for (let i = 0; i < n; i++) start[(keys[i] as number) + 1] = (start[(keys[i] as number) + 1] as number) + 1;
+  for (let b = 1; b <= range; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
+  const order = new Array<number>(n).fill(0);
   for (let i = 0; i < n; i++) {
-    const b = bucket(i);
+    const b = keys[i] as number;
     order[start[b] as number] = i;
     start[b] = (start[b] as number) + 1;
   }
@@ -598,13 +622,13 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   const named = new Array<number>(count).fill(0);
   // One loop per helper (see buildParts).
   for (let p = 0; p < parts.length; p++) _markNamed(parts[p] as readonly BuiltNode[], named);
+  // Per rule: 0 not seen yet, 1 rebuildable, 2 seen and not (made 0 at the end).
   const out = new Array<number>(plan.rules.length).fill(0);
-  const seen = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < count; rank++) {
     const { ruleId: id, companion, body, anchored } = ranked.patterns[rank] as MatchPattern;
     // Only the rule's best rank counts: the runtime rebuilds from it.
-    if (seen[id] === 1) continue;
-    seen[id] = 1;
+    if (out[id] !== 0) continue;
+    out[id] = 2;
     if (companion || named[rank] !== 1) continue;
     const raw = (plan.rules[id] as ParsedRule).rawBytes;
     const n = body.length + (anchored ? 1 : 0);
@@ -613,6 +637,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     for (let k = 0; k < body.length && same; k++) same = raw[k] === body[k];
     if (same) out[id] = 1;
   }
+  for (let id = 0; id < out.length; id++) if (out[id] === 2) out[id] = 0;
   return out;
 }
 
@@ -628,11 +653,14 @@ function _markNamed(part: readonly BuiltNode[], named: number[]): void {
 
 /**
  * Returns the matching tables of a plan: ranks, one radix trie per part, the segment trie.
- * O(pattern bytes + p log p) for p patterns.
+ * `texts`: work out which rule texts the tables rebuild (only an artifact that stores pattern
+ * texts reads it; default true). O(pattern bytes + p log p) for p patterns.
  */
-export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile): BuiltParts {
+export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true): BuiltParts {
   // One loop per helper: a cold process compiles each hot loop on its own (on-stack replacement
   // compiles the whole enclosing function, once per hot loop).
+  // No part (compileRobots' artifact of everything but the tries): nothing to rank or build.
+  if (plan.parts.length === 0) return _NOTHING_BUILT;
   const partOf = _partOfRules(parsed, plan);
   const ranked = _rankPatterns(plan, partOf, profile);
   const count = ranked.patterns.length;
@@ -642,9 +670,12 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const segments = new _Distinct();
   const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
-  const rebuildable = _rebuildable(plan, ranked, parts);
+  const rebuildable = texts ? _rebuildable(plan, ranked, parts) : _NO_RULES;
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
-  return { rankRules, rankCompanion, rebuildable, parts, ..._segmentTables(segments.list) };
+  // Named fields, not a spread of _segmentTables' object: one shape for both returns, and no
+  // object spread (a tenth of a small file's build in a CPU profile).
+  const seg = _segmentTables(segments.list);
+  return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: seg.segmentTrie, fail: seg.fail, segmentNode: seg.segmentNode, segmentEnds: seg.segmentEnds };
 }
 
 /** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */

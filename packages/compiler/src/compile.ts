@@ -8,7 +8,7 @@ import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
 import { parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
-import { groupsOfScope, planParts, type PartPlan } from './plan-parts.js';
+import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
 /** Options of {@link compile} and {@link compileRobots}. */
@@ -139,10 +139,10 @@ interface _Source {
 }
 
 /** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: Uint8Array | undefined): CompileStages {
+function _build(src: _Source, build: GroupMarks | undefined): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
-  const built = buildParts(parsed, plan, profile);
+  const built = buildParts(parsed, plan, profile, patterns);
   const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
   return { artifact, parsed, plan, built };
 }
@@ -162,10 +162,10 @@ const _NO_BYTES = new Uint8Array(0);
  */
 function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[]): Uint8Array {
   const { parsed, merged, profile, scope } = src;
-  const only = new Uint8Array(merged.groups.length);
+  const only = filledArray(merged.groups.length, 0);
   only[g] = 1;
   const plan = planParts(parsed, merged, only);
-  const built = buildParts(parsed, plan, profile);
+  const built = buildParts(parsed, plan, profile, false);
   const group = merged.groups[g] as MergedGroups['groups'][number];
   const groups = merged.groups.map((m, k) => (k === g ? m : m.global ? _UNBUILT_GLOBAL : _UNBUILT));
   let parsedGroups = parsed.groups;
@@ -176,8 +176,11 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[])
   return serializeArtifact({
     profile, scope, built, patterns: false, warnings: [],
     parsed: { ...parsed, groups: parsedGroups, sitemaps: [], others: [] },
-    merged: { ...merged, groups },
-    plan: { ...plan, agents: [], rules: ordinal },
+    merged: { groups, global: merged.global, byToken: merged.byToken },
+    plan: {
+      groups: plan.groups, built: plan.built, groupParts: plan.groupParts, parts: plan.parts, rules: ordinal, firstRule: plan.firstRule, agents: [],
+      global: plan.global,
+    },
   });
 }
 
@@ -272,6 +275,6 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the one artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);
-  const base = loadRobots(_build(src, new Uint8Array(src.merged.groups.length)).artifact);
+  const base = loadRobots(_build(src, filledArray(src.merged.groups.length, 0)).artifact);
   return withGroupBuilder(base, _groupBuilder(src));
 }

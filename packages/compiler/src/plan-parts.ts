@@ -9,12 +9,29 @@
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 
+/**
+ * Per merged group, 1 or 0 (which groups a plan builds). Plain arrays here: on the corpus's
+ * small files a typed array's allocation cost more than the plan's loops (each of planParts'
+ * four cost as much as its whole work on a one-group file).
+ */
+export type GroupMarks = readonly number[] | Uint8Array;
+
+/**
+ * Returns `count` copies of `value`, pushed: `new Array(n)` past about 16,000 entries (a
+ * 100,000-group file) deoptimises optimised code or makes a dictionary-mode array. O(count).
+ */
+export function filledArray(count: number, value: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(value);
+  return out;
+}
+
 /** What the artifact holds, before any pattern is built. */
 export interface PartPlan {
   /** Indices into MergedGroups.groups, all of them, ascending: group indices are stable. */
   readonly groups: readonly number[];
   /** Per group: 1 when its parts are built (the others select nothing: `agent()` refuses them). */
-  readonly built: Uint8Array;
+  readonly built: GroupMarks;
   /** Per group (same order): the parts it uses, ascending (none when not built). */
   readonly groupParts: readonly (readonly number[])[];
   /** Per part: its parsed groups, ascending. */
@@ -29,6 +46,12 @@ export interface PartPlan {
   readonly global: number;
 }
 
+/** Returns true when `agents` already ascend by token (most files name their agents in order or name one). */
+function _sortedByToken(agents: readonly (readonly [string, number])[]): boolean {
+  for (let i = 1; i < agents.length; i++) if ((agents[i - 1] as readonly [string, number])[0] > (agents[i] as readonly [string, number])[0]) return false;
+  return true;
+}
+
 /** The parts of a group that uses none (shared, never written to). */
 const _NO_PARTS: number[] = [];
 
@@ -36,8 +59,8 @@ const _NO_PARTS: number[] = [];
  * Returns the groups of an agent-scoped compile: those its tokens (lower-cased product tokens)
  * select, plus the global group (which a scoped crawler falls back to). O(tokens).
  */
-export function groupsOfScope(merged: MergedGroups, scope: readonly string[]): Uint8Array {
-  const keep = new Uint8Array(merged.groups.length);
+export function groupsOfScope(merged: MergedGroups, scope: readonly string[]): number[] {
+  const keep = filledArray(merged.groups.length, 0);
   for (const token of scope) {
     const g = merged.byToken.get(token);
     if (g !== undefined) keep[g] = 1;
@@ -51,23 +74,26 @@ export function groupsOfScope(merged: MergedGroups, scope: readonly string[]): U
  * group, token and rule keeps its index whatever is built, so artifacts of one file built for
  * different crawlers agree on them. O(parsed groups + agent lines + rules).
  */
-export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Uint8Array | undefined): PartPlan {
+export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: GroupMarks | undefined): PartPlan {
   const count = merged.groups.length;
-  const built = build ?? new Uint8Array(count).fill(1);
-  const groups = merged.groups.map((_, g) => g);
-  const agents: [string, number][] = [...merged.byToken.entries()];
-  agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const built: GroupMarks = build ?? filledArray(count, 1);
+  const groups: number[] = [];
+  for (let g = 0; g < count; g++) groups.push(g);
+  // forEach, not a spread of the entries' iterator (a tenth of a one-group file's compile).
+  const agents: [string, number][] = [];
+  merged.byToken.forEach((g, token) => agents.push([token, g]));
+  if (!_sortedByToken(agents)) agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   // Signature of a parsed group: the built groups that use it (ascending, as groups ascend),
   // flat: sigs[sigStart[source] .. sigStart[source + 1]).
   const sourceCount = parsed.groups.length;
-  const sigStart = new Int32Array(sourceCount + 1);
+  const sigStart = filledArray(sourceCount + 1, 0);
   for (let g = 0; g < count; g++) {
     if (built[g] !== 1) continue;
     for (const source of (merged.groups[g] as MergedGroups['groups'][number]).sources) sigStart[source + 1] = (sigStart[source + 1] as number) + 1;
   }
   for (let i = 0; i < sourceCount; i++) sigStart[i + 1] = (sigStart[i + 1] as number) + (sigStart[i] as number);
-  const sigs = new Int32Array(sigStart[sourceCount] as number);
+  const sigs = filledArray(sigStart[sourceCount] as number, 0);
   const fill = sigStart.slice(0, sourceCount);
   for (let g = 0; g < count; g++) {
     if (built[g] !== 1) continue;
@@ -90,7 +116,7 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Uin
     const from = sigStart[source] as number;
     const to = sigStart[source + 1] as number;
     if (from === to) continue;
-    const key = to - from === 1 ? (sigs[from] as number) : Array.prototype.join.call(sigs.subarray(from, to), ',');
+    const key = to - from === 1 ? (sigs[from] as number) : sigs.slice(from, to).join(',');
     let p = partOf.get(key);
     if (p === undefined) {
       p = parts.length;

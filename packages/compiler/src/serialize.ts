@@ -52,8 +52,13 @@ class _Writer {
 
   /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
   v(x: number): void {
-    if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
     this.room(5);
+    this.vq(x);
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
+  vq(x: number): void {
+    if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
     while (x >= 0x80) {
       this.bytes[this.length++] = (x & 0x7f) | 0x80;
       x >>>= 7;
@@ -108,13 +113,14 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
   let line = 0;
   for (let id = 0; id < rules.length; id++) {
     const rule = rules[id] as (typeof rules)[number];
-    w.v(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
+    w.room(10);
+    w.vq(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
     line = rule.line;
     // 0: rebuilt from the tables; else the length + 1, then the text as written.
     if (input.patterns) {
-      if (input.built.rebuildable[id] === 1) w.v(0);
+      if (input.built.rebuildable[id] === 1) w.vq(0);
       else {
-        w.v(rule.rawBytes.length + 1);
+        w.vq(rule.rawBytes.length + 1);
         w.raw(rule.rawBytes);
       }
     }
@@ -123,8 +129,9 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
 
 function _writeRanks(w: _Writer, built: BuiltParts): void {
   const { rankRules, rankCompanion } = built;
-  w.v(rankRules.length);
-  for (let rank = 0; rank < rankRules.length; rank++) w.v(((rankRules[rank] as number) << 1) | (rankCompanion[rank] as number));
+  w.room(5 + 5 * rankRules.length);
+  w.vq(rankRules.length);
+  for (let rank = 0; rank < rankRules.length; rank++) w.vq(((rankRules[rank] as number) << 1) | (rankCompanion[rank] as number));
 }
 
 function _writeMatchers(w: _Writer, built: BuiltParts): void {
@@ -139,10 +146,12 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
 function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
   const trie = built.segmentTrie;
   w.v(trie.count);
+  w.room(11 * trie.count);
+  const bytes = w.bytes;
   for (let x = 1; x < trie.count; x++) {
-    w.v(trie.parent[x] as number);
-    w.b(trie.byte[x] as number);
-    w.v(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
+    w.vq(trie.parent[x] as number);
+    bytes[w.length++] = trie.byte[x] as number;
+    w.vq(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
   }
 }
 
@@ -166,9 +175,10 @@ function _writePartWildcards(w: _Writer, part: readonly BuiltNode[], segmentNode
     const list = (part[k] as BuiltNode).wildcards;
     for (let i = 0; i < list.length; i++) {
       const wc = list[i] as BuiltWildcard;
-      w.v(wc.rank);
-      w.v((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
-      for (let j = 0; j < wc.segments.length; j++) w.v(segmentNode[wc.segments[j] as number] as number);
+      w.room(10 + 5 * wc.segments.length);
+      w.vq(wc.rank);
+      w.vq((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
+      for (let j = 0; j < wc.segments.length; j++) w.vq(segmentNode[wc.segments[j] as number] as number);
     }
   }
 }
@@ -180,12 +190,15 @@ function _writeParts(w: _Writer, parts: BuiltParts['parts']): void {
     w.v(part.length);
     for (let k = 0; k < part.length; k++) {
       const node = part[k] as BuiltNode;
-      w.v(node.childCount);
-      w.v(node.labelTo - node.labelFrom);
-      w.range(node.key, node.labelFrom, node.labelTo);
-      w.v(node.prefixRank + 1);
-      w.v(node.endRank + 1);
-      w.v(node.wildcards.length);
+      const from = node.labelFrom;
+      const to = node.labelTo;
+      w.room(25 + to - from);
+      w.vq(node.childCount);
+      w.vq(to - from);
+      w.range(node.key, from, to);
+      w.vq(node.prefixRank + 1);
+      w.vq(node.endRank + 1);
+      w.vq(node.wildcards.length);
     }
   }
 }
@@ -265,8 +278,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
     // serializePreferences writes them, without its buffer.
     const zeros = 2 + input.plan.groups.length;
     w.room(zeros);
-    w.bytes.fill(0, w.length, w.length + zeros);
-    w.length += zeros;
+    for (let k = 0; k < zeros; k++) w.bytes[w.length++] = 0;
   }
   const out = w.bytes.slice(0, w.length);
   if (w.bytes.length <= SCRATCH_MAX_BYTES) _scratch = w.bytes;
