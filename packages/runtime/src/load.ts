@@ -12,9 +12,9 @@ import {
 } from './format.js';
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
 import {
-  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
-  nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_EXTRA, NO_EXTRA, EXTRA_END_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
+  acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
+  nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
+  nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
   AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
@@ -251,7 +251,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = i;
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     if (p === 0 && row >= 0) w[row + b] = i;
-    w[rec + AC_BYTE] = b;
+    w[rec + AC_CHILDREN_OUT] = b << AC_BYTE_SHIFT;
     w[rec + AC_FAIL] = f;
     w[rec + AC_PARENT] = p;
     w[rec + AC_DEPTH] = depth;
@@ -289,7 +289,7 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
     img.words[rec + WILD_SEG_BYTES] = total;
     // The shape is a function of the segment count and anchor: fixed once here, never per check.
     const shape = k > 1 ? SHAPE_GENERAL : (ka & 1) === 1 ? SHAPE_SUFFIX : SHAPE_LITERAL;
-    img.words[rec + WILD_FORM] = wildForm(ka & 1, shape, k > 1 ? -1 : (img.words[acBase + (img.words[segs] as number) * AC_WORDS + AC_BYTE] as number));
+    img.words[rec + WILD_FORM] = wildForm(ka & 1, shape, k > 1 ? -1 : acByte(img.words, acBase + (img.words[segs] as number) * AC_WORDS));
   }
   return { count, base };
 }
@@ -365,18 +365,19 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number
       }
     }
     w[rec + NODE_LABEL_OFF] = off;
-    w[rec + NODE_LABEL_LEN] = len;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
-    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number));
-    w[rec + NODE_PREFIX_RANK] = prefix === 0 ? NO_RANK : prefix - 1;
-    if (end === 0 && wilds === 0) w[rec + NODE_EXTRA] = NO_EXTRA;
+    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number), len);
+    const prefixRank = prefix === 0 ? NO_RANK : prefix - 1;
+    if (end === 0 && wilds === 0) w[rec + NODE_RANK] = nodeRankWord(prefixRank, NO_EXTRA);
     else {
+      // NODE_RANK points into the extra buffer until _placeExtras moves the records into the image.
       const ex = EXTRA_WORDS * state.extras++;
       const x = _extraRoom(ex + EXTRA_WORDS);
+      x[ex + EXTRA_PREFIX_RANK] = prefixRank;
       x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : end - 1;
       x[ex + EXTRA_WILD_FIRST] = state.wild;
       x[ex + EXTRA_WILD_COUNT] = wilds;
-      w[rec + NODE_EXTRA] = ex;
+      w[rec + NODE_RANK] = nodeRankWord(prefixRank, ex);
     }
     state.wild += wilds;
     if (wilds > 0) wildSeen = true;
@@ -391,15 +392,15 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number
     let prev = -1;
     for (let c = fc; c < fc + cc; c++) {
       const crec = state.nodeBase + (first + c) * NODE_WORDS;
-      const b = (w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT;
+      const b = ((w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT) & NODE_CHILD_MASK;
       if (b <= prev) _fail('bad-table', `trie node ${i}: children not ascending by first byte`);
       prev = b;
-      depth[c] = (depth[i] as number) + (w[crec + NODE_LABEL_LEN] as number);
+      depth[c] = (depth[i] as number) + nodeLabelLength(w, r.bytes, crec);
       if ((depth[c] as number) > maxDepth) maxDepth = depth[c] as number;
     }
   }
   for (let i = 0; i < n; i++) {
-    const ex = w[state.nodeBase + (first + i) * NODE_WORDS + NODE_EXTRA] as number;
+    const ex = nodeExtra(w, state.nodeBase + (first + i) * NODE_WORDS);
     if (ex < 0) continue;
     const w0 = _extraBuffer[ex + EXTRA_WILD_FIRST] as number;
     for (let k = w0; k < w0 + (_extraBuffer[ex + EXTRA_WILD_COUNT] as number); k++) {
@@ -418,7 +419,8 @@ function _placeExtras(img: _Image, state: _PartState): void {
   w.set(_extraBuffer.subarray(0, words), base);
   for (let x = 0; x < state.nodes; x++) {
     const rec = state.nodeBase + x * NODE_WORDS;
-    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + base;
+    const ex = nodeExtra(w, rec);
+    if (ex >= 0) w[rec + NODE_RANK] = nodeRankWord(NO_RANK, ex + base);
   }
   _releaseExtraBuffer();
 }
@@ -749,7 +751,7 @@ function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; c
   for (const p of parts) {
     for (let i = 0; i < p.nodes; i++) {
       const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
-      const pr = src[rec + NODE_PREFIX_RANK] as number;
+      const pr = nodePrefixRank(src, rec);
       const er = nodeEndRank(src, rec);
       if (pr !== NO_RANK) map[pr] = 0;
       if (er !== NO_RANK) map[er] = 0;
@@ -787,9 +789,9 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
     const prec = base + p * AC_WORDS;
     if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = n;
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
-    const b = src[orec + AC_BYTE] as number;
+    const b = acByte(src, orec);
     if (p === 0 && row >= 0) w[row + b] = n;
-    w[rec + AC_BYTE] = b;
+    w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | (b << AC_BYTE_SHIFT);
     w[rec + AC_PARENT] = p;
     w[rec + AC_DEPTH] = src[orec + AC_DEPTH] as number;
     if (keep.ends[o] === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
@@ -828,7 +830,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   for (const p of parts) {
     nodes += p.nodes;
     wilds += p.wildCount;
-    for (let i = 0; i < p.nodes; i++) if ((src[d.nodeBase + (p.root + i) * NODE_WORDS + NODE_EXTRA] as number) >= 0) extras++;
+    for (let i = 0; i < p.nodes; i++) if (nodeExtra(src, d.nodeBase + (p.root + i) * NODE_WORDS) >= 0) extras++;
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
       const rec = d.wild.base + w * WILD_WORDS;
       segWords += src[rec + WILD_SEG_COUNT] as number;
@@ -861,11 +863,14 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const orec = d.nodeBase + (p.root + i) * NODE_WORDS;
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
-      w[rec + NODE_PREFIX_RANK] = _mapRank(ranks.map, src[orec + NODE_PREFIX_RANK] as number);
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
-      const oex = src[orec + NODE_EXTRA] as number;
-      if (oex < 0) continue;
-      w[rec + NODE_EXTRA] = extraAt;
+      const oex = nodeExtra(src, orec);
+      if (oex < 0) {
+        w[rec + NODE_RANK] = nodeRankWord(_mapRank(ranks.map, nodePrefixRank(src, orec)), NO_EXTRA);
+        continue;
+      }
+      w[rec + NODE_RANK] = nodeRankWord(NO_RANK, extraAt);
+      w[extraAt + EXTRA_PREFIX_RANK] = _mapRank(ranks.map, src[oex + EXTRA_PREFIX_RANK] as number);
       w[extraAt + EXTRA_END_RANK] = _mapRank(ranks.map, src[oex + EXTRA_END_RANK] as number);
       w[extraAt + EXTRA_WILD_FIRST] = (src[oex + EXTRA_WILD_FIRST] as number) - p.wildFirst + wildAt;
       w[extraAt + EXTRA_WILD_COUNT] = src[oex + EXTRA_WILD_COUNT] as number;
@@ -923,7 +928,8 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const nodeBase = d.nodeBase + shift;
   for (let x = 0; x < d.nodeCount; x++) {
     const rec = nodeBase + x * NODE_WORDS;
-    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + shift;
+    const ex = nodeExtra(w, rec);
+    if (ex >= 0) w[rec + NODE_RANK] = nodeRankWord(NO_RANK, ex + shift);
   }
   const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
