@@ -16,8 +16,8 @@ import {
   nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
   nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
-  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
-  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
+  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN_SHIFT, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
+  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
   INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
   INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
@@ -501,9 +501,11 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
 interface _Groups {
   readonly count: number;
   readonly global: number;
-  /** Image offset of the group records (GROUP_WORDS each, see tables.ts), then their roots and sources, up to `end`. */
+  /** Image offset of the group records (GROUP_WORDS each, see tables.ts), then their roots, up to `end`. */
   readonly base: number;
   readonly end: number;
+  /** Image offset of the groups' sources entries (GROUP_SOURCE_WORDS each), after `end`: the index does not keep them. */
+  readonly sourceBase: number;
 }
 
 /** Reads GROUPS into the image, resolving part indices to trie roots. */
@@ -511,6 +513,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const count = r.count('groups', 5);
   const global = r.v('global group') - 1;
   if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
+  // Where each group's sources start in the artifact: read into their own region after the loop.
+  const sourceAt = img.alloc(count);
   const base = img.alloc(GROUP_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
@@ -531,8 +535,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       img.words[roots + k] = part.root;
       if (part.need > need) need = part.need;
     }
+    img.words[sourceAt + g] = r.pos;
     const sourceCount = r.count('group sources', 2);
-    const sources = img.alloc(SOURCE_WORDS * sourceCount);
     // Sources are disjoint and ascending, so a group lists each rule at most once.
     let ruleEnd = 0;
     for (let k = 0; k < sourceCount; k++) {
@@ -540,21 +544,33 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       const rules = r.v('source rule count');
       if (firstRule < ruleEnd || firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount} overlap or overrun`);
       ruleEnd = firstRule + rules;
-      img.words[sources + SOURCE_WORDS * k + SOURCE_FIRST_RULE] = firstRule;
-      img.words[sources + SOURCE_WORDS * k + SOURCE_RULE_COUNT] = rules;
     }
     const rec = base + GROUP_WORDS * g;
     img.words[rec + GROUP_DELAY_OFF] = delayOff;
-    img.words[rec + GROUP_DELAY_LEN] = delayLen;
-    img.words[rec + GROUP_FLAGS] = flags;
+    img.words[rec + GROUP_FLAGS] = flags | (delayLen << GROUP_DELAY_LEN_SHIFT);
     img.words[rec + GROUP_ROOTS] = roots;
     img.words[rec + GROUP_ROOT_COUNT] = partCount;
-    img.words[rec + GROUP_SOURCES] = sources;
-    img.words[rec + GROUP_SOURCE_COUNT] = sourceCount;
     // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
     img.words[rec + GROUP_NEED] = rfc && need < 12 ? 12 : need;
   }
-  return { count, global, base, end: img.used };
+  const end = img.used;
+  return { count, global, base, end, sourceBase: _readSources(r, img, sourceAt, count) };
+}
+
+/** Reads the groups' sources again (validated by _readGroups) from the artifact positions at `img[sourceAt, + count)` into a region of their own; returns its offset. */
+function _readSources(r: _Reader, img: _Image, sourceAt: number, count: number): number {
+  const sourceBase = img.alloc(GROUP_SOURCE_WORDS * count);
+  const end = r.pos;
+  for (let g = 0; g < count; g++) {
+    r.pos = img.words[sourceAt + g] as number;
+    const n = r.v('group sources');
+    const sources = img.alloc(SOURCE_WORDS * n);
+    for (let k = 0; k < SOURCE_WORDS * n; k++) img.words[sources + k] = r.v('group source');
+    img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCES] = sources;
+    img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCE_COUNT] = n;
+  }
+  r.pos = end;
+  return sourceBase;
 }
 
 /**
@@ -941,7 +957,7 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
 function _decodeWhole(a: LoadedArtifact): WholeImage {
   const d = _decodedOf(a);
   const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count, d.rankBase, d.rankCount);
-  return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base };
+  return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base, groupSourceBase: d.groups.sourceBase };
 }
 
 /** How a LoadedArtifact decodes what it did not keep from the load. */
@@ -969,7 +985,6 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   for (let g = 0; g < d.groups.count; g++) {
     const rec = groupBase + g * GROUP_WORDS;
     index[rec + GROUP_ROOTS] = (index[rec + GROUP_ROOTS] as number) + shift;
-    index[rec + GROUP_SOURCES] = (index[rec + GROUP_SOURCES] as number) + shift;
   }
   index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), groupBase + groupWords);
   index[INDEX_FLAGS] = flags;

@@ -255,21 +255,33 @@ export const SHAPE_LITERAL = 1;
 /** Shape `H*X$`: a suffix, one comparison at the path's end plus a length check. */
 export const SHAPE_SUFFIX = 2;
 
-/** Words per merged-group record in the image: see the `GROUP_*` offsets. */
-export const GROUP_WORDS = 8;
-/** Group flags (format.ts GROUP_FLAG_*). */
+/**
+ * Words per merged-group record in the image and the index: see the `GROUP_*` offsets. Five
+ * words (the corpus median host has 4 groups): the crawl-delay's length rides in GROUP_FLAGS,
+ * and the sources, read only by `describeGroup`, stay in the whole file's image (GROUP_SOURCE_*).
+ */
+export const GROUP_WORDS = 5;
+/** Group flags (format.ts GROUP_FLAG_*, bits 0-1) and the crawl-delay's length (from bit {@link GROUP_DELAY_LEN_SHIFT}; 0: none, at most 32). */
 export const GROUP_FLAGS = 0;
+/** Shift of the crawl-delay's length in GROUP_FLAGS. */
+export const GROUP_DELAY_LEN_SHIFT = 2;
 /** Image offset and count of the group's part roots (radix node indices). */
 export const GROUP_ROOTS = 1;
 export const GROUP_ROOT_COUNT = 2;
-/** Image offset and count of its sources (SOURCE_WORDS each). */
-export const GROUP_SOURCES = 3;
-export const GROUP_SOURCE_COUNT = 4;
 /** Path bytes that can matter to it (NO_RANK: all). */
-export const GROUP_NEED = 5;
-/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
-export const GROUP_DELAY_OFF = 6;
-export const GROUP_DELAY_LEN = 7;
+export const GROUP_NEED = 3;
+/** Crawl-delay as written: byte offset in the artifact (its length in GROUP_FLAGS). */
+export const GROUP_DELAY_OFF = 4;
+
+/** Returns the crawl-delay's length of the group record at `rec` (0: none). O(1). */
+export function groupDelayLength(img: Int32Array, rec: number): number {
+  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_DELAY_LEN_SHIFT;
+}
+
+/** Words per group's sources entry of the whole file's image (WholeImage.groupSourceBase, one per group): offset and count of its sources (SOURCE_WORDS each). */
+export const GROUP_SOURCE_WORDS = 2;
+export const GROUP_SOURCES = 0;
+export const GROUP_SOURCE_COUNT = 1;
 
 /** Words per group source (a parsed group's rules): first rule id, rule count. */
 export const SOURCE_WORDS = 2;
@@ -296,7 +308,7 @@ export const TOKEN_GROUP = 2;
  * The index a loaded artifact keeps (load.ts `_keepIndex`): a header of INDEX_HEADER_WORDS
  * words (the `INDEX_*` offsets: counts and the load's bookkeeping, one word each instead of one
  * object field each), then SCOPE tokens, AGENTS tokens (TOKEN_WORDS each), the group records
- * with their roots and sources (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
+ * with their roots (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
  * first group image cut is written after it in the same array (one typed array per host).
  * INDEX_FLAGS: the artifact's header flags (format.ts FLAG_*), as validated by the load.
  */
