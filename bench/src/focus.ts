@@ -15,6 +15,7 @@
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
+import { hostWordsByKind } from '@robomata/runtime/internal';
 import { lastCandidateCount, readCheckWork, resetCheckWork, tierTuning } from '@robomata/runtime/testing';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
@@ -371,6 +372,16 @@ function _memory(hosts: readonly HostCase[], n: number): void {
   const sizes = artifacts.map((a) => a.byteLength);
   process.stdout.write(`retained per host (${n} instances; median source ${medianOf(bufs.map((b) => b.length))} B, median artifact ${medianOf(sizes)} B):\n`);
   for (const [k, v] of rows) process.stdout.write(`  ${k}: ${v.toFixed(0)} B (${(v / rp).toFixed(2)}x robots-parser)\n`);
+  // Where loadRobots + agent()'s typed-array words go, by record kind, averaged over the same instances.
+  const words: Record<string, number> = {};
+  for (let i = 0; i < n; i++) {
+    const robots = loadRobots(artifacts[i % artifacts.length] as Uint8Array);
+    for (const [k, v] of Object.entries(hostWordsByKind(robots, robots.agent(hostOf(i).agents[0] ?? '*')))) words[k] = (words[k] ?? 0) + v;
+  }
+  const total = Object.values(words).reduce((x, y) => x + y, 0);
+  process.stdout.write(`  index and group image words, bytes per host (4 B a word; ${((4 * total) / n).toFixed(0)} B in all):\n   `);
+  for (const [k, v] of Object.entries(words)) process.stdout.write(` ${k} ${((4 * v) / n).toFixed(0)}`);
+  process.stdout.write('\n');
 }
 
 const { values } = parseArgs({

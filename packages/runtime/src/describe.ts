@@ -7,8 +7,8 @@ import { NO_RANK } from './format.js';
 import { groupTablesOf } from './internal.js';
 import type { Robots } from './robots.js';
 import {
-  nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
+  nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, nodeLabelLength, NODE_LABEL_OFF,
+  nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF,
   WILD_WORDS, ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -98,7 +98,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     }
     const id = nodes.length;
     const decides: { ruleId: number; atEnd: boolean }[] = [];
-    const pr = img[rec + NODE_PREFIX_RANK] as number;
+    const pr = nodePrefixRank(img, rec);
     const er = nodeEndRank(img, rec);
     if (pr !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, pr), atEnd: false });
     if (er !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, er), atEnd: true });
@@ -108,7 +108,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     const first = img[rec + NODE_FIRST_CHILD] as number;
     for (let c = first; c < first + nodeChildCount(img, rec); c++) {
       const crec = t.nodeBase + c * NODE_WORDS;
-      const text = _latin1(t.bytes, img[crec + NODE_LABEL_OFF] as number, img[crec + NODE_LABEL_LEN] as number);
+      const text = _latin1(t.bytes, img[crec + NODE_LABEL_OFF] as number, nodeLabelLength(img, t.bytes, crec));
       queue.push({ x: c, prefix: prefix + text, parent: id, label: text });
     }
   }

@@ -5,6 +5,7 @@
  * users; it changes with the engine.
  */
 import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type AgentRules, type GroupBuilder, type GroupTables, type LoadedArtifact } from './robots.js';
+import { imageWordsByKind, INDEX_AGENT_COUNT as _AGENTS, INDEX_HEADER_WORDS, INDEX_SCOPE_COUNT as _SCOPE, INDEX_WARNING_BASE as _WBASE, INDEX_WARNING_COUNT as _WCOUNT, TOKEN_WORDS, WARNING_WORDS } from './tables.js';
 import type { PreferenceExplanation } from './usage.js';
 
 export type { GroupBuilder, GroupTables, LoadedArtifact };
@@ -44,4 +45,25 @@ export function isGroupBuilt(robots: Robots, g: number): boolean {
  */
 export function explainPreferences(rules: AgentRules, url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
   return rules[EXPLAIN_PREFERENCES](url, kind);
+}
+
+/**
+ * @internal Returns the words `robots` keeps per record kind for its index (header, tokens,
+ * group records with roots and sources, warnings) and for the image of `rules`' group
+ * (tables.ts imageWordsByKind): the bench's memory breakdown. O(the group's records).
+ */
+export function hostWordsByKind(robots: Robots, rules: AgentRules): Record<string, number> {
+  const a = robots[ARTIFACT]();
+  const tokens = TOKEN_WORDS * (a.header(_SCOPE) + a.header(_AGENTS));
+  const out: Record<string, number> = {
+    indexHeader: INDEX_HEADER_WORDS,
+    indexTokens: tokens,
+    indexGroups: a.header(_WBASE) - a.groupBase,
+    indexWarnings: WARNING_WORDS * a.header(_WCOUNT),
+  };
+  if (rules.groupIndex >= 0) {
+    const image = a.group(rules.groupIndex);
+    for (const [k, v] of Object.entries(imageWordsByKind(image.tables))) out[k] = v;
+  }
+  return out;
 }

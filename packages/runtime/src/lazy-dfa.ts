@@ -21,8 +21,8 @@ import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { FAST_GOOGLE, FAST_RFC, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
 import {
-  AC_BYTE, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
-  NODE_LABEL_LEN, NODE_LABEL_OFF, NODE_PREFIX_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
+  acByte, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
+  nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, type Tables,
 } from './tables.js';
 
@@ -119,7 +119,7 @@ function _putSegment(t: Tables, s: number, out: number[], at: number): number {
   const img = t.img;
   const len = img[t.acBase + s * AC_WORDS + AC_DEPTH] as number;
   for (let j = at + len - 1; s !== 0; j--) {
-    out[j] = img[t.acBase + s * AC_WORDS + AC_BYTE] as number;
+    out[j] = acByte(img, t.acBase + s * AC_WORDS);
     s = img[t.acBase + s * AC_WORDS + AC_PARENT] as number;
   }
   return at + len;
@@ -148,10 +148,10 @@ function _collectPatterns(t: Tables, roots: Int32Array, max: number, syms: numbe
     const x = stack.pop() as number;
     const rec = t.nodeBase + x * NODE_WORDS;
     const off = img[rec + NODE_LABEL_OFF] as number;
-    const len = img[rec + NODE_LABEL_LEN] as number;
+    const len = nodeLabelLength(img, t.bytes, rec);
     for (let j = 0; j < len; j++) head[depthBefore + j] = t.bytes[off + j] as number;
     const depth = depthBefore + len;
-    const pr = img[rec + NODE_PREFIX_RANK] as number;
+    const pr = nodePrefixRank(img, rec);
     if (pr !== NO_RANK && !emit(depth, (at) => { syms.push(SYM_END); return at + 1; }, pr)) return false;
     const er = nodeEndRank(img, rec);
     if (er !== NO_RANK && !emit(depth, (at) => { syms.push(SYM_END_ANCHORED); return at + 1; }, er)) return false;

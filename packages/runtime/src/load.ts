@@ -12,12 +12,12 @@ import {
 } from './format.js';
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
 import {
-  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
-  nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_FIRST_CHILD, nodeChildCount, nodeKey, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_EXTRA, NO_EXTRA, EXTRA_END_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
+  acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
+  nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
+  nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
-  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
-  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
+  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN_SHIFT, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
+  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
   INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
   INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
@@ -251,7 +251,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = i;
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     if (p === 0 && row >= 0) w[row + b] = i;
-    w[rec + AC_BYTE] = b;
+    w[rec + AC_CHILDREN_OUT] = b << AC_BYTE_SHIFT;
     w[rec + AC_FAIL] = f;
     w[rec + AC_PARENT] = p;
     w[rec + AC_DEPTH] = depth;
@@ -289,7 +289,7 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
     img.words[rec + WILD_SEG_BYTES] = total;
     // The shape is a function of the segment count and anchor: fixed once here, never per check.
     const shape = k > 1 ? SHAPE_GENERAL : (ka & 1) === 1 ? SHAPE_SUFFIX : SHAPE_LITERAL;
-    img.words[rec + WILD_FORM] = wildForm(ka & 1, shape, k > 1 ? -1 : (img.words[acBase + (img.words[segs] as number) * AC_WORDS + AC_BYTE] as number));
+    img.words[rec + WILD_FORM] = wildForm(ka & 1, shape, k > 1 ? -1 : acByte(img.words, acBase + (img.words[segs] as number) * AC_WORDS));
   }
   return { count, base };
 }
@@ -365,18 +365,19 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number
       }
     }
     w[rec + NODE_LABEL_OFF] = off;
-    w[rec + NODE_LABEL_LEN] = len;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
-    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number));
-    w[rec + NODE_PREFIX_RANK] = prefix === 0 ? NO_RANK : prefix - 1;
-    if (end === 0 && wilds === 0) w[rec + NODE_EXTRA] = NO_EXTRA;
+    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number), len);
+    const prefixRank = prefix === 0 ? NO_RANK : prefix - 1;
+    if (end === 0 && wilds === 0) w[rec + NODE_RANK] = nodeRankWord(prefixRank, NO_EXTRA);
     else {
+      // NODE_RANK points into the extra buffer until _placeExtras moves the records into the image.
       const ex = EXTRA_WORDS * state.extras++;
       const x = _extraRoom(ex + EXTRA_WORDS);
+      x[ex + EXTRA_PREFIX_RANK] = prefixRank;
       x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : end - 1;
       x[ex + EXTRA_WILD_FIRST] = state.wild;
       x[ex + EXTRA_WILD_COUNT] = wilds;
-      w[rec + NODE_EXTRA] = ex;
+      w[rec + NODE_RANK] = nodeRankWord(prefixRank, ex);
     }
     state.wild += wilds;
     if (wilds > 0) wildSeen = true;
@@ -391,15 +392,15 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number
     let prev = -1;
     for (let c = fc; c < fc + cc; c++) {
       const crec = state.nodeBase + (first + c) * NODE_WORDS;
-      const b = (w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT;
+      const b = ((w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT) & NODE_CHILD_MASK;
       if (b <= prev) _fail('bad-table', `trie node ${i}: children not ascending by first byte`);
       prev = b;
-      depth[c] = (depth[i] as number) + (w[crec + NODE_LABEL_LEN] as number);
+      depth[c] = (depth[i] as number) + nodeLabelLength(w, r.bytes, crec);
       if ((depth[c] as number) > maxDepth) maxDepth = depth[c] as number;
     }
   }
   for (let i = 0; i < n; i++) {
-    const ex = w[state.nodeBase + (first + i) * NODE_WORDS + NODE_EXTRA] as number;
+    const ex = nodeExtra(w, state.nodeBase + (first + i) * NODE_WORDS);
     if (ex < 0) continue;
     const w0 = _extraBuffer[ex + EXTRA_WILD_FIRST] as number;
     for (let k = w0; k < w0 + (_extraBuffer[ex + EXTRA_WILD_COUNT] as number); k++) {
@@ -418,7 +419,8 @@ function _placeExtras(img: _Image, state: _PartState): void {
   w.set(_extraBuffer.subarray(0, words), base);
   for (let x = 0; x < state.nodes; x++) {
     const rec = state.nodeBase + x * NODE_WORDS;
-    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + base;
+    const ex = nodeExtra(w, rec);
+    if (ex >= 0) w[rec + NODE_RANK] = nodeRankWord(NO_RANK, ex + base);
   }
   _releaseExtraBuffer();
 }
@@ -499,9 +501,11 @@ function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: 
 interface _Groups {
   readonly count: number;
   readonly global: number;
-  /** Image offset of the group records (GROUP_WORDS each, see tables.ts), then their roots and sources, up to `end`. */
+  /** Image offset of the group records (GROUP_WORDS each, see tables.ts), then their roots, up to `end`. */
   readonly base: number;
   readonly end: number;
+  /** Image offset of the groups' sources entries (GROUP_SOURCE_WORDS each), after `end`: the index does not keep them. */
+  readonly sourceBase: number;
 }
 
 /** Reads GROUPS into the image, resolving part indices to trie roots. */
@@ -509,6 +513,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const count = r.count('groups', 5);
   const global = r.v('global group') - 1;
   if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
+  // Where each group's sources start in the artifact: read into their own region after the loop.
+  const sourceAt = img.alloc(count);
   const base = img.alloc(GROUP_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
@@ -529,8 +535,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       img.words[roots + k] = part.root;
       if (part.need > need) need = part.need;
     }
+    img.words[sourceAt + g] = r.pos;
     const sourceCount = r.count('group sources', 2);
-    const sources = img.alloc(SOURCE_WORDS * sourceCount);
     // Sources are disjoint and ascending, so a group lists each rule at most once.
     let ruleEnd = 0;
     for (let k = 0; k < sourceCount; k++) {
@@ -538,21 +544,33 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       const rules = r.v('source rule count');
       if (firstRule < ruleEnd || firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount} overlap or overrun`);
       ruleEnd = firstRule + rules;
-      img.words[sources + SOURCE_WORDS * k + SOURCE_FIRST_RULE] = firstRule;
-      img.words[sources + SOURCE_WORDS * k + SOURCE_RULE_COUNT] = rules;
     }
     const rec = base + GROUP_WORDS * g;
     img.words[rec + GROUP_DELAY_OFF] = delayOff;
-    img.words[rec + GROUP_DELAY_LEN] = delayLen;
-    img.words[rec + GROUP_FLAGS] = flags;
+    img.words[rec + GROUP_FLAGS] = flags | (delayLen << GROUP_DELAY_LEN_SHIFT);
     img.words[rec + GROUP_ROOTS] = roots;
     img.words[rec + GROUP_ROOT_COUNT] = partCount;
-    img.words[rec + GROUP_SOURCES] = sources;
-    img.words[rec + GROUP_SOURCE_COUNT] = sourceCount;
     // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
     img.words[rec + GROUP_NEED] = rfc && need < 12 ? 12 : need;
   }
-  return { count, global, base, end: img.used };
+  const end = img.used;
+  return { count, global, base, end, sourceBase: _readSources(r, img, sourceAt, count) };
+}
+
+/** Reads the groups' sources again (validated by _readGroups) from the artifact positions at `img[sourceAt, + count)` into a region of their own; returns its offset. */
+function _readSources(r: _Reader, img: _Image, sourceAt: number, count: number): number {
+  const sourceBase = img.alloc(GROUP_SOURCE_WORDS * count);
+  const end = r.pos;
+  for (let g = 0; g < count; g++) {
+    r.pos = img.words[sourceAt + g] as number;
+    const n = r.v('group sources');
+    const sources = img.alloc(SOURCE_WORDS * n);
+    for (let k = 0; k < SOURCE_WORDS * n; k++) img.words[sources + k] = r.v('group source');
+    img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCES] = sources;
+    img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCE_COUNT] = n;
+  }
+  r.pos = end;
+  return sourceBase;
 }
 
 /**
@@ -749,7 +767,7 @@ function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; c
   for (const p of parts) {
     for (let i = 0; i < p.nodes; i++) {
       const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
-      const pr = src[rec + NODE_PREFIX_RANK] as number;
+      const pr = nodePrefixRank(src, rec);
       const er = nodeEndRank(src, rec);
       if (pr !== NO_RANK) map[pr] = 0;
       if (er !== NO_RANK) map[er] = 0;
@@ -787,9 +805,9 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
     const prec = base + p * AC_WORDS;
     if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = n;
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
-    const b = src[orec + AC_BYTE] as number;
+    const b = acByte(src, orec);
     if (p === 0 && row >= 0) w[row + b] = n;
-    w[rec + AC_BYTE] = b;
+    w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | (b << AC_BYTE_SHIFT);
     w[rec + AC_PARENT] = p;
     w[rec + AC_DEPTH] = src[orec + AC_DEPTH] as number;
     if (keep.ends[o] === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
@@ -828,7 +846,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   for (const p of parts) {
     nodes += p.nodes;
     wilds += p.wildCount;
-    for (let i = 0; i < p.nodes; i++) if ((src[d.nodeBase + (p.root + i) * NODE_WORDS + NODE_EXTRA] as number) >= 0) extras++;
+    for (let i = 0; i < p.nodes; i++) if (nodeExtra(src, d.nodeBase + (p.root + i) * NODE_WORDS) >= 0) extras++;
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
       const rec = d.wild.base + w * WILD_WORDS;
       segWords += src[rec + WILD_SEG_COUNT] as number;
@@ -861,11 +879,14 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const orec = d.nodeBase + (p.root + i) * NODE_WORDS;
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
-      w[rec + NODE_PREFIX_RANK] = _mapRank(ranks.map, src[orec + NODE_PREFIX_RANK] as number);
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
-      const oex = src[orec + NODE_EXTRA] as number;
-      if (oex < 0) continue;
-      w[rec + NODE_EXTRA] = extraAt;
+      const oex = nodeExtra(src, orec);
+      if (oex < 0) {
+        w[rec + NODE_RANK] = nodeRankWord(_mapRank(ranks.map, nodePrefixRank(src, orec)), NO_EXTRA);
+        continue;
+      }
+      w[rec + NODE_RANK] = nodeRankWord(NO_RANK, extraAt);
+      w[extraAt + EXTRA_PREFIX_RANK] = _mapRank(ranks.map, src[oex + EXTRA_PREFIX_RANK] as number);
       w[extraAt + EXTRA_END_RANK] = _mapRank(ranks.map, src[oex + EXTRA_END_RANK] as number);
       w[extraAt + EXTRA_WILD_FIRST] = (src[oex + EXTRA_WILD_FIRST] as number) - p.wildFirst + wildAt;
       w[extraAt + EXTRA_WILD_COUNT] = src[oex + EXTRA_WILD_COUNT] as number;
@@ -923,7 +944,8 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const nodeBase = d.nodeBase + shift;
   for (let x = 0; x < d.nodeCount; x++) {
     const rec = nodeBase + x * NODE_WORDS;
-    if ((w[rec + NODE_EXTRA] as number) >= 0) w[rec + NODE_EXTRA] = (w[rec + NODE_EXTRA] as number) + shift;
+    const ex = nodeExtra(w, rec);
+    if (ex >= 0) w[rec + NODE_RANK] = nodeRankWord(NO_RANK, ex + shift);
   }
   const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
@@ -935,7 +957,7 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
 function _decodeWhole(a: LoadedArtifact): WholeImage {
   const d = _decodedOf(a);
   const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count, d.rankBase, d.rankCount);
-  return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base };
+  return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base, groupSourceBase: d.groups.sourceBase };
 }
 
 /** How a LoadedArtifact decodes what it did not keep from the load. */
@@ -963,7 +985,6 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   for (let g = 0; g < d.groups.count; g++) {
     const rec = groupBase + g * GROUP_WORDS;
     index[rec + GROUP_ROOTS] = (index[rec + GROUP_ROOTS] as number) + shift;
-    index[rec + GROUP_SOURCES] = (index[rec + GROUP_SOURCES] as number) + shift;
   }
   index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), groupBase + groupWords);
   index[INDEX_FLAGS] = flags;

@@ -10,8 +10,8 @@ import { ROBOTS_TXT_BYTES, fillPath } from './path-bytes.js';
 import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
-  EXTRA_END_RANK, EXTRA_WILD_COUNT, IMPLICIT_RANK, NODE_CHILD_MASK, NODE_EXTRA, NODE_FIRST_CHILD, NODE_KEY, NODE_LABEL_LEN,
-  NODE_LABEL_OFF, NODE_PREFIX_RANK, NODE_WORDS, searchRadixChild, type Candidates, type Tables,
+  EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, IMPLICIT_RANK, NODE_CHILD_MASK, NODE_FIRST_CHILD, NODE_KEY, NODE_LEN_LONG,
+  NODE_LEN_SHIFT, NODE_LABEL_OFF, NODE_RANK, NODE_WORDS, readLabelLength, searchRadixChild, type Candidates, type Tables,
 } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
@@ -47,24 +47,28 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
   let pos = 0;
   for (;;) {
     const rec = base + x * NODE_WORDS;
-    const pr = img[rec + NODE_PREFIX_RANK] as number;
-    if (pr < best) best = pr;
-    // Most nodes have no extra record (no `$` pattern, no wildcard head): one read tells.
-    const ex = img[rec + NODE_EXTRA] as number;
-    if (ex >= 0) {
+    // Most nodes have no extra record (no `$` pattern, no wildcard head): their one rank word is the prefix rank.
+    const v = img[rec + NODE_RANK] as number;
+    if (v >= 0) {
+      if (v < best) best = v;
+      if (pos === m) return best;
+    } else {
+      const ex = ~v;
+      const pr = img[ex + EXTRA_PREFIX_RANK] as number;
+      if (pr < best) best = pr;
       const wc = img[ex + EXTRA_WILD_COUNT] as number;
       if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
-    }
-    if (pos === m) {
-      if (ex < 0) return best;
-      const er = img[ex + EXTRA_END_RANK] as number;
-      return er < best ? er : best;
+      if (pos === m) {
+        const er = img[ex + EXTRA_END_RANK] as number;
+        return er < best ? er : best;
+      }
     }
     const y = _radixChild(img, base, x, path[pos] as number);
     if (y < 0) return best;
     const yrec = base + y * NODE_WORDS;
     const off = img[yrec + NODE_LABEL_OFF] as number;
-    const len = img[yrec + NODE_LABEL_LEN] as number;
+    let len = (img[yrec + NODE_KEY] as number) >>> NODE_LEN_SHIFT;
+    if (len === NODE_LEN_LONG) len = readLabelLength(bytes, off);
     if (pos + len > m) return best;
     for (let k = 1; k < len; k++) if (bytes[off + k] !== path[pos + k]) return best;
     pos += len;

@@ -6,8 +6,8 @@
  */
 import { NO_RANK } from './format.js';
 import {
-  nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, NODE_LABEL_LEN, NODE_LABEL_OFF,
-  NODE_PREFIX_RANK, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
+  nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, nodeLabelLength, NODE_LABEL_OFF,
+  nodePrefixRank, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
   ruleOfRank, segmentText, type Tables,
 } from './tables.js';
 
@@ -29,7 +29,7 @@ export class PatternIndex {
       const rec = t.nodeBase + x * NODE_WORDS;
       const first = img[rec + NODE_FIRST_CHILD] as number;
       for (let c = first; c < first + nodeChildCount(img, rec); c++) this.parent[c] = x;
-      if (img[rec + NODE_PREFIX_RANK] !== NO_RANK) this.place[img[rec + NODE_PREFIX_RANK] as number] = x << 2;
+      if (nodePrefixRank(img, rec) !== NO_RANK) this.place[nodePrefixRank(img, rec)] = x << 2;
       const er = nodeEndRank(img, rec);
       if (er !== NO_RANK) this.place[er] = (x << 2) | 1;
     }
@@ -44,7 +44,7 @@ function _nodePath(t: Tables, index: PatternIndex, x: number): string {
   for (let y = x; y >= 0; y = index.parent[y] as number) {
     const rec = t.nodeBase + y * NODE_WORDS;
     const off = t.img[rec + NODE_LABEL_OFF] as number;
-    parts.push(String.fromCharCode(...t.bytes.subarray(off, off + (t.img[rec + NODE_LABEL_LEN] as number))));
+    parts.push(String.fromCharCode(...t.bytes.subarray(off, off + nodeLabelLength(t.img, t.bytes, rec))));
   }
   return parts.reverse().join('');
 }

@@ -11,8 +11,8 @@ import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group.js';
 import {
-  DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, GROUP_DELAY_LEN,
-  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_WORDS, nodeChildCount,
+  DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, groupDelayLength,
+  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
   NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT,
@@ -52,6 +52,8 @@ export interface WholeImage {
   readonly directiveBase: number;
   /** Image offset of the group records (GROUP_WORDS each; their roots are this image's radix nodes). */
   readonly groupBase: number;
+  /** Image offset of the groups' sources entries (GROUP_SOURCE_WORDS each, tables.ts). */
+  readonly groupSourceBase: number;
 }
 
 /** @internal How a {@link LoadedArtifact} decodes what the load did not keep (load.ts; from the validated bytes, never throwing for them). */
@@ -765,19 +767,21 @@ export class Robots {
     if (!(Number.isInteger(index) && index >= 0 && index < groupCount)) {
       throw new RangeError(`no group ${String(index)}: there are ${groupCount}`);
     }
-    const img = a.index;
-    const rec = a.groupBase + index * GROUP_WORDS;
     const tokens = this._groupTokens(index);
     const ruleIds: number[] = [];
-    const src = img[rec + GROUP_SOURCES] as number;
-    for (let k = 0; k < (img[rec + GROUP_SOURCE_COUNT] as number); k++) {
-      const first = img[src + SOURCE_WORDS * k + SOURCE_FIRST_RULE] as number;
-      for (let id = first; id < first + (img[src + SOURCE_WORDS * k + SOURCE_RULE_COUNT] as number); id++) ruleIds.push(id);
+    // The sources stay in the whole file's image (read once here, not kept by the index).
+    const whole = a.peekWhole();
+    const w = whole.tables.img;
+    const entry = whole.groupSourceBase + index * GROUP_SOURCE_WORDS;
+    const src = w[entry + GROUP_SOURCES] as number;
+    for (let k = 0; k < (w[entry + GROUP_SOURCE_COUNT] as number); k++) {
+      const first = w[src + SOURCE_WORDS * k + SOURCE_FIRST_RULE] as number;
+      for (let id = first; id < first + (w[src + SOURCE_WORDS * k + SOURCE_RULE_COUNT] as number); id++) ruleIds.push(id);
     }
     return {
       index,
       tokens,
-      global: ((img[rec + GROUP_FLAGS] as number) & GROUP_FLAG_GLOBAL) !== 0,
+      global: ((a.index[a.groupBase + index * GROUP_WORDS + GROUP_FLAGS] as number) & GROUP_FLAG_GLOBAL) !== 0,
       ruleIds,
       crawlDelay: this._crawlDelayOf(index),
       built: this._canBuild(index),
@@ -810,7 +814,7 @@ export class Robots {
     if (group < 0) return undefined;
     const a = this._a;
     const rec = a.groupBase + group * GROUP_WORDS;
-    const len = a.index[rec + GROUP_DELAY_LEN] as number;
+    const len = groupDelayLength(a.index, rec);
     return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.index[rec + GROUP_DELAY_OFF] as number, len);
   }
 

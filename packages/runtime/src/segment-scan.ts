@@ -13,10 +13,10 @@
  */
 import type { Scratch, SweepWork } from './scratch.js';
 import {
-  AC_BYTE, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
+  AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
   AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
-  searchChildren, type Tables,
+  searchSegmentChild, type Tables,
 } from './tables.js';
 
 /**
@@ -80,7 +80,7 @@ export function segmentEndsAt(t: Tables, s: number, e: number, path: Uint8Array)
   let j = e - 1;
   while (s !== 0) {
     const rec = base + s * AC_WORDS;
-    if (j < 0 || path[j] !== img[rec + AC_BYTE]) return false;
+    if (j < 0 || path[j] !== (img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT) return false;
     s = img[rec + AC_PARENT] as number;
     j--;
   }
@@ -345,6 +345,6 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
 function _acChild(img: Int32Array, base: number, x: number, b: number): number {
   const rec = base + x * AC_WORDS;
   const lo = img[rec + AC_FIRST_CHILD] as number;
-  const y = searchChildren(img, base, AC_WORDS, AC_BYTE, lo, lo + ((img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) - 1, b);
+  const y = searchSegmentChild(img, base, lo, lo + ((img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) - 1, b);
   return y < 0 ? 0 : y;
 }

@@ -5,58 +5,105 @@
  */
 import { NO_RANK } from './format.js';
 
-/** Words per radix node in the image: see the `NODE_*` offsets. */
-export const NODE_WORDS = 6;
+/**
+ * Words per radix node in the image: see the `NODE_*` offsets. Four words (24 bytes a node
+ * less than six over the corpus median group's 35 nodes: focus.js --mem): the label length
+ * rides in NODE_KEY, the prefix rank and the extra record share NODE_RANK.
+ */
+export const NODE_WORDS = 4;
 /** Byte offset of the node's edge label in the artifact. */
 export const NODE_LABEL_OFF = 0;
-export const NODE_LABEL_LEN = 1;
-export const NODE_FIRST_CHILD = 2;
+export const NODE_FIRST_CHILD = 1;
 /**
  * The node's key: its child count (bits 0-8; distinct first bytes, so at most 256, checked by
- * the loader) and the first byte of its label plus one (from bit {@link NODE_KEY_SHIFT}; 0 for a
- * root). One word for both: the corpus median group image has 38 radix nodes, 152 bytes less.
- * Read with {@link nodeChildCount}; children are searched by {@link searchRadixChild}.
+ * the loader), the first byte of its label plus one (bits {@link NODE_KEY_SHIFT} to 17; 0 for a
+ * root) and its label length (from bit {@link NODE_LEN_SHIFT}; {@link NODE_LEN_LONG} for a label
+ * that long or longer, whose length is read from the artifact, {@link readLabelLength}). Read
+ * with {@link nodeChildCount}, {@link nodeLabelLength}; children are searched by {@link searchRadixChild}.
  */
-export const NODE_KEY = 3;
+export const NODE_KEY = 2;
 /** Shift of the first byte + 1 in NODE_KEY. */
 export const NODE_KEY_SHIFT = 9;
-/** Mask of the child count in NODE_KEY. */
+/** Mask of the child count in NODE_KEY, and of the first byte + 1 once shifted. */
 export const NODE_CHILD_MASK = 0x1ff;
-/** Best rank of a literal prefix pattern ending here, or NO_RANK. */
-export const NODE_PREFIX_RANK = 4;
+/** Shift of the label length in NODE_KEY. */
+export const NODE_LEN_SHIFT = 18;
+/** NODE_KEY's label length of a label of this many bytes or more (13 bits; corpus labels are far shorter). */
+export const NODE_LEN_LONG = 0x1fff;
 /**
- * Image offset of the node's extra record (EXTRA_WORDS words: its `$` rank and its wildcard
- * patterns), or {@link NO_EXTRA} when it has neither: corpus group images hold 38 radix nodes
- * on average and 0.7 of them have either, so the three words live apart (8 bytes a node less).
- * Read with {@link nodeEndRank}, {@link nodeWildFirst}, {@link nodeWildCount}.
+ * The node's ranks in one word: when >= 0 the best rank of a literal prefix pattern ending here
+ * (NO_RANK: none) and no extra record; when < 0, `~offset` of its extra record (EXTRA_WORDS
+ * words: its prefix rank, `$` rank and wildcard patterns). Corpus group images hold 35 radix
+ * nodes on average and 0.7 of them need an extra record. Read with {@link nodePrefixRank},
+ * {@link nodeExtra}, {@link nodeEndRank}, {@link nodeWildFirst}, {@link nodeWildCount}.
  */
-export const NODE_EXTRA = 5;
-/** NODE_EXTRA of a node without a `$` pattern or wildcard patterns. */
+export const NODE_RANK = 3;
+/** nodeExtra of a node without a `$` pattern or wildcard patterns. */
 export const NO_EXTRA = -1;
 /** Words per extra record: see the `EXTRA_*` offsets. */
-export const EXTRA_WORDS = 3;
+export const EXTRA_WORDS = 4;
+/** Best rank of a literal prefix pattern ending here, or NO_RANK. */
+export const EXTRA_PREFIX_RANK = 0;
 /** Best rank of a literal `$`-anchored pattern ending here, or NO_RANK. */
-export const EXTRA_END_RANK = 0;
+export const EXTRA_END_RANK = 1;
 /** First wildcard pattern whose head ends here (ascending rank over the count). */
-export const EXTRA_WILD_FIRST = 1;
-export const EXTRA_WILD_COUNT = 2;
+export const EXTRA_WILD_FIRST = 2;
+export const EXTRA_WILD_COUNT = 3;
+
+/** Returns the image offset of the extra record of the radix node whose record starts at `rec`, or NO_EXTRA. O(1). */
+export function nodeExtra(img: Int32Array, rec: number): number {
+  const v = img[rec + NODE_RANK] as number;
+  return v < 0 ? ~v : NO_EXTRA;
+}
+
+/** Returns the NODE_RANK word of a node whose extra record is at `extra` (NO_EXTRA: none, then `prefixRank`). */
+export function nodeRankWord(prefixRank: number, extra: number): number {
+  return extra < 0 ? prefixRank : ~extra;
+}
+
+/** Returns the best rank of a literal prefix pattern ending at the radix node whose record starts at `rec`, or NO_RANK. O(1). */
+export function nodePrefixRank(img: Int32Array, rec: number): number {
+  const v = img[rec + NODE_RANK] as number;
+  return v >= 0 ? v : (img[~v + EXTRA_PREFIX_RANK] as number);
+}
 
 /** Returns the best rank of a `$`-anchored literal pattern ending at the radix node whose record starts at `rec`, or NO_RANK. O(1). */
 export function nodeEndRank(img: Int32Array, rec: number): number {
-  const ex = img[rec + NODE_EXTRA] as number;
-  return ex < 0 ? NO_RANK : (img[ex + EXTRA_END_RANK] as number);
+  const v = img[rec + NODE_RANK] as number;
+  return v >= 0 ? NO_RANK : (img[~v + EXTRA_END_RANK] as number);
 }
 
 /** Returns the first wildcard pattern whose head ends at the radix node whose record starts at `rec` (0 when it has none). O(1). */
 export function nodeWildFirst(img: Int32Array, rec: number): number {
-  const ex = img[rec + NODE_EXTRA] as number;
-  return ex < 0 ? 0 : (img[ex + EXTRA_WILD_FIRST] as number);
+  const v = img[rec + NODE_RANK] as number;
+  return v >= 0 ? 0 : (img[~v + EXTRA_WILD_FIRST] as number);
 }
 
 /** Returns how many wildcard patterns' heads end at the radix node whose record starts at `rec`. O(1). */
 export function nodeWildCount(img: Int32Array, rec: number): number {
-  const ex = img[rec + NODE_EXTRA] as number;
-  return ex < 0 ? 0 : (img[ex + EXTRA_WILD_COUNT] as number);
+  const v = img[rec + NODE_RANK] as number;
+  return v >= 0 ? 0 : (img[~v + EXTRA_WILD_COUNT] as number);
+}
+
+/** Returns the edge byte into the Aho-Corasick node whose record starts at image offset `rec`. O(1). */
+export function acByte(img: Int32Array, rec: number): number {
+  return (img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT;
+}
+
+/**
+ * Returns the index in `[lo, hi]` of the Aho-Corasick node (records from image offset `base`)
+ * whose edge byte is `b`, or -1: a binary search over a node's children, ascending and distinct
+ * by byte. O(log children).
+ */
+export function searchSegmentChild(img: Int32Array, base: number, lo: number, hi: number, b: number): number {
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = (img[base + mid * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT;
+    if (c === b) return mid;
+    if (c < b) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** Returns the child count of the radix node whose record starts at image offset `rec`. O(1). */
@@ -64,9 +111,30 @@ export function nodeChildCount(img: Int32Array, rec: number): number {
   return (img[rec + NODE_KEY] as number) & NODE_CHILD_MASK;
 }
 
-/** Returns the NODE_KEY word of a node with `children` children whose label starts with byte `firstByte` (-1: a root). */
-export function nodeKey(children: number, firstByte: number): number {
-  return ((firstByte + 1) << NODE_KEY_SHIFT) | children;
+/** Returns the label length of the radix node whose record starts at `rec` (labels in `bytes`, the artifact). O(1) below NODE_LEN_LONG. */
+export function nodeLabelLength(img: Int32Array, bytes: Uint8Array, rec: number): number {
+  const len = (img[rec + NODE_KEY] as number) >>> NODE_LEN_SHIFT;
+  return len < NODE_LEN_LONG ? len : readLabelLength(bytes, img[rec + NODE_LABEL_OFF] as number);
+}
+
+/**
+ * Returns the length of the label at artifact offset `off`: the `s` length varint right before
+ * it (format.ts PARTS), read backwards (its last byte is below 0x80, the ones before it are not,
+ * and the field before it, the child count, ends in a byte below 0x80). O(varint bytes).
+ */
+export function readLabelLength(bytes: Uint8Array, off: number): number {
+  let k = off - 1;
+  let x = bytes[k] as number;
+  while ((bytes[k - 1] as number) >= 0x80) {
+    k--;
+    x = x * 128 + ((bytes[k] as number) & 0x7f);
+  }
+  return x;
+}
+
+/** Returns the NODE_KEY word of a node with `children` children whose label of `len` bytes starts with byte `firstByte` (-1: a root). */
+export function nodeKey(children: number, firstByte: number, len: number): number {
+  return ((len < NODE_LEN_LONG ? len : NODE_LEN_LONG) << NODE_LEN_SHIFT) | ((firstByte + 1) << NODE_KEY_SHIFT) | children;
 }
 
 /**
@@ -78,7 +146,7 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
   const key = b + 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const c = (img[base + mid * NODE_WORDS + NODE_KEY] as number) >> NODE_KEY_SHIFT;
+    const c = ((img[base + mid * NODE_WORDS + NODE_KEY] as number) >> NODE_KEY_SHIFT) & NODE_CHILD_MASK;
     if (c === key) return mid;
     if (c < key) lo = mid + 1;
     else hi = mid - 1;
@@ -86,12 +154,17 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
   return -1;
 }
 
-/** Words per Aho-Corasick node in the image: see the `AC_*` offsets. */
-export const AC_WORDS = 8;
+/**
+ * Words per Aho-Corasick node in the image: see the `AC_*` offsets. Seven words: the edge byte
+ * rides in AC_CHILDREN_OUT (4 bytes a node less; the corpus median group keeps 20 nodes).
+ */
+export const AC_WORDS = 7;
 export const AC_FIRST_CHILD = 0;
 /**
- * The child count (bits 0-8: distinct bytes, at most 256), {@link AC_OUT_BIT} and
- * {@link AC_FIRST_BIT}: one word for all three. Read the count with `& AC_CHILD_MASK`.
+ * The child count (bits 0-8: distinct bytes, at most 256), {@link AC_OUT_BIT},
+ * {@link AC_FIRST_BIT} and the edge byte into the node (from bit {@link AC_BYTE_SHIFT}; 0 for the
+ * root): one word for all four. Read the count with `& AC_CHILD_MASK`, the byte with {@link acByte};
+ * children are searched by {@link searchSegmentChild}.
  */
 export const AC_CHILDREN_OUT = 1;
 /** Mask of the child count in AC_CHILDREN_OUT. */
@@ -100,13 +173,14 @@ export const AC_CHILD_MASK = 0x1ff;
 export const AC_OUT_BIT = 0x200;
 /** Bit of AC_CHILDREN_OUT: the node's list starts some patterns (its first count is not 0), read without following AC_LIST. */
 export const AC_FIRST_BIT = 0x400;
-export const AC_BYTE = 2;
-export const AC_FAIL = 3;
-export const AC_PARENT = 4;
+/** Shift of the edge byte in AC_CHILDREN_OUT. */
+export const AC_BYTE_SHIFT = 11;
+export const AC_FAIL = 2;
+export const AC_PARENT = 3;
 /** Depth: the length of the segment ending here. */
-export const AC_DEPTH = 5;
+export const AC_DEPTH = 4;
 /** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
-export const AC_DICT = 6;
+export const AC_DICT = 5;
 /**
  * Image offset of the node's pattern list (one word instead of an offset and two counts in
  * every node: most nodes list nothing and share one empty list, 8 bytes a node less): its
@@ -117,7 +191,7 @@ export const AC_DICT = 6;
  * patterns whose segment ends here, ascending by head depth. Only an image with wildcard
  * patterns has lists (the sweep reads them; it runs only for wildcard candidates).
  */
-export const AC_LIST = 7;
+export const AC_LIST = 6;
 export const AC_LIST_FIRST_COUNT = 0;
 export const AC_LIST_FINAL_COUNT = 1;
 export const AC_LIST_HEADER = 2;
@@ -181,21 +255,33 @@ export const SHAPE_LITERAL = 1;
 /** Shape `H*X$`: a suffix, one comparison at the path's end plus a length check. */
 export const SHAPE_SUFFIX = 2;
 
-/** Words per merged-group record in the image: see the `GROUP_*` offsets. */
-export const GROUP_WORDS = 8;
-/** Group flags (format.ts GROUP_FLAG_*). */
+/**
+ * Words per merged-group record in the image and the index: see the `GROUP_*` offsets. Five
+ * words (the corpus median host has 4 groups): the crawl-delay's length rides in GROUP_FLAGS,
+ * and the sources, read only by `describeGroup`, stay in the whole file's image (GROUP_SOURCE_*).
+ */
+export const GROUP_WORDS = 5;
+/** Group flags (format.ts GROUP_FLAG_*, bits 0-1) and the crawl-delay's length (from bit {@link GROUP_DELAY_LEN_SHIFT}; 0: none, at most 32). */
 export const GROUP_FLAGS = 0;
+/** Shift of the crawl-delay's length in GROUP_FLAGS. */
+export const GROUP_DELAY_LEN_SHIFT = 2;
 /** Image offset and count of the group's part roots (radix node indices). */
 export const GROUP_ROOTS = 1;
 export const GROUP_ROOT_COUNT = 2;
-/** Image offset and count of its sources (SOURCE_WORDS each). */
-export const GROUP_SOURCES = 3;
-export const GROUP_SOURCE_COUNT = 4;
 /** Path bytes that can matter to it (NO_RANK: all). */
-export const GROUP_NEED = 5;
-/** Crawl-delay as written: byte offset and length in the artifact (length 0: none). */
-export const GROUP_DELAY_OFF = 6;
-export const GROUP_DELAY_LEN = 7;
+export const GROUP_NEED = 3;
+/** Crawl-delay as written: byte offset in the artifact (its length in GROUP_FLAGS). */
+export const GROUP_DELAY_OFF = 4;
+
+/** Returns the crawl-delay's length of the group record at `rec` (0: none). O(1). */
+export function groupDelayLength(img: Int32Array, rec: number): number {
+  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_DELAY_LEN_SHIFT;
+}
+
+/** Words per group's sources entry of the whole file's image (WholeImage.groupSourceBase, one per group): offset and count of its sources (SOURCE_WORDS each). */
+export const GROUP_SOURCE_WORDS = 2;
+export const GROUP_SOURCES = 0;
+export const GROUP_SOURCE_COUNT = 1;
 
 /** Words per group source (a parsed group's rules): first rule id, rule count. */
 export const SOURCE_WORDS = 2;
@@ -222,7 +308,7 @@ export const TOKEN_GROUP = 2;
  * The index a loaded artifact keeps (load.ts `_keepIndex`): a header of INDEX_HEADER_WORDS
  * words (the `INDEX_*` offsets: counts and the load's bookkeeping, one word each instead of one
  * object field each), then SCOPE tokens, AGENTS tokens (TOKEN_WORDS each), the group records
- * with their roots and sources (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
+ * with their roots (GROUP_WORDS each), and the warnings (WARNING_WORDS each). The
  * first group image cut is written after it in the same array (one typed array per host).
  * INDEX_FLAGS: the artifact's header flags (format.ts FLAG_*), as validated by the load.
  */
@@ -319,24 +405,8 @@ export function ruleOfRank(t: Tables, rank: number): number {
 /** Returns the segment ending at Aho-Corasick node `s` (its bytes as Latin-1 characters), read back along the parents. */
 export function segmentText(t: Tables, s: number): string {
   let out = '';
-  for (; s !== 0; s = t.img[t.acBase + s * AC_WORDS + AC_PARENT] as number) out = String.fromCharCode(t.img[t.acBase + s * AC_WORDS + AC_BYTE] as number) + out;
+  for (; s !== 0; s = t.img[t.acBase + s * AC_WORDS + AC_PARENT] as number) out = String.fromCharCode(acByte(t.img, t.acBase + s * AC_WORDS)) + out;
   return out;
-}
-
-/**
- * Returns the index in `[lo, hi]` of the record whose `field` equals `b`, or -1: a binary search
- * over records of `words` words from image offset `base`, ascending and distinct in `field`
- * (the children of a trie node). O(log children).
- */
-export function searchChildren(img: Int32Array, base: number, words: number, field: number, lo: number, hi: number, b: number): number {
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = img[base + mid * words + field] as number;
-    if (c === b) return mid;
-    if (c < b) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /**
@@ -361,3 +431,29 @@ export class Candidates {
   }
 }
 
+
+/**
+ * Returns the words a group image spends on each record kind (the bench's memory breakdown):
+ * radix nodes, their extra records, Aho-Corasick nodes, the root row, wildcard patterns, their
+ * segment lists, the segment nodes' pattern lists, the rank table and the roots. O(nodes + patterns).
+ */
+export function imageWordsByKind(t: Tables): Record<string, number> {
+  const img = t.img;
+  let extras = 0;
+  for (let x = 0; x < t.nodeCount; x++) if (nodeExtra(img, t.nodeBase + x * NODE_WORDS) >= 0) extras++;
+  let segs = 0;
+  for (let k = 0; k < t.wildCount; k++) segs += img[t.wildBase + k * WILD_WORDS + WILD_SEG_COUNT] as number;
+  const lists = new Set<number>();
+  if (t.wildCount > 0) for (let s = 0; s < t.acCount; s++) lists.add(img[t.acBase + s * AC_WORDS + AC_LIST] as number);
+  return {
+    radixNodes: NODE_WORDS * t.nodeCount,
+    extras: EXTRA_WORDS * extras,
+    acNodes: AC_WORDS * t.acCount,
+    acRootRow: t.acRootRow >= 0 ? 256 : 0,
+    wildcards: WILD_WORDS * t.wildCount,
+    segmentLists: segs,
+    patternLists: t.wildCount === 0 ? 0 : t.wildCount + AC_LIST_HEADER * lists.size,
+    ranks: t.rankCount,
+    roots: t.rootCount,
+  };
+}

@@ -10,8 +10,8 @@ import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../sr
 import type { Robots } from '../src/robots.js';
 import { artifactOf } from '../src/internal.js';
 import {
-  AC_BYTE, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
-  INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, NODE_EXTRA, NODE_WORDS, nodeEndRank, nodeWildCount,
+  acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
+  INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
 } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
@@ -116,13 +116,28 @@ describe('what a loaded artifact keeps', () => {
     expect(answers(robots)).toEqual(answers(loadRobots(ARTIFACT)));
   });
 
+  it('reads a radix label too long for NODE_KEY from the artifact (NODE_LEN_LONG) in the walk and the pattern text', () => {
+    const long = 'a'.repeat(NODE_LEN_LONG + 300);
+    for (const tail of ['', 'b', `${'c'.repeat(200)}`]) {
+      const robots = loadRobots(compile(`User-agent: *\nDisallow: /${long}${tail}\nAllow: /${long}${tail}/ok$\nDisallow: /${long.slice(0, 8200)}x\n`));
+      const rules = robots.agent('x');
+      const t = artifactOf(robots).group(rules.groupIndex).tables;
+      const lengths: number[] = [];
+      for (let x = 0; x < t.nodeCount; x++) lengths.push(nodeLabelLength(t.img, t.bytes, t.nodeBase + x * NODE_WORDS));
+      expect(lengths.some((len) => len >= NODE_LEN_LONG)).toBe(true);
+      const cases: [string, boolean][] = [[`/${long}${tail}`, false], [`/${long}${tail}/ok`, true], [`/${long}${tail}/okk`, false], [`/${long.slice(0, 8200)}x`, false], [`/${long.slice(0, 8200)}y`, true], [`/${long.slice(1)}`, true]];
+      for (let round = 0; round < 100; round++) for (const [url, allowed] of cases) expect(rules.isAllowed(url), `${url.length} ${round}`).toBe(allowed);
+      expect(robots.rule(0)?.pattern ?? `/${long}${tail}`).toBe(`/${long}${tail}`);
+    }
+  });
+
   it('gives extra records only to radix nodes where a $ pattern or a wildcard head ends, and pattern lists only to segment nodes that have some', () => {
     const robots = loadRobots(compile('User-agent: *\nDisallow: /a\nDisallow: /b$\nDisallow: /c*x\nDisallow: /c*y$\nDisallow: /d/e\n'));
     const rules = robots.agent('x');
     const t = artifactOf(robots).group(rules.groupIndex).tables;
     const img = t.img;
     const withExtra: number[] = [];
-    for (let x = 0; x < t.nodeCount; x++) if ((img[t.nodeBase + x * NODE_WORDS + NODE_EXTRA] as number) >= 0) withExtra.push(x);
+    for (let x = 0; x < t.nodeCount; x++) if (nodeExtra(img, t.nodeBase + x * NODE_WORDS) >= 0) withExtra.push(x);
     // `/b` (its `$` rank) and `/c` (two wildcard heads); `/`, `/a`, `/d/e` and the root have none.
     expect(withExtra.map((x) => [nodeEndRank(img, t.nodeBase + x * NODE_WORDS) !== NO_RANK, nodeWildCount(img, t.nodeBase + x * NODE_WORDS)])).toEqual([[true, 0], [false, 2]]);
     // Segments `x` (starts `/c*x`) and `y` (ends `/c*y$`) list one pattern each; the root shares the empty list.
@@ -131,7 +146,7 @@ describe('what a loaded artifact keeps', () => {
     for (let s = 0; s < t.acCount; s++) {
       const rec = t.acBase + s * AC_WORDS;
       lists.add(img[rec + AC_LIST] as number);
-      if (((img[rec + AC_CHILDREN_OUT] as number) & AC_FIRST_BIT) !== 0) firsts.push(img[rec + AC_BYTE] as number);
+      if (((img[rec + AC_CHILDREN_OUT] as number) & AC_FIRST_BIT) !== 0) firsts.push(acByte(img, rec));
     }
     expect(t.acCount).toBe(3);
     expect(lists.size).toBe(3);

@@ -15,7 +15,7 @@ import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
 import {
   IMPLICIT_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_RANK, WILD_WORDS, type Tables,
-  RANK_RULE_SHIFT, GROUP_WORDS,
+  RANK_RULE_SHIFT, GROUP_NEED, GROUP_WORDS,
 } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
@@ -26,14 +26,14 @@ const PROFILES = ['rfc9309', 'google'] as const;
 
 /**
  * The group `agent` selects: its image (cut on its first agent(), load.ts) with the offset and
- * count of its part roots, and its `need`, read from its group record in the index (word 5).
+ * count of its part roots, and its `need`, read from its group record in the index (GROUP_NEED).
  */
 function groupOf(robots: Robots, agent: string): { t: Tables; roots: number; rootCount: number; need: number } {
   const a = artifactOf(robots);
   const g = robots.agent(agent).groupIndex;
   const image = a.group(g);
   const img = image.tables.img;
-  const group = { t: image.tables, roots: image.roots, rootCount: image.rootCount, need: a.index[a.groupBase + g * GROUP_WORDS + 5] as number };
+  const group = { t: image.tables, roots: image.roots, rootCount: image.rootCount, need: a.index[a.groupBase + g * GROUP_WORDS + GROUP_NEED] as number };
   expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...groupTablesOf(robots, g).roots]);
   return group;
 }
