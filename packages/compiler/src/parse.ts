@@ -455,10 +455,25 @@ class _Arena {
       this._chunk = new Uint8Array(n > this._size ? n : this._size);
       this._used = 0;
     }
-    const out = this._chunk.subarray(this._used, this._used + n);
+    // The view constructor, not subarray (see handleRule).
+    const out = new Uint8Array(this._chunk.buffer, this._used, n);
     this._used += n;
     return out;
   }
+}
+
+/**
+ * Bytes at the start of a file scanned for a byte >= 0x80 before the whole file is decoded to
+ * test for ASCII: 4 KiB. The scan costs about 2 ms per 512,000 bytes in a fresh process, the
+ * decode 0.5 ms of ASCII but 4.5 ms of invalid UTF-8 (invalid-utf8, `node --single-threaded`).
+ */
+const _ASCII_PROBE_BYTES = 4_096;
+
+/** True when one of the first `limit` bytes of `bytes` is >= 0x80. O(limit). */
+function _hasHighByte(bytes: Uint8Array, limit: number): boolean {
+  const n = bytes.length < limit ? bytes.length : limit;
+  for (let i = 0; i < n; i++) if (bytes[i]! >= 0x80) return true;
+  return false;
 }
 
 /** Bytes of one arena chunk. */
@@ -529,6 +544,12 @@ class _Parser {
     // more bytes): it is the text, no decode needed.
     if (source !== undefined && source.length === bytes.length) {
       this.asciiText = source;
+      return;
+    }
+    // A byte >= 0x80 near the start settles it without decoding the file (a 500 KiB file of
+    // invalid UTF-8 took 4.5 ms to decode).
+    if (_hasHighByte(bytes, _ASCII_PROBE_BYTES)) {
+      this.asciiText = undefined;
       return;
     }
     // Decoding is all-native and fast; the text is usable only if every byte is ASCII: then
@@ -803,7 +824,9 @@ class _Parser {
         `line ${line}: the ${canonical} pattern does not start with '/' or '*', so it can never match a URL path`,
       );
     }
-    const rawBytes = bytes.subarray(vs, ve);
+    // The view constructor, not subarray: subarray looks up a species constructor on every call
+    // and made handleRule's optimised code three times as long to compile.
+    const rawBytes = new Uint8Array(bytes.buffer, bytes.byteOffset + vs, ve - vs);
     const text = this.asciiText;
     const rule: _MutableRule = { line, kind, pattern: text !== undefined && this.diagnose ? text.slice(vs, ve) : '', rawBytes, escaped: _escapePattern(rawBytes, this.arena) };
     if (text === undefined && this.diagnose) this.undecoded.push(rule);
@@ -830,7 +853,7 @@ class _Parser {
     if (kind === 'usage' && this.usageIsRule) this.seenRule = true;
     const { pathEnd, prefStart } = splitPreferenceValue(bytes, vs, ve);
     const text = this.decode(prefStart, ve);
-    const read = readPreference(kind, text);
+    const read = readPreference(kind, text, this.diagnose);
     if (this.diagnose) {
       const finding = pathEnd === vs ? checkPreferencePath(kind, text) : undefined;
       if (finding !== undefined) read.findings.unshift(finding);
