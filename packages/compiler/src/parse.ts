@@ -566,7 +566,8 @@ class _Parser {
   /** Returns bytes `[s, e)` decoded as UTF-8 (U+FFFD for invalid bytes). */
   decode(s: number, e: number): string {
     const text = this.asciiText;
-    return text !== undefined ? text.slice(s, e) : _DECODER.decode(this.bytes.subarray(s, e));
+    const bytes = this.bytes;
+    return text !== undefined ? text.slice(s, e) : _DECODER.decode(new Uint8Array(bytes.buffer, bytes.byteOffset + s, e - s));
   }
 
   /** Parses every line (the caller then calls decodePatterns); O(n). */
@@ -859,7 +860,7 @@ class _Parser {
       if (finding !== undefined) read.findings.unshift(finding);
       for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
     }
-    const rawPath = bytes.subarray(vs, pathEnd);
+    const rawPath = new Uint8Array(bytes.buffer, bytes.byteOffset + vs, pathEnd - vs);
     group.preferences.push({
       line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath, this.arena), preference: text, parsed: read.parsed, answers: read.answers,
     });
