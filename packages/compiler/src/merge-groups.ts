@@ -81,6 +81,15 @@ function _compareSources(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
+ * True when the entries are already in source-list order: tokens named in order in one shared
+ * group and again alone (shared-group-3000: one bucket of 3,000) need no sort. O(n).
+ */
+function _inOrder(entries: readonly _MergedGroup[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (_compareSources(entries[i - 1]!.sources, entries[i]!.sources) > 0) return false;
+  return true;
+}
+
+/**
  * Returns the entries ordered by their source lists (lexicographically): by first source, and
  * for one first source the single-source entry (a proper prefix sorts first) before the
  * entries of several sources, sorted by the comparator. `single[g]`: the entry of sources `[g]`;
@@ -108,7 +117,7 @@ function _sortEntries(single: readonly (_MergedGroup | undefined)[], several: re
     if (entry !== undefined) out.push(entry);
     const bucket = buckets.get(g);
     if (bucket === undefined) continue;
-    if (bucket.length > 1) bucket.sort((x, y) => _compareSources(x.sources, y.sources));
+    if (bucket.length > 1 && !_inOrder(bucket)) bucket.sort((x, y) => _compareSources(x.sources, y.sources));
     for (const e of bucket) out.push(e);
   }
   return out;
