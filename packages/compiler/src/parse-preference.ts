@@ -152,12 +152,16 @@ export function readPreference(
 
 /** Returns the answers of a parsed statement, as {@link readPreference} reads them, without findings. */
 function _answersOf(kind: PreferenceKind, dict: ReturnType<typeof parseDictionary>): (readonly [string, boolean])[] {
-  const [yes, no] = _WORDS[kind];
+  const words = _WORDS[kind];
+  const yes = words[0];
+  const no = words[1];
   const answers: (readonly [string, boolean])[] = [];
-  for (const [key, [value]] of dict) {
+  // forEach, not for..of with destructuring (an iterator per entry, unoptimised in a fresh process).
+  dict.forEach((item, key) => {
+    const value = item[0];
     const word = value instanceof Token ? value.toString() : undefined;
     if (word === yes || word === no) answers.push([key, word === yes]);
-  }
+  });
   return answers;
 }
 
