@@ -150,7 +150,9 @@ export function mergeGroups(parsed: ParsedRobots): MergedGroups {
   const globalSources: number[] = [];
   const groups = parsed.groups;
   for (let g = 0; g < groups.length; g++) {
-    for (const agent of groups[g]!.agents) {
+    const agents = groups[g]!.agents;
+    for (let a = 0; a < agents.length; a++) {
+      const agent = agents[a]!;
       if (agent.global) {
         // (Length checked first: reading index -1 is a slow named-property lookup in V8.)
         if (globalSources.length === 0 || globalSources[globalSources.length - 1] !== g) globalSources.push(g);
@@ -194,12 +196,14 @@ export function mergeGroups(parsed: ParsedRobots): MergedGroups {
   for (let index = 0; index < merged.length; index++) {
     const entry = merged[index]!;
     if (entry.tokens.length > 1) entry.tokens.sort();
-    for (const token of entry.tokens) byToken.set(token, index);
+    const tokens = entry.tokens;
+    for (let t = 0; t < tokens.length; t++) byToken.set(tokens[t]!, index);
     if (entry.global) globalIndex = index;
     let ruleCount = 0;
     let crawlDelay: number | undefined;
-    for (const g of entry.sources) {
-      const group = groups[g]!;
+    const sources = entry.sources;
+    for (let k = 0; k < sources.length; k++) {
+      const group = groups[sources[k]!]!;
       ruleCount += group.rules.length;
       if (crawlDelay === undefined) crawlDelay = group.crawlDelay;
     }
