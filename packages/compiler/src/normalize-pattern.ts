@@ -73,20 +73,25 @@ function _writeEscape(out: Uint8Array, o: number, b: number): number {
 export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
   const n = escaped.length;
   // Most patterns are already canonical (parse.ts escaped them: upper-case hex, no byte >= 0x80;
-  // a `%XX` of a reserved byte stays): return them as they are.
+  // a `%XX` of a reserved byte stays): return them as they are. Else the pass has counted the
+  // form's bytes: one array of the exact size, no copy cut from a larger one.
   let plain = true;
-  for (let i = 0; i < n && plain; i++) {
+  let size = 0;
+  for (let i = 0; i < n; i++) {
     const b = escaped[i] as number;
     if (b === _PERCENT && _isHex(escaped[i + 1]) && _isHex(escaped[i + 2])) {
       // Lower-case hex is upper-cased and an unreserved byte decoded: not plain.
-      plain = _isUpperHex(escaped[i + 1]) && _isUpperHex(escaped[i + 2]) &&
-        !isUnreservedByte((_hexValue(escaped[i + 1] as number) << 4) | _hexValue(escaped[i + 2] as number));
+      const unreserved = isUnreservedByte((_hexValue(escaped[i + 1] as number) << 4) | _hexValue(escaped[i + 2] as number));
+      if (unreserved || !_isUpperHex(escaped[i + 1]) || !_isUpperHex(escaped[i + 2])) plain = false;
+      size += unreserved ? 1 : 3;
       i += 2;
-    } else plain = b < 0x80 && (b !== _DOLLAR || i === n - 1);
+    } else if (b >= 0x80 || (b === _DOLLAR && i !== n - 1)) {
+      plain = false;
+      size += 3;
+    } else size++;
   }
   if (plain) return escaped;
-  // Every input byte writes at most three: one exact-size-or-less array, no number[] to grow.
-  const out = new Uint8Array(3 * n);
+  const out = new Uint8Array(size);
   let o = 0;
   for (let i = 0; i < n; i++) {
     const b = escaped[i] as number;
@@ -101,7 +106,7 @@ export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
       out[o++] = b;
     }
   }
-  return out.slice(0, o);
+  return out;
 }
 
 /**
@@ -116,7 +121,8 @@ export function deriveIndexHtmlPattern(form: Uint8Array): Uint8Array | null {
     if (form[slash + 1 + k] !== _INDEX_HTM[k]) return null;
   }
   const out = new Uint8Array(slash + 2);
-  out.set(form.subarray(0, slash + 1));
+  // A loop, not set(subarray): subarray looks up a species constructor on every call.
+  for (let k = 0; k <= slash; k++) out[k] = form[k] as number;
   out[slash + 1] = _DOLLAR;
   return out;
 }
@@ -148,7 +154,9 @@ export function simplifyPattern(
   if (simple) {
     const first = form[0];
     if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
-    return { body: end === form.length ? form : form.subarray(0, end), anchored, priority, kind, line, ruleId, companion };
+    // The view constructor, not subarray (which looks up a species constructor on every call).
+    const body = end === form.length ? form : new Uint8Array(form.buffer, form.byteOffset, end);
+    return { body, anchored, priority, kind, line, ruleId, companion };
   }
   // Trailing `*`s (and a `$` after them) change nothing: cut them, then collapse runs of `*`
   // into an array of the exact size (one allocation; refused patterns none).

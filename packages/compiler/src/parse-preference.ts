@@ -96,11 +96,13 @@ const _WORDS: Record<PreferenceKind, readonly [string, string]> = { usage: ['y',
  * (draft-ietf-aipref-vocab-07 sections 6.5 and 6.5.1): an RFC 9651 Dictionary whose Token values
  * `y`/`n` (`yes`/`no` for Content-Signal) allow or disallow a key; any other value states no
  * preference; a parse failure (uppercase keys included) makes every answer unknown.
- * O(n) plus the parser's own linear work.
+ * `lint` false (the compile-only parse): the same answers and no findings, none of their work
+ * done. O(n) plus the parser's own linear work.
  */
 export function readPreference(
   kind: PreferenceKind,
   text: string,
+  lint = true,
 ): { parsed: boolean; answers: (readonly [string, boolean])[]; findings: PreferenceFinding[] } {
   const findings: PreferenceFinding[] = [];
   const label = kind === 'usage' ? 'Content-Usage' : 'Content-Signal';
@@ -109,9 +111,11 @@ export function readPreference(
     dict = parseDictionary(text);
   } catch (e) {
     if (!(e instanceof ParseError) && !(e instanceof Error)) throw e;
-    findings.push(_parseFailure(label, text));
+    // The finding parses the statement again (lower-cased): only a linting caller pays for it.
+    if (lint) findings.push(_parseFailure(label, text));
     return { parsed: false, answers: [], findings };
   }
+  if (!lint) return { parsed: true, answers: _answersOf(kind, dict), findings };
   if (dict.size === 0) {
     findings.push({ severity: 'warning', code: 'empty-preference', message: `the ${label} line states no preference` });
   }
@@ -144,6 +148,21 @@ export function readPreference(
     }
   }
   return { parsed: true, answers, findings };
+}
+
+/** Returns the answers of a parsed statement, as {@link readPreference} reads them, without findings. */
+function _answersOf(kind: PreferenceKind, dict: ReturnType<typeof parseDictionary>): (readonly [string, boolean])[] {
+  const words = _WORDS[kind];
+  const yes = words[0];
+  const no = words[1];
+  const answers: (readonly [string, boolean])[] = [];
+  // forEach, not for..of with destructuring (an iterator per entry, unoptimised in a fresh process).
+  dict.forEach((item, key) => {
+    const value = item[0];
+    const word = value instanceof Token ? value.toString() : undefined;
+    if (word === yes || word === no) answers.push([key, word === yes]);
+  });
+  return answers;
 }
 
 /** Returns the finding for a statement that does not parse (uppercase keys get their own code). */

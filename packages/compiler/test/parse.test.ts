@@ -681,6 +681,12 @@ describe('parseForCompile (the parse of compile and compileRobots)', () => {
     const inputs: Uint8Array[] = readdirSync(dir).sort().filter((_, i) => i % 40 === 0).map((f) => new Uint8Array(readFileSync(join(dir, f))));
     inputs.push(
       bytesOf('User-agent: *\nDisallow: /a', [0xff, 0xfe], '/b\n', [0xef, 0xbb, 0xbf], 'Allow: /c\x00x\nnocolon here\nSitemap: rel\n', 'x'.repeat(MAX_LINE_BYTES + 5)),
+      // Preference statements that parse, fail, fail only for their case, or answer nothing:
+      // the compile-only parse reads their answers without building findings.
+      bytesOf('User-agent: *\nContent-Usage: /a train-ai=n, search=y\nContent-Signal: Train-AI=N, ((\nContent-Usage: train-ai=N\nContent-Signal: search=yes, ai-train=maybe, search=no\nContent-Usage: /b\n'),
+      // The first byte >= 0x80 past the 4 KiB the parse probes before decoding the file, and right at the start.
+      bytesOf(`# ${'x'.repeat(5_000)}\nUser-agent: b`, [0xc3, 0xa9], 't\nHost: ', [0xff], '\nDisallow: /', [0xe3, 0x83, 0x84], '\n'),
+      bytesOf([0xff], '\nUser-agent: b', [0xc3, 0xa9], 't\nDisallow: /', [0xc3, 0xa9], '%7e%2f\n'),
     );
     let diagnosed = 0;
     for (const bytes of inputs) {
