@@ -12,11 +12,13 @@ import { lastCandidateCount, scanTuning, shapeCheckCount, tierOf, tierTuning } f
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.ROBOMATA_DIFF_RUNS ?? 20_000);
+/** Least share of the flushing road's checks that run on an automaton flushed before: 8% measured (1,400 of 17,313 checks at the default 20,000 runs). */
+const FLUSHED_SHARE = 0.04;
 /** A random robots.txt with URLs made from its rules; one or two agents; a profile. */
 const filesArb = robotsTxtArb.chain((txt) => fc.tuple(fc.constant(txt), urlsFromRobotsArb(txt)));
 const agentsArb = fc.uniqueArray(agentArb, { minLength: 1, maxLength: 2 });
 const profileArb = fc.constantFrom('rfc9309' as const, 'google' as const);
-const mix = { allowed: 0, disallowed: 0, byRule: 0, withCandidates: 0, tier1: 0, shaped: 0, flushed: 0 };
+const mix = { allowed: 0, disallowed: 0, byRule: 0, withCandidates: 0, tier1: 0, shaped: 0, flushed: 0, flushingChecks: 0 };
 const _DEFAULT_TUNING = { ...scanTuning };
 const _DEFAULT_TIER = { ...tierTuning };
 
@@ -80,6 +82,7 @@ function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309'
       if ((road === 'automaton' || road === 'automaton-flushing') && rules.groupIndex >= 0) expect(tier, ctx0).toBe(1);
       if (road === 'sweep' || road === 'direct' || road === 'direct-general') expect(tier, ctx0).toBe(0);
       if (tier === 1) mix.tier1++;
+      if (road === 'automaton-flushing' && rules.groupIndex >= 0) mix.flushingChecks++;
       if (road === 'automaton-flushing' && tierOf(rules).flushes > 0) mix.flushed++;
       const gotRule = got < 0 ? { line: 0, kind: 'none' } : robots.rule(got);
       const ctx = JSON.stringify({ txt, agent, url, profile, road, urls, agents });
@@ -108,9 +111,11 @@ describe('runtime agrees with the reference', () => {
     expect(mix.tier1 / total).toBeGreaterThan(0.1);
     // The direct road verified many candidates by their shape (`H*X`, `H*X$`).
     expect(mix.shaped / total).toBeGreaterThan(0.02);
-    // The flushing road's cache did flush: many checks ran on automata that had been flushed
-    // (about 1,500 of its 5,000 runs' checks with no room to grow; 74 with a 4 KiB budget).
-    expect(mix.flushed).toBeGreaterThan(300);
+    // The flushing road's cache did flush: many of its checks ran on automata that had been
+    // flushed (a share, so that it holds for any ROBOMATA_DIFF_RUNS).
+    console.log(`flushing road: ${mix.flushed} of ${mix.flushingChecks} checks after a flush`);
+    expect(mix.flushingChecks).toBeGreaterThan(0);
+    expect(mix.flushed / mix.flushingChecks).toBeGreaterThan(FLUSHED_SHARE);
   });
 
   it(`on random files and URLs, both profiles (${RUNS} runs)`, () => {

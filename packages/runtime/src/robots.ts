@@ -203,6 +203,9 @@ export class LoadedArtifact {
   }
 }
 
+/** Each described `Robots`' tokens by group (`Robots#describeGroup`; tooling only, so no field on every host). */
+const _TOKENS_BY_GROUP = new WeakMap<Robots, string[][]>();
+
 /** Package-private method keys of {@link Robots} (read through internal.ts): not public method names. */
 export const ARTIFACT: unique symbol = Symbol('robomata.artifact');
 export const GROUP_TABLES: unique symbol = Symbol('robomata.groupTables');
@@ -760,7 +763,12 @@ export class Robots {
     return out;
   }
 
-  /** Returns a description of merged group `index` (tokens, rules, part sizes). */
+  /**
+   * Returns a description of merged group `index` (tokens, rules, part sizes), for tooling. The
+   * first call decodes and keeps the whole file's image and lists every group's tokens once, so
+   * describing each of a file's groups in turn costs O(artifact + agents + the groups' rules),
+   * not O(artifact) per call.
+   */
   describeGroup(index: number): GroupInfo {
     const a = this._a;
     const groupCount = a.header(INDEX_GROUP_COUNT);
@@ -769,8 +777,8 @@ export class Robots {
     }
     const tokens = this._groupTokens(index);
     const ruleIds: number[] = [];
-    // The sources stay in the whole file's image (read once here, not kept by the index).
-    const whole = a.peekWhole();
+    // The sources stay in the whole file's image, not in the index: decoded once and kept.
+    const whole = a.whole();
     const w = whole.tables.img;
     const entry = whole.groupSourceBase + index * GROUP_SOURCE_WORDS;
     const src = w[entry + GROUP_SOURCES] as number;
@@ -797,17 +805,25 @@ export class Robots {
     return { tables: image.tables, roots };
   }
 
-  /** Returns the lower-cased product tokens that select merged group `index` (`*` for the global group), in token order. */
+  /**
+   * Returns the lower-cased product tokens that select merged group `index` (`*` for the global
+   * group), in token order: every group's list is made on the first call, in one pass over the
+   * agent table, and kept beside this object (tooling only; no field on the hot object).
+   */
   private _groupTokens(index: number): string[] {
-    const a = this._a;
-    const img = a.index;
-    const tokens: string[] = [];
-    const base = a.agentBase;
-    for (let i = 0; i < a.header(INDEX_AGENT_COUNT); i++) {
-      const at = base + TOKEN_WORDS * i;
-      if (img[at + TOKEN_GROUP] === index) tokens.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
+    let byGroup = _TOKENS_BY_GROUP.get(this);
+    if (byGroup === undefined) {
+      const a = this._a;
+      const img = a.index;
+      const base = a.agentBase;
+      byGroup = Array.from({ length: a.header(INDEX_GROUP_COUNT) }, (): string[] => []);
+      for (let i = 0; i < a.header(INDEX_AGENT_COUNT); i++) {
+        const at = base + TOKEN_WORDS * i;
+        byGroup[img[at + TOKEN_GROUP] as number]?.push(this._text(img[at + TOKEN_OFF] as number, img[at + TOKEN_LEN] as number));
+      }
+      _TOKENS_BY_GROUP.set(this, byGroup);
     }
-    return tokens;
+    return (byGroup[index] as string[]).slice();
   }
 
   private _crawlDelayOf(group: number): number | undefined {

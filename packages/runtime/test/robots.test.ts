@@ -2,9 +2,10 @@
 // 'none') and identity, the rfc9309 cut of a User-Agent header vs google's verbatim compare,
 // agent-scoped artifacts (RobotsAgentError), decide/rule with and without stored patterns,
 // warnings, sitemaps, crawl-delay, other directives, describeGroup, and argument errors. Verdicts are checked against @robomata/reference.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
+import { artifactOf } from '../src/internal.js';
 import { loadRobots } from '../src/load.js';
 import { RobotsAgentError, type Robots } from '../src/robots.js';
 
@@ -341,6 +342,29 @@ describe('Robots: size and describeGroup', () => {
 
   it('throws RangeError for a bad group index', () => {
     for (const bad of [-1, 3, 0.5, Number.NaN]) expect(() => robots.describeGroup(bad), String(bad)).toThrow(RangeError);
+  });
+
+  it('regression: describing every group of a large file decodes the whole image once (was once per call: quadratic for inspect)', () => {
+    // 3,000 groups of one rule each: an artifact past the thread's decode cache, so each
+    // decode of the whole image is a fresh O(artifact) pass.
+    const groups = 3000;
+    const txt = Array.from({ length: groups }, (_, g) => `User-agent: bot${String.fromCharCode(97 + (g % 26))}${g.toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)] as string)}\nDisallow: /p${g}/\n`).join('\n');
+    const r = loadRobots(compile(txt));
+    expect(r.groupCount).toBe(groups);
+    expect(r.byteLength).toBeGreaterThan(32 * 1024);
+    const decoder = (artifactOf(r) as unknown as { _decoder: { whole: (a: unknown) => unknown } })._decoder;
+    const spy = vi.spyOn(decoder, 'whole');
+    try {
+      for (let g = 0; g < groups; g++) {
+        const info = r.describeGroup(g);
+        expect(info.tokens.length).toBe(1);
+        expect(info.ruleIds.length).toBe(1);
+        expect(r.rule(info.ruleIds[0] as number).line).toBe(3 * g + 2);
+      }
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
