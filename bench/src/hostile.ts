@@ -205,7 +205,8 @@ async function _transpile(file: string, generate: string | undefined): Promise<s
 
 /**
  * Returns the generator module, transpiled from test/hostile/generate.ts (cached in tmp), its
- * inputs joined by extra-inputs.ts's (shared-huge-group, orthogonal-vectors-500k).
+ * inputs joined by extra-inputs.ts's (shared-huge-group, orthogonal-vectors-500k,
+ * invalid-utf8-short, percent-lower-500k).
  */
 async function _loadGenerator(): Promise<_GeneratorModule> {
   const generate = await _transpile('generate', undefined);

@@ -26,7 +26,8 @@ import type { BoundsResult } from './bounds-worker.js';
 /**
  * Bound on a compile's work (`measureCompileWork`: lines, rules, patterns, trie nodes, wildcard
  * segments, segment-trie nodes, group-part references and artifact bytes, each O(1) to build)
- * per parsed input byte. The inputs measure at most 1.72 units per byte (invalid-utf8; percent-deep
+ * per parsed input byte. The inputs measure at most 1.80 units per byte (invalid-utf8-short: a
+ * pattern, a wildcard segment and two trie nodes every 15 bytes; invalid-utf8 1.72; percent-deep
  * 1.59: every byte of a rule an escape, written three times as long); 8 leaves room
  * for format changes and still catches a compile that is not linear (building each of
  * shared-huge-group's 1,000 merged groups on its own would be about 1,000 units per byte).

@@ -1,6 +1,7 @@
 /**
  * Hostile inputs aimed at the engine's sharing and verification (radix tries per shared part,
- * one Aho-Corasick segment trie, candidates verified directly or by one sweep), kept beside
+ * one Aho-Corasick segment trie, candidates verified directly or by one sweep) and at the text
+ * stage's cost per byte (escaping and normalising short rules), kept beside
  * generate.ts's list so that the bench's table of that list stays as it is. Same contract as
  * {@link HostileInput}: deterministic from a seed, full bodies within the 512,000-byte parse
  * limit, reduced bodies small enough for the naive reference.
@@ -13,6 +14,14 @@
  * - `orthogonal-vectors-500k`: the orthogonal-vectors gadget of orthogonal-vectors.test.ts
  *   filling 500 KiB: about 4,000 `*` rules over the two segments `s` and `t`, so every byte of
  *   a path reports a segment that thousands of patterns wait for.
+ * - `invalid-utf8-short`: the text stage's worst cost per byte: about 33,000 short rules
+ *   `Disallow:/<bad byte><id>*\xc3` (no space after the colon), each opening with a byte that is
+ *   never UTF-8 and ending in a lone lead byte, so every rule's few bytes go through the
+ *   escaping of invalid UTF-8 and a wildcard split (invalid-utf8 spreads the same work over
+ *   longer rules).
+ * - `percent-lower-500k`: rules of lower-case `%xx` escapes (a random hex pair, `%e3%83%84`,
+ *   `%7e`) around a `*`: every escape is normalised (upper-cased, `%7e` decoded to `~`) before
+ *   the rule is split and shared.
  */
 import { commonHostileUrls, createRng, deriveSeed, latin1Bytes, pickInt, type HostileInput, type Rng } from './generate.js';
 import { COMMON_AGENTS, DEFAULT_SEED, HOSTILE_URL_LENGTH, INPUT_BUDGET } from './generate.js';
@@ -104,10 +113,41 @@ function _orthogonalUrls(rng: Rng): string[] {
   return out;
 }
 
+/** Bytes that never occur in UTF-8 or cannot open a character: the first byte of an `invalid-utf8-short` rule. */
+const NEVER_UTF8 = ['\xff', '\xfe', '\x80', '\xbf'];
+
+/**
+ * Returns a `User-agent: *` body filled to `budget` bytes with the lines `rule(0)`, `rule(1)`,
+ * ... (the first line that does not fit ends it), as latin-1 bytes.
+ */
+function _ruleBody(budget: number, rule: (i: number) => string): Uint8Array {
+  const lines = ['User-agent: *\n'];
+  let bytes = (lines[0] as string).length;
+  for (let i = 0; ; i++) {
+    const line = rule(i) + '\n';
+    if (bytes + line.length > budget) break;
+    lines.push(line);
+    bytes += line.length;
+  }
+  return latin1Bytes(lines.join(''));
+}
+
+/** Returns the `invalid-utf8-short` body: Disallow and Allow alternating, `/<never-UTF-8 byte><id in base 36>*\xc3`. */
+function _invalidUtf8Short(rng: Rng, budget: number): Uint8Array {
+  return _ruleBody(budget, (i) => `${i % 2 ? 'Allow' : 'Disallow'}:/${NEVER_UTF8[pickInt(rng, NEVER_UTF8.length)] ?? ''}${i.toString(36)}*\xc3`);
+}
+
+/** Returns the `percent-lower-500k` body: `/%<hex><digit>%e3%83%84*<3 of ab*>%7e<i>` rules. */
+function _percentLower(rng: Rng, budget: number): Uint8Array {
+  return _ruleBody(budget, (i) => `Disallow: /%${_randomText(rng, 'abcdef', 1)}${_randomText(rng, '0123456789', 1)}%e3%83%84*${_randomText(rng, 'ab*', 3)}%7e${i}`);
+}
+
 /** Returns the extra hostile inputs for `seed` (bodies generated on each call, as generate.ts does). */
 export function createExtraHostileInputs(seed: number = DEFAULT_SEED): HostileInput[] {
   const shared = deriveSeed(seed, 'shared-huge-group');
   const vectors = deriveSeed(seed, 'orthogonal-vectors-500k');
+  const short = deriveSeed(seed, 'invalid-utf8-short');
+  const lower = deriveSeed(seed, 'percent-lower-500k');
   return [
     {
       name: 'shared-huge-group',
@@ -133,6 +173,39 @@ export function createExtraHostileInputs(seed: number = DEFAULT_SEED): HostileIn
       maxBytes: undefined,
       agents: COMMON_AGENTS,
       urls: () => [...commonHostileUrls(seed), ..._orthogonalUrls(createRng(vectors ^ 0x5eed))],
+    },
+    {
+      name: 'invalid-utf8-short',
+      description: 'about 33,000 short rules `Disallow:/\\xff<id>*\\xc3`: each opens with a byte that is never UTF-8 and ends in a lone lead byte (the most escaping per input byte)',
+      make: () => _invalidUtf8Short(createRng(short), INPUT_BUDGET),
+      makeReduced: () => _invalidUtf8Short(createRng(short), REDUCED_BUDGET),
+      maxBytes: undefined,
+      agents: COMMON_AGENTS,
+      urls: () => [
+        ...commonHostileUrls(seed),
+        '/\ufffd0',
+        '/%FF0x%C3',
+        '/%FE1%c3',
+        '/\ufffda\ufffd',
+        '/' + '%FF'.repeat(HOSTILE_URL_LENGTH / 3),
+        '/%FF' + 'z'.repeat(HOSTILE_URL_LENGTH - 7) + '%C3',
+      ],
+    },
+    {
+      name: 'percent-lower-500k',
+      description: 'rules of lower-case `%xx` escapes around a `*` (`/%a0%e3%83%84*ab%7e0`) filling 500 KiB: every escape is normalised before the rule is split',
+      make: () => _percentLower(createRng(lower), INPUT_BUDGET),
+      makeReduced: () => _percentLower(createRng(lower), REDUCED_BUDGET),
+      maxBytes: undefined,
+      agents: COMMON_AGENTS,
+      urls: () => [
+        ...commonHostileUrls(seed),
+        '/%A0%E3%83%84ab~0',
+        '/%a0\u30c4b%7e1',
+        '/%B1%E3%83%84' + 'ab'.repeat(HOSTILE_URL_LENGTH / 2) + '~2',
+        '/%c9' + '%e3%83%84'.repeat(HOSTILE_URL_LENGTH / 9),
+        '/' + '%7e'.repeat(HOSTILE_URL_LENGTH / 3),
+      ],
     },
   ];
 }

@@ -15,6 +15,8 @@ import {
   oneCharacterVariants,
   shuffledUrls,
 } from './generate.js';
+import type { HostileInput } from './generate.js';
+import { EXTRA_HOSTILE_INPUTS, createExtraHostileInputs } from './extra-inputs.js';
 
 /** Returns the byte lengths of the LF/CR-separated lines of `bytes`. */
 function lineLengths(bytes: Uint8Array): number[] {
@@ -182,3 +184,42 @@ describe('hostile inputs', () => {
     expect(() => latin1Bytes('ツ')).toThrow(/not a byte/);
   });
 });
+
+describe('extra hostile inputs (extra-inputs.ts)', () => {
+  const extra = [...EXTRA_HOSTILE_INPUTS];
+
+  it('have names distinct from each other and from generate.ts', () => {
+    const names = [...HOSTILE_INPUTS, ...extra].map((i) => i.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each(extra.map((i) => [i.name, i] as const))('%s is deterministic, within budget and seed-dependent', (name, input) => {
+    const a = input.make();
+    expect(Buffer.from(input.make()).equals(Buffer.from(a))).toBe(true);
+    expect(a.length).toBeLessThanOrEqual(INPUT_BUDGET);
+    expect(a.length).toBeGreaterThan(INPUT_BUDGET - 100);
+    expect(input.makeReduced().length).toBeLessThanOrEqual(4_096);
+    expect(input.urls().length).toBeGreaterThan(10);
+    const other = createExtraHostileInputs(12345).find((i) => i.name === name);
+    expect(Buffer.from(other?.make() ?? new Uint8Array(0)).equals(Buffer.from(a))).toBe(false);
+  });
+
+  it('invalid-utf8-short: over 30,000 short rules, each opening with a byte never in UTF-8 and ending in a lone lead byte', () => {
+    const rules = binary(findExtraInput('invalid-utf8-short').make()).split('\n').filter((l) => /^(Allow|Disallow):/.test(l));
+    expect(rules.length).toBeGreaterThan(30_000);
+    for (const r of rules) expect(r).toMatch(/^(Allow|Disallow):\/[\xff\xfe\x80\xbf][0-9a-z]+\*\xc3$/);
+  });
+
+  it('percent-lower-500k: every rule holds lower-case escapes, %7e and a *', () => {
+    const rules = binary(findExtraInput('percent-lower-500k').make()).split('\n').filter((l) => /^Disallow:/.test(l));
+    expect(rules.length).toBeGreaterThan(10_000);
+    for (const r of rules) expect(r).toMatch(/^Disallow: \/%[a-f][0-9]%e3%83%84\*[ab*]{3}%7e\d+$/);
+  });
+});
+
+/** Returns the extra input called `name` (throws on a typo). */
+function findExtraInput(name: string): HostileInput {
+  const found = EXTRA_HOSTILE_INPUTS.find((i) => i.name === name);
+  if (found === undefined) throw new Error(`no extra input ${name}`);
+  return found;
+}

@@ -183,8 +183,9 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   const start = new Int32Array(d + 1);
   const slot = new Int32Array(n);
   _slotKeys(item, keys, d, slot, start);
-  _prefixSums(start, d);
-  _placeBySlot(order, from, to, slot, start.slice(0, d));
+  const next = new Int32Array(d);
+  _prefixSums(start, next, d);
+  _placeBySlot(order, from, to, slot, next);
   _pushRuns(keys, start, d, from, depth, stack);
 }
 
@@ -220,9 +221,12 @@ function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int3
   }
 }
 
-/** Turns the counts `start[1, d]` into the start of each slot. */
-function _prefixSums(start: Int32Array, d: number): void {
-  for (let j = 0; j < d; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+/** Turns the counts `start[1, d]` into the start of each slot, copied to `next[0, d)` (no slice: it looks up a species constructor). */
+function _prefixSums(start: Int32Array, next: Int32Array, d: number): void {
+  for (let j = 0; j < d; j++) {
+    next[j] = start[j] as number;
+    start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+  }
 }
 
 /** Places `order[from, to)` stably by slot (`next[j]`: the next free place of slot j). */
@@ -387,7 +391,7 @@ class _Distinct {
 
   /**
    * Returns the index of (`tag`, `bytes[from, to)`), adding it as the next index when new (a
-   * subarray is cut only then). O(DISTINCT_SCAN_MAX + bytes), expected.
+   * view is cut only then). O(DISTINCT_SCAN_MAX + bytes), expected.
    */
   add(tag: number, bytes: Uint8Array, from: number, to: number): number {
     const list = this.list;
@@ -442,7 +446,8 @@ class _Distinct {
   }
 
   private _push(tag: number, bytes: Uint8Array, from: number, to: number): void {
-    this.list.push(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+    // The view constructor, not subarray (which looks up a species constructor on every call).
+    this.list.push(from === 0 && to === bytes.length ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from));
     this._tags.push(tag);
   }
 }

@@ -46,7 +46,7 @@ class _Writer {
   room(n: number): void {
     if (this.length + n <= this.bytes.length) return;
     const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-    grown.set(this.bytes.subarray(0, this.length));
+    grown.set(new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
     this.bytes = grown;
   }
 
@@ -93,8 +93,9 @@ class _Writer {
   /** Appends `x[from, to)` as they are. */
   range(x: Uint8Array, from: number, to: number): void {
     // A native copy past a few bytes: hostile labels run to kilobytes, and the first compile of
-    // a process runs this loop unoptimised.
-    if (to - from > 16) return this.raw(x.subarray(from, to));
+    // a process runs this loop unoptimised. The view constructor, not subarray (which looks up a
+    // species constructor on every call).
+    if (to - from > 16) return this.raw(new Uint8Array(x.buffer, x.byteOffset + from, to - from));
     this.room(to - from);
     for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
   }
