@@ -314,20 +314,18 @@ const _STAY_BELOW = -1;
 export class AgentRules {
   private readonly _t: Tables;
   private readonly _need: number;
-  private readonly _rfc: boolean;
   /** Checks answered on the tier below so far (counts up to the tier-up threshold); STAY_BELOW once the group cannot tier up (past the NFA budget) or gave its automaton up. */
   private _checks = 0;
   /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
   private _dfa: LazyDfa | null = null;
   private readonly _prefs: PreferenceTables;
-  /** `(groupIndex + 1) * 4 + SELECTIONS.indexOf(selection)`: one word for both (a loaded host keeps fewer bytes). */
+  /** `(groupIndex + 1) * 8 + rfc9309 * 4 + SELECTIONS.indexOf(selection)`: one word for the three (a loaded host keeps fewer bytes). */
   private readonly _pick: number;
 
   /** @internal Use {@link Robots.agent}. */
   constructor(selection: Selection, groupIndex: number, a: LoadedArtifact) {
     this._t = a.group(groupIndex);
-    this._rfc = a.profile === 'rfc9309';
-    this._pick = (groupIndex + 1) * 4 + _SELECTIONS.indexOf(selection);
+    this._pick = (groupIndex + 1) * 8 + (a.profile === 'rfc9309' ? 4 : 0) + _SELECTIONS.indexOf(selection);
     this._need = groupIndex < 0 ? 0 : (a.index[a.groupBase + groupIndex * GROUP_WORDS + GROUP_NEED] as number);
     this._prefs = a.preferences;
   }
@@ -339,7 +337,12 @@ export class AgentRules {
 
   /** Merged-group index, or -1 for 'none'. */
   get groupIndex(): number {
-    return (this._pick >> 2) - 1;
+    return (this._pick >> 3) - 1;
+  }
+
+  /** True when the artifact was compiled for the rfc9309 profile (else google). */
+  private get _rfc(): boolean {
+    return (this._pick & 4) !== 0;
   }
 
   /**
@@ -502,6 +505,8 @@ export class AgentRules {
 class _RobotsRest {
   /** AgentRules of specific groups past the first, by group index. */
   moreSpecific: (AgentRules | undefined)[] | undefined = undefined;
+  /** The global group's (or allow-all) AgentRules when it was not the first made. */
+  globalRules: AgentRules | undefined = undefined;
   sitemaps: readonly string[] | undefined = undefined;
   patterns: PatternIndex | undefined = undefined;
   constructor(readonly builder: GroupBuilder | null) {}
@@ -516,9 +521,8 @@ class _RobotsRest {
  */
 export class Robots {
   private readonly _a: LoadedArtifact;
-  /** The first group's AgentRules in a field, further ones in an array (see LoadedArtifact's images). */
-  private _firstSpecific: AgentRules | undefined = undefined;
-  private _globalRules: AgentRules | undefined = undefined;
+  /** The first AgentRules made (most hosts are asked for one crawler), specific or not; further ones in `_rest`. */
+  private _first: AgentRules | undefined = undefined;
   /** What most hosts never need (see {@link _RobotsRest}), made on first use; null until then. */
   private _rest: _RobotsRest | null;
 
@@ -678,11 +682,15 @@ export class Robots {
 
   /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
   private _global(): AgentRules {
-    if (this._globalRules === undefined) {
-      const g = this._a.header(INDEX_GLOBAL_GROUP);
-      this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
-    }
-    return this._globalRules;
+    const first = this._first;
+    if (first !== undefined && first.selection !== 'specific') return first;
+    const known = this._rest?.globalRules;
+    if (known !== undefined) return known;
+    const g = this._a.header(INDEX_GLOBAL_GROUP);
+    const rules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
+    if (first === undefined) this._first = rules;
+    else this._more().globalRules = rules;
+    return rules;
   }
 
   /** Returns true when `agent()` answers for group `g` (it is built, or can be). */
@@ -858,11 +866,12 @@ export class Robots {
    */
   [GROUP_RULES](g: number, global: boolean): AgentRules {
     if (global) return this._global();
-    const first = this._firstSpecific;
-    if (first !== undefined && first.groupIndex === g) return first;
+    const first = this._first;
+    if (first !== undefined && first.groupIndex === g && first.selection === 'specific') return first;
     if (first === undefined) {
-      this._firstSpecific = new AgentRules('specific', g, this._a);
-      return this._firstSpecific;
+      const rules = new AgentRules('specific', g, this._a);
+      this._first = rules;
+      return rules;
     }
     const more = (this._more().moreSpecific ??= []);
     let rules = more[g];
