@@ -10,7 +10,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES,
   KNOWN_FLAGS, MAGIC, NO_RANK, WARNING_CODES, compareByteRanges, computeChecksum,
 } from './format.js';
-import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type ImageDecoder, type WholeImage } from './robots.js';
+import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type WholeImage } from './robots.js';
 import {
   acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
   nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
@@ -960,11 +960,16 @@ function _decodeWhole(a: LoadedArtifact): WholeImage {
   return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base, groupSourceBase: d.groups.sourceBase };
 }
 
-/** How a LoadedArtifact decodes what it did not keep from the load. */
-const _IMAGE_DECODER: ImageDecoder = {
-  group: (a, g, maxWords, prefix) => _cutGroup(_decodedOf(a), a.bytes, g, maxWords, prefix),
-  whole: _decodeWhole,
-};
+/** A loaded artifact with the decoding of what it did not keep from the load. */
+class _LoadedFile extends LoadedArtifact {
+  protected decodeGroup(g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
+    return _cutGroup(_decodedOf(this), this.bytes, g, maxWords, prefix);
+  }
+
+  protected decodeWhole(): WholeImage {
+    return _decodeWhole(this);
+  }
+}
 
 /**
  * Returns the index a loaded artifact keeps (tables.ts INDEX_*): its header, the tokens, the
@@ -1021,7 +1026,7 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const bytes = _asBytes(artifact);
   const flags = _readHeader(bytes);
   const d = _decode(bytes, flags, true);
-  const loaded = new LoadedArtifact({ bytes, index: _keepIndex(d, flags), preferences: d.preferences ?? NO_PREFERENCES, decoder: _IMAGE_DECODER });
+  const loaded = new _LoadedFile({ bytes, index: _keepIndex(d, flags), preferences: d.preferences ?? NO_PREFERENCES });
   _remember(loaded, d);
   return new Robots(loaded);
 }

@@ -35,7 +35,8 @@ export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): nu
 /**
  * @internal A group's matching image: its tables (tables.ts layouts) and its part roots at
  * `[roots, roots + rootCount)` of the image. A group's own image is its {@link Tables} (whose
- * `tables` is itself); a group matched on the whole file's image gets a small object.
+ * `tables` is itself); a group matched on the whole file's image gets a Tables over that image
+ * with its own roots (one class for every group: the hot check stays monomorphic).
  */
 export interface GroupImage {
   readonly tables: Tables;
@@ -56,26 +57,14 @@ export interface WholeImage {
   readonly groupSourceBase: number;
 }
 
-/** @internal How a {@link LoadedArtifact} decodes what the load did not keep (load.ts; from the validated bytes, never throwing for them). */
-export interface ImageDecoder {
-  /**
-   * Returns group `g`'s own image, or null when its own words would take more than `maxWords`.
-   * With `prefix` (the artifact's index, for its first cut) the image array starts with a copy
-   * of it, so that the host keeps one typed array for both.
-   */
-  group(a: LoadedArtifact, g: number, maxWords: number, prefix: Int32Array | null): Tables | null;
-  whole(a: LoadedArtifact): WholeImage;
-}
-
 /** The image of a group without parts (allow all): never read. */
 export const EMPTY_GROUP_IMAGE: Tables = new Tables(new Int32Array(0), new Uint8Array(0), 0, 0, 0, -1, 0, 0, 0, 0, 0);
 
-/** @internal What a {@link LoadedArtifact} is built from (load.ts): the bytes, the index (header filled, tables.ts INDEX_*), the preferences and the image decoder. */
+/** @internal What a {@link LoadedArtifact} is built from (load.ts): the bytes, the index (header filled, tables.ts INDEX_*) and the preferences. */
 export interface LoadedArtifactFields {
   readonly bytes: Uint8Array;
   readonly index: Int32Array;
   readonly preferences: PreferenceTables;
-  readonly decoder: ImageDecoder;
 }
 
 /**
@@ -87,25 +76,32 @@ export interface LoadedArtifactFields {
  * first use. Counts and offsets are read from the index header (one word each, not one field
  * each: a loaded host keeps fewer bytes). Built from one named object ({@link LoadedArtifactFields}).
  */
-export class LoadedArtifact {
+export abstract class LoadedArtifact {
   readonly bytes: Uint8Array;
   /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
   readonly preferences: PreferenceTables;
   /** The index (tables.ts INDEX_*), followed by the first group image once it is cut. */
   private _index: Int32Array;
-  private readonly _decoder: ImageDecoder;
-  private _whole: WholeImage | undefined = undefined;
   /** The first group image cut (its group in the index header): most artifacts serve one group (an array costs about 200 bytes more per host). */
-  private _firstImage: GroupImage = EMPTY_GROUP_IMAGE;
-  /** Images of further groups, by group index. */
-  private _moreImages: (GroupImage | undefined)[] | undefined = undefined;
+  private _firstImage: Tables = EMPTY_GROUP_IMAGE;
+  /** The whole image once kept and the images of further groups by group index: most hosts have neither (made on first use, one field for both). */
+  private _rest: { whole: WholeImage | undefined; images: (Tables | undefined)[] } | undefined = undefined;
 
   constructor(f: LoadedArtifactFields) {
     this.bytes = f.bytes;
     this.preferences = f.preferences;
     this._index = f.index;
-    this._decoder = f.decoder;
   }
+
+  /**
+   * Returns group `g`'s own image, or null when its own words would take more than `maxWords`.
+   * With `prefix` (the artifact's index, for its first cut) the image array starts with a copy
+   * of it, so that the host keeps one typed array for both. load.ts implements the decoding
+   * (a subclass: one method for every host, not a field each); from the validated bytes, never throwing for them.
+   */
+  protected abstract decodeGroup(g: number, maxWords: number, prefix: Int32Array | null): Tables | null;
+  /** Returns the whole file's image decoded again (load.ts). */
+  protected abstract decodeWhole(): WholeImage;
 
   /** Tokens, group records (with roots and sources) and warnings, at the bases below (tables.ts INDEX_*). */
   get index(): Int32Array {
@@ -149,15 +145,15 @@ export class LoadedArtifact {
    * group is matched on the whole image. So a loaded artifact holds at most about twice its
    * whole image, however many groups are asked for.
    */
-  group(g: number): GroupImage {
+  group(g: number): Tables {
     const index = this._index;
     if (g < 0 || (index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
     const firstGroup = index[INDEX_FIRST_GROUP] as number;
     if (g === firstGroup) return this._firstImage;
-    let image = this._moreImages?.[g];
+    let image = this._rest?.images[g];
     if (image !== undefined) return image;
     const prefix = firstGroup < 0 ? index : null;
-    const cut = this._whole === undefined ? this._decoder.group(this, g, this.header(INDEX_WHOLE_WORDS) - (index[INDEX_CUT_WORDS] as number), prefix) : null;
+    const cut = this._rest?.whole === undefined ? this.decodeGroup(g, this.header(INDEX_WHOLE_WORDS) - (index[INDEX_CUT_WORDS] as number), prefix) : null;
     if (cut === null) {
       image = this._onWhole(g);
     } else {
@@ -170,22 +166,24 @@ export class LoadedArtifact {
       this._firstImage = image;
       this._index[INDEX_FIRST_GROUP] = g;
     } else {
-      (this._moreImages ??= [])[g] = image;
+      (this._rest ??= { whole: undefined, images: [] }).images[g] = image;
     }
     return image;
   }
 
   /** Returns group `g`'s image on the whole file's image (its roots as the whole image lists them). */
-  private _onWhole(g: number): GroupImage {
+  private _onWhole(g: number): Tables {
     const w = this.whole();
+    const t = w.tables;
     const rec = w.groupBase + g * GROUP_WORDS;
-    return { tables: w.tables, roots: w.tables.img[rec + GROUP_ROOTS] as number, rootCount: w.tables.img[rec + GROUP_ROOT_COUNT] as number };
+    return new Tables(t.img, t.bytes, t.nodeBase, t.nodeCount, t.acBase, t.acRootRow, t.wildBase, t.wildCount, t.acCount, t.rankBase, t.rankCount, t.img[rec + GROUP_ROOTS] as number, t.img[rec + GROUP_ROOT_COUNT] as number);
   }
 
   /** Returns the whole file's image (decoded once, then cached). */
   whole(): WholeImage {
-    this._whole ??= this._decoder.whole(this);
-    return this._whole;
+    const rest = (this._rest ??= { whole: undefined, images: [] });
+    rest.whole ??= this.decodeWhole();
+    return rest.whole;
   }
 
   /**
@@ -194,12 +192,12 @@ export class LoadedArtifact {
    * more than its group images. O(artifact) when not cached.
    */
   peekWhole(): WholeImage {
-    return this._whole ?? this._decoder.whole(this);
+    return this._rest?.whole ?? this.decodeWhole();
   }
 
   /** True once the whole file's image is kept (rule(), otherDirectives(), or groups matched on it). */
   get wholeKept(): boolean {
-    return this._whole !== undefined;
+    return this._rest?.whole !== undefined;
   }
 }
 
@@ -300,6 +298,11 @@ function _urlError(url: unknown): TypeError {
   return new TypeError(`url must be a string (an absolute URL or a path), got ${_typeName(url)}`);
 }
 
+/** The selections an {@link AgentRules} packs into two bits. */
+const _SELECTIONS: readonly Selection[] = ['specific', 'global', 'none'];
+/** `AgentRules._checks` once the group stays on the tier below. */
+const _STAY_BELOW = -1;
+
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
  * all). Keep it and call {@link AgentRules.isAllowed} in hot loops: after
@@ -308,38 +311,41 @@ function _urlError(url: unknown): TypeError {
  * an `AgentRules` and its automaton belong to the thread that created them (JS objects are
  * never shared between threads); to check in several workers, share the artifact bytes (a
  * `SharedArrayBuffer` is read in place, never written) and `loadRobots` them in each worker.
- * Invariant: the image lists the trie roots of the group's parts at `[_roots, _roots +
- * _rootCount)` (none: allow all); `_need` bounds the path bytes read.
+ * Invariant: the image lists the trie roots of the group's parts at `[_t.roots, _t.roots +
+ * _t.rootCount)` (none: allow all); `_need` bounds the path bytes read.
  */
 export class AgentRules {
   private readonly _t: Tables;
-  private readonly _roots: number;
-  private readonly _rootCount: number;
   private readonly _need: number;
-  private readonly _rfc: boolean;
-  /** Checks answered on the tier below so far (counts up to the tier-up threshold). */
+  /** Checks answered on the tier below so far (counts up to the tier-up threshold); STAY_BELOW once the group cannot tier up (past the NFA budget) or gave its automaton up. */
   private _checks = 0;
   /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
   private _dfa: LazyDfa | null = null;
-  /** True once the group cannot tier up (past the NFA budget) or gave its automaton up. */
-  private _stayBelow = false;
   private readonly _prefs: PreferenceTables;
+  /** `(groupIndex + 1) * 8 + rfc9309 * 4 + SELECTIONS.indexOf(selection)`: one word for the three (a loaded host keeps fewer bytes). */
+  private readonly _pick: number;
 
   /** @internal Use {@link Robots.agent}. */
-  constructor(
-    /** How the group was chosen. */
-    readonly selection: Selection,
-    /** Merged-group index, or -1 for 'none'. */
-    readonly groupIndex: number,
-    a: LoadedArtifact,
-  ) {
-    const image = a.group(groupIndex);
-    this._t = image.tables;
-    this._rfc = a.profile === 'rfc9309';
-    this._roots = image.roots;
-    this._rootCount = image.rootCount;
+  constructor(selection: Selection, groupIndex: number, a: LoadedArtifact) {
+    this._t = a.group(groupIndex);
+    this._pick = (groupIndex + 1) * 8 + (a.profile === 'rfc9309' ? 4 : 0) + _SELECTIONS.indexOf(selection);
     this._need = groupIndex < 0 ? 0 : (a.index[a.groupBase + groupIndex * GROUP_WORDS + GROUP_NEED] as number);
     this._prefs = a.preferences;
+  }
+
+  /** How the group was chosen. */
+  get selection(): Selection {
+    return _SELECTIONS[this._pick & 3] as Selection;
+  }
+
+  /** Merged-group index, or -1 for 'none'. */
+  get groupIndex(): number {
+    return (this._pick >> 3) - 1;
+  }
+
+  /** True when the artifact was compiled for the rfc9309 profile (else google). */
+  private get _rfc(): boolean {
+    return (this._pick & 4) !== 0;
   }
 
   /**
@@ -350,21 +356,21 @@ export class AgentRules {
   private _rank(url: string): number {
     // Invariant: the group has parts. Hot: run pnpm bench.
     let d = this._dfa;
-    if (d === null && !this._stayBelow && ++this._checks > tierTuning.threshold) d = this._tierUp();
+    if (d === null && this._checks !== _STAY_BELOW && ++this._checks > tierTuning.threshold) d = this._tierUp();
     if (d !== null) {
       const r = runLazyDfa(d, url, this._rfc);
       if (r !== TIER_FALLBACK) return r;
       if (d.gaveUp) this._giveUp();
     }
-    return bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
+    return bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
   }
 
   /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
   private _tierUp(): LazyDfa | null {
-    const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._roots, this._roots + this._rootCount), tierTuning.maxPositions);
+    const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._t.roots, this._t.roots + this._t.rootCount), tierTuning.maxPositions);
     // Work (scratch.ts): the build is linear in the NFA's positions.
     THREAD_SCRATCH.buildWork += nfa === null ? tierTuning.maxPositions : nfa.sym.length;
-    if (nfa === null) this._stayBelow = true;
+    if (nfa === null) this._checks = _STAY_BELOW;
     else this._dfa = new LazyDfa(nfa, this._rfc);
     return this._dfa;
   }
@@ -372,7 +378,7 @@ export class AgentRules {
   /** Drops an automaton that thrashed its cache: the group stays on the tier below. */
   private _giveUp(): void {
     this._dfa = null;
-    this._stayBelow = true;
+    this._checks = _STAY_BELOW;
   }
 
   /** Returns the literal segments of the group's wildcard patterns, counted per pattern (read through `groupSegmentCount` of `@robomata/runtime/testing`). */
@@ -380,7 +386,7 @@ export class AgentRules {
     const t = this._t;
     const img = t.img;
     let segments = 0;
-    for (let k = this._roots; k < this._roots + this._rootCount; k++) {
+    for (let k = t.roots; k < t.roots + t.rootCount; k++) {
       const queue = [img[k] as number];
       while (queue.length > 0) {
         const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
@@ -397,7 +403,7 @@ export class AgentRules {
   /** Which tier answers this group's checks now and the automaton's bytes (read through `tierOf` of `@robomata/runtime/testing`). */
   [TIER_STATE](): TierState {
     const d = this._dfa;
-    const stayBelow = this._stayBelow;
+    const stayBelow = this._checks === _STAY_BELOW;
     return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow };
 
   }
@@ -454,7 +460,7 @@ export class AgentRules {
   isAllowed(url: string): boolean {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    if (this._rootCount === 0) return true;
+    if (this._t.rootCount === 0) return true;
     const r = this._rank(url);
     return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & RANK_ALLOW) !== 0;
   }
@@ -466,7 +472,7 @@ export class AgentRules {
   decide(url: string): number {
     // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    if (this._rootCount === 0) return -1;
+    if (this._t.rootCount === 0) return -1;
     const r = this._rank(url);
     return r === NO_RANK || r < 0 ? -1 : ruleOfRank(this._t, r);
   }
@@ -480,7 +486,7 @@ export class AgentRules {
   decidedByIndexHtml(url: string): boolean {
     // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
-    if (this._rootCount === 0) return false;
+    if (this._t.rootCount === 0) return false;
     const r = this._rank(url);
     return r !== NO_RANK && r >= 0 && ((this._t.img[this._t.rankBase + r] as number) & RANK_COMPANION) !== 0;
   }
@@ -492,10 +498,21 @@ export class AgentRules {
    * walk tier 0; it counts no check towards tiering up. Not hot.
    */
   [UNTIERED_ENTRY](url: string): number {
-    if (this._rootCount === 0) return NO_RANK;
-    const r = bestRank(this._t, this._roots, this._rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
+    if (this._t.rootCount === 0) return NO_RANK;
+    const r = bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
     return r === NO_RANK || r < 0 ? r : (this._t.img[this._t.rankBase + r] as number);
   }
+}
+
+/** A {@link Robots}' fields most hosts never use, in one object made on first use (a loaded host keeps fewer bytes). */
+class _RobotsRest {
+  /** AgentRules of specific groups past the first, by group index. */
+  moreSpecific: (AgentRules | undefined)[] | undefined = undefined;
+  /** The global group's (or allow-all) AgentRules when it was not the first made. */
+  globalRules: AgentRules | undefined = undefined;
+  sitemaps: readonly string[] | undefined = undefined;
+  patterns: PatternIndex | undefined = undefined;
+  constructor(readonly builder: GroupBuilder | null) {}
 }
 
 /**
@@ -507,19 +524,25 @@ export class AgentRules {
  */
 export class Robots {
   private readonly _a: LoadedArtifact;
-  /** The first group's AgentRules in a field, further ones in an array (see LoadedArtifact's images). */
-  private _firstSpecific: AgentRules | undefined = undefined;
-  private _moreSpecific: (AgentRules | undefined)[] | undefined = undefined;
-  private _globalRules: AgentRules | undefined = undefined;
-  private _sitemaps: readonly string[] | undefined = undefined;
-  private _patterns: PatternIndex | undefined = undefined;
-  /** Builds an unbuilt group on its first `agent()` (compileRobots; see internal.ts), or null. */
-  private readonly _builder: GroupBuilder | null;
+  /** The first AgentRules made (most hosts are asked for one crawler), specific or not; further ones in `_rest`. */
+  private _first: AgentRules | undefined = undefined;
+  /** What most hosts never need (see {@link _RobotsRest}), made on first use; null until then. */
+  private _rest: _RobotsRest | null;
 
   /** @internal Use `loadRobots` (or `compileRobots`, through internal.ts). */
   constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null) {
     this._a = artifact;
-    this._builder = builder;
+    this._rest = builder === null ? null : new _RobotsRest(builder);
+  }
+
+  /** Returns the host's rarely used caches, made on first use. */
+  private _more(): _RobotsRest {
+    return (this._rest ??= new _RobotsRest(null));
+  }
+
+  /** Builds an unbuilt group on its first `agent()` (compileRobots; see internal.ts), or null. */
+  private get _builder(): GroupBuilder | null {
+    return this._rest === null ? null : this._rest.builder;
   }
 
   /** The artifact bytes (e.g. to post to a worker or store in a cache). */
@@ -551,12 +574,13 @@ export class Robots {
 
   /** Sitemap URLs, in file order (RFC 9309 section 2.3.5). */
   get sitemaps(): readonly string[] {
-    if (this._sitemaps === undefined) {
+    const rest = this._more();
+    if (rest.sitemaps === undefined) {
       const count = this._a.header(INDEX_SITEMAP_COUNT);
       const w = count === 0 ? undefined : this._a.peekWhole();
-      this._sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, count, SITEMAP_WORDS);
+      rest.sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, count, SITEMAP_WORDS);
     }
-    return this._sitemaps;
+    return rest.sitemaps;
   }
 
   /** What the compiler noticed about the body: cut at the size limit, an HTML page, binary data (empty for a plain robots.txt). */
@@ -661,11 +685,15 @@ export class Robots {
 
   /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
   private _global(): AgentRules {
-    if (this._globalRules === undefined) {
-      const g = this._a.header(INDEX_GLOBAL_GROUP);
-      this._globalRules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
-    }
-    return this._globalRules;
+    const first = this._first;
+    if (first !== undefined && first.selection !== 'specific') return first;
+    const known = this._rest?.globalRules;
+    if (known !== undefined) return known;
+    const g = this._a.header(INDEX_GLOBAL_GROUP);
+    const rules = g < 0 ? new AgentRules('none', -1, this._a) : new AgentRules('global', g, this._a);
+    if (first === undefined) this._first = rules;
+    else this._more().globalRules = rules;
+    return rules;
   }
 
   /** Returns true when `agent()` answers for group `g` (it is built, or can be). */
@@ -726,8 +754,9 @@ export class Robots {
     const len = img[rec + RULE_PATTERN_LEN] as number;
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
-      this._patterns ??= new PatternIndex(whole.tables, ruleCount);
-      pattern = rebuildPattern(whole.tables, this._patterns, id);
+      const rest = this._more();
+      rest.patterns ??= new PatternIndex(whole.tables, ruleCount);
+      pattern = rebuildPattern(whole.tables, rest.patterns, id);
     } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
     return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
   }
@@ -853,13 +882,14 @@ export class Robots {
    */
   [GROUP_RULES](g: number, global: boolean): AgentRules {
     if (global) return this._global();
-    const first = this._firstSpecific;
-    if (first !== undefined && first.groupIndex === g) return first;
+    const first = this._first;
+    if (first !== undefined && first.groupIndex === g && first.selection === 'specific') return first;
     if (first === undefined) {
-      this._firstSpecific = new AgentRules('specific', g, this._a);
-      return this._firstSpecific;
+      const rules = new AgentRules('specific', g, this._a);
+      this._first = rules;
+      return rules;
     }
-    const more = (this._moreSpecific ??= []);
+    const more = (this._more().moreSpecific ??= []);
     let rules = more[g];
     if (rules === undefined) {
       rules = new AgentRules('specific', g, this._a);

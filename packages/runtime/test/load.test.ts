@@ -8,7 +8,7 @@ import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
-import { artifactOf } from '../src/internal.js';
+import { artifactOf, groupTablesOf } from '../src/internal.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
@@ -539,9 +539,11 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     const a = artifactOf(robots);
     const groups = ['bota', 'botb', 'botc', 'botd'].map((ua) => robots.agent(ua));
     const images = groups.map((r) => a.group(r.groupIndex));
-    expect(images[0]?.tables).not.toBe(a.whole().tables);
+    expect(images[0]?.img).not.toBe(a.whole().tables.img);
     // Each group holds the big shared part: a second cut would pass the whole image's size.
-    expect(images.slice(1).every((im) => im.tables === a.whole().tables)).toBe(true);
+    // Those are matched on the whole image's words (a Tables of their own, for their roots).
+    expect(images.slice(1).every((im) => im.img === a.whole().tables.img)).toBe(true);
+    expect(images.slice(1).map((im) => im.rootCount)).toEqual(groups.slice(1).map((r) => groupTablesOf(robots, r.groupIndex).roots.length));
     const fresh = loadRobots(compile(txt));
     for (const [k, r] of groups.entries()) {
       for (const url of [`/own-${k}/x.pdf`, `/own-${(k + 1) % 4}/x.pdf`, '/shared/12/a-x12y', '/shared/12/a-x13y', '/']) {
