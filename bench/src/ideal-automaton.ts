@@ -22,7 +22,7 @@ import { medianOf } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
 import { buildCorpusWorkload } from './workload.js';
 
-/** States of the ideal automaton: a group of the corpus median (38 trie nodes) needs about this many. */
+/** States of the ideal automaton: about the size of the corpus median group (35 radix nodes, `focus.js --mem`). */
 const IDEAL_STATES = 32;
 /** Rounds over the hosts; the figure is the sum over hosts of each side's median. */
 const ROUNDS = 7;

@@ -6,8 +6,8 @@
 import { NO_RANK } from './format.js';
 
 /**
- * Words per radix node in the image: see the `NODE_*` offsets. Four words (24 bytes a node
- * less than six over the corpus median group's 35 nodes: focus.js --mem): the label length
+ * Words per radix node in the image: see the `NODE_*` offsets. Four words (8 bytes a node less
+ * than six, 280 bytes over the corpus median group's 35 nodes: focus.js --mem): the label length
  * rides in NODE_KEY, the prefix rank and the extra record share NODE_RANK.
  */
 export const NODE_WORDS = 4;

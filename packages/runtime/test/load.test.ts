@@ -127,7 +127,19 @@ describe('what a loaded artifact keeps', () => {
       expect(lengths.some((len) => len >= NODE_LEN_LONG)).toBe(true);
       const cases: [string, boolean][] = [[`/${long}${tail}`, false], [`/${long}${tail}/ok`, true], [`/${long}${tail}/okk`, false], [`/${long.slice(0, 8200)}x`, false], [`/${long.slice(0, 8200)}y`, true], [`/${long.slice(1)}`, true]];
       for (let round = 0; round < 100; round++) for (const [url, allowed] of cases) expect(rules.isAllowed(url), `${url.length} ${round}`).toBe(allowed);
-      expect(robots.rule(0)?.pattern ?? `/${long}${tail}`).toBe(`/${long}${tail}`);
+      expect(robots.rule(0).pattern).toBe(`/${long}${tail}`);
+    }
+  });
+
+  it('reads labels at the NODE_LEN_LONG boundary (one under, at, one over) in the walk and the pattern text', () => {
+    for (const n of [NODE_LEN_LONG - 2, NODE_LEN_LONG - 1, NODE_LEN_LONG, NODE_LEN_LONG + 1]) {
+      const label = 'a'.repeat(n);
+      const robots = loadRobots(compile(`User-agent: *\nDisallow: /${label}\nAllow: /${label}b$\n`));
+      const rules = robots.agent('x');
+      const cases: [string, boolean][] = [[`/${label}`, false], [`/${label}b`, true], [`/${label}bb`, false], [`/${label.slice(1)}`, true], [`/${label}a`, false]];
+      for (const [url, allowed] of cases) expect(rules.isAllowed(url), `${n} ${url.length}`).toBe(allowed);
+      expect(robots.rule(0).pattern).toBe(`/${label}`);
+      expect(robots.rule(1).pattern).toBe(`/${label}b$`);
     }
   });
 
