@@ -280,7 +280,9 @@ export function groupDelayLength(img: Int32Array, rec: number): number {
 
 /** Words per group's sources entry of the whole file's image (WholeImage.groupSourceBase, one per group): offset and count of its sources (SOURCE_WORDS each). */
 export const GROUP_SOURCE_WORDS = 2;
+/** Whole-image offset of the group's first source record (SOURCE_WORDS each). */
 export const GROUP_SOURCES = 0;
+/** How many source records (parsed groups merged into this one) follow GROUP_SOURCES. */
 export const GROUP_SOURCE_COUNT = 1;
 
 /** Words per group source (a parsed group's rules): first rule id, rule count. */
