@@ -63,7 +63,7 @@ export function hostWordsByKind(robots: Robots, rules: AgentRules): Record<strin
   };
   if (rules.groupIndex >= 0) {
     const image = a.group(rules.groupIndex);
-    for (const [k, v] of Object.entries(imageWordsByKind(image.tables))) out[k] = v;
+    for (const [k, v] of Object.entries(imageWordsByKind(image))) out[k] = v;
   }
   return out;
 }

@@ -830,8 +830,8 @@ export class Robots {
   [GROUP_TABLES](index: number): GroupTables {
     if (this._builder !== null && index >= 0 && index < this._a.header(INDEX_GROUP_COUNT) && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
     const image = this._a.group(index);
-    const roots = Array.from(image.tables.img.subarray(image.roots, image.roots + image.rootCount));
-    return { tables: image.tables, roots };
+    const roots = Array.from(image.img.subarray(image.roots, image.roots + image.rootCount));
+    return { tables: image, roots };
   }
 
   /**

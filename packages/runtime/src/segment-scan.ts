@@ -13,7 +13,7 @@
  */
 import type { Scratch, SweepWork } from './scratch.js';
 import {
-  AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
+  acByte, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
   AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchSegmentChild, type Tables,
@@ -80,7 +80,7 @@ export function segmentEndsAt(t: Tables, s: number, e: number, path: Uint8Array)
   let j = e - 1;
   while (s !== 0) {
     const rec = base + s * AC_WORDS;
-    if (j < 0 || path[j] !== (img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT) return false;
+    if (j < 0 || path[j] !== acByte(img, rec)) return false;
     s = img[rec + AC_PARENT] as number;
     j--;
   }

@@ -98,7 +98,7 @@ export function acByte(img: Int32Array, rec: number): number {
 export function searchSegmentChild(img: Int32Array, base: number, lo: number, hi: number, b: number): number {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const c = (img[base + mid * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT;
+    const c = acByte(img, base + mid * AC_WORDS);
     if (c === b) return mid;
     if (c < b) lo = mid + 1;
     else hi = mid - 1;
@@ -382,14 +382,6 @@ export class Tables {
     readonly roots = 0,
     readonly rootCount = 0,
   ) {}
-
-  /**
-   * The tables themselves: a group's image is its Tables (roots included), one object per
-   * group instead of two (robots.ts GroupImage).
-   */
-  get tables(): Tables {
-    return this;
-  }
 }
 
 /** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */

@@ -56,7 +56,7 @@ export function scanFixture(rules: readonly string[]): ScanFixture {
   const g = robots.agent('x').groupIndex;
   // The group's own image (cut on its first agent(), load.ts).
   const image = artifactOf(robots).group(g);
-  return { robots, t: image.tables, roots: Int32Array.from(g < 0 ? [] : [...groupTablesOf(robots, g).roots]) };
+  return { robots, t: image, roots: Int32Array.from(g < 0 ? [] : [...groupTablesOf(robots, g).roots]) };
 }
 
 /**

@@ -105,14 +105,14 @@ describe('what a loaded artifact keeps', () => {
     const first = robots.agent('foo');
     const image = a.group(first.groupIndex);
     // The first cut copies the index to the start of its own array and the artifact keeps only that array.
-    expect(image.tables.img).toBe(a.index);
+    expect(image.img).toBe(a.index);
     expect(a.index).not.toBe(index);
     expect(Array.from(a.index.subarray(0, index.length))).toEqual(Array.from(index).map((w, k) => (k === INDEX_FIRST_GROUP ? first.groupIndex : k === INDEX_CUT_WORDS ? a.index.length - index.length : w)));
     expect(counts()).toEqual(before);
     // A second group gets an array of its own; the index stays where the first cut put it.
     const other = robots.agent('other');
-    expect(a.group(other.groupIndex).tables.img).not.toBe(a.index);
-    expect(image.tables.img).toBe(a.index);
+    expect(a.group(other.groupIndex).img).not.toBe(a.index);
+    expect(image.img).toBe(a.index);
     expect(answers(robots)).toEqual(answers(loadRobots(ARTIFACT)));
   });
 
@@ -121,7 +121,7 @@ describe('what a loaded artifact keeps', () => {
     for (const tail of ['', 'b', `${'c'.repeat(200)}`]) {
       const robots = loadRobots(compile(`User-agent: *\nDisallow: /${long}${tail}\nAllow: /${long}${tail}/ok$\nDisallow: /${long.slice(0, 8200)}x\n`));
       const rules = robots.agent('x');
-      const t = artifactOf(robots).group(rules.groupIndex).tables;
+      const t = artifactOf(robots).group(rules.groupIndex);
       const lengths: number[] = [];
       for (let x = 0; x < t.nodeCount; x++) lengths.push(nodeLabelLength(t.img, t.bytes, t.nodeBase + x * NODE_WORDS));
       expect(lengths.some((len) => len >= NODE_LEN_LONG)).toBe(true);
@@ -146,7 +146,7 @@ describe('what a loaded artifact keeps', () => {
   it('gives extra records only to radix nodes where a $ pattern or a wildcard head ends, and pattern lists only to segment nodes that have some', () => {
     const robots = loadRobots(compile('User-agent: *\nDisallow: /a\nDisallow: /b$\nDisallow: /c*x\nDisallow: /c*y$\nDisallow: /d/e\n'));
     const rules = robots.agent('x');
-    const t = artifactOf(robots).group(rules.groupIndex).tables;
+    const t = artifactOf(robots).group(rules.groupIndex);
     const img = t.img;
     const withExtra: number[] = [];
     for (let x = 0; x < t.nodeCount; x++) if (nodeExtra(img, t.nodeBase + x * NODE_WORDS) >= 0) withExtra.push(x);
@@ -539,7 +539,7 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     const rules = robots.agent('bota');
     const image = a.group(rules.groupIndex);
     expect(image.rootCount).toBe(2);
-    expect(image.tables.img.length).toBeLessThan(a.header(INDEX_WHOLE_WORDS));
+    expect(image.img.length).toBeLessThan(a.header(INDEX_WHOLE_WORDS));
     expect(rules.isAllowed('/own-0/a.pdf')).toBe(false);
     expect(rules.isAllowed('/own-1/a.pdf')).toBe(true);
     expect(rules.isAllowed('/shared/7/ax7y')).toBe(false);

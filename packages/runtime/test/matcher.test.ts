@@ -32,8 +32,8 @@ function groupOf(robots: Robots, agent: string): { t: Tables; roots: number; roo
   const a = artifactOf(robots);
   const g = robots.agent(agent).groupIndex;
   const image = a.group(g);
-  const img = image.tables.img;
-  const group = { t: image.tables, roots: image.roots, rootCount: image.rootCount, need: a.index[a.groupBase + g * GROUP_WORDS + GROUP_NEED] as number };
+  const img = image.img;
+  const group = { t: image, roots: image.roots, rootCount: image.rootCount, need: a.index[a.groupBase + g * GROUP_WORDS + GROUP_NEED] as number };
   expect(Array.from(img.subarray(group.roots, group.roots + group.rootCount))).toEqual([...groupTablesOf(robots, g).roots]);
   return group;
 }
