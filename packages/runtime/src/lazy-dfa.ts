@@ -17,9 +17,9 @@
  * in one thread (JS objects are never shared between threads); only the artifact bytes are
  * shareable, and the automaton never writes to them.
  */
-import { NO_RANK } from './format.js';
+import { NO_RANK, isUnreservedByte } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
 import {
   acByte, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -580,12 +580,32 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
     const k = c < 128 ? (fc[c] as number) : -1;
     if (k < 0) {
       if (c === 35 || c === 0) break;
-      const u = decodeRareUnit(url, i, n);
-      const x = _feedUnit(d, s, u & RARE_UNIT_MASK, rfc);
+      let x: number;
+      if (c === 37) {
+        // rfc9309's `%`: a valid `%XX` of an unreserved byte is that byte (one fast class),
+        // any other valid escape its octet as `%XX` upper-case, a `%` without two hex digits
+        // itself (decodeRareUnit's rules, without its packed result).
+        const hi = i + 2 < n ? _hexOf(url.charCodeAt(i + 1)) : -1;
+        const lo = hi >= 0 ? _hexOf(url.charCodeAt(i + 2)) : -1;
+        if (lo < 0) x = _feedByte(d, s, 37);
+        else {
+          const v = (hi << 4) | lo;
+          const kv = v < 128 && _UNRESERVED[v] === 1 ? (fc[v] as number) : -1;
+          if (kv >= 0) {
+            x = tt[s * C + kv] as number;
+            if (x === 0) x = d.step(s, v);
+          } else x = _feedOctet(d, s, v, true);
+          i += 2;
+        }
+      } else if (c < 128) x = _feedOctet(d, s, c, true); // rfc9309's `*` or `$`: `%2A`, `%24`
+      else {
+        const u = decodeRareUnit(url, i, n);
+        x = _feedUnit(d, s, u & RARE_UNIT_MASK, rfc);
+        i += u >>> RARE_LENGTH_SHIFT;
+      }
       tt = d.trans;
       if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
       s = x;
-      i += u >>> RARE_LENGTH_SHIFT;
       continue;
     }
     let x = tt[s * C + k] as number;
@@ -606,6 +626,25 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
 function _feedByte(d: LazyDfa, s: number, b: number): number {
   const x = d.trans[s * d.classCount + (d.nfa.cls[b] as number)] as number;
   return x === 0 ? d.step(s, b) : x;
+}
+
+/** Per ASCII code: 1 for an unreserved byte (a `%XX` of it reads as the byte, docs/semantics.md section 7). */
+const _UNRESERVED = new Uint8Array(128);
+for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
+
+/** Returns the value of hex digit `c` (either case), or -1. */
+function _hexOf(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 32;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
+}
+
+/** Feeds octet `b` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns as _feedByte. */
+function _feedOctet(d: LazyDfa, s: number, b: number, rfc: boolean): number {
+  if (!rfc) return _feedByte(d, s, b);
+  s = _feedByte(d, s, 37);
+  if (s > 0) s = _feedByte(d, s, HEX_DIGITS[b >> 4] as number);
+  return s > 0 ? _feedByte(d, s, HEX_DIGITS[b & 15] as number) : s;
 }
 
 /** Feeds the bytes of rare unit `unit` (see decodeRareUnit), written by path-bytes.ts writeUnit as fillPath writes them; returns as _feedByte. */
