@@ -176,16 +176,35 @@ function _collectPatterns(t: Tables, roots: Int32Array, max: number, syms: numbe
   return true;
 }
 
+/** Appends `/robots.txt`, then `tail`'s symbols, as one pattern of rank IMPLICIT_RANK (see buildGroupNfa). */
+function _addRobotsPattern(tail: readonly number[], syms: number[], ranks: number[], pats: number[], starts: number[]): void {
+  const pat = starts.length;
+  starts.push(syms.length);
+  for (let k = 0; k < ROBOTS_TXT_BYTES.length + tail.length; k++) {
+    syms.push(k < ROBOTS_TXT_BYTES.length ? (ROBOTS_TXT_BYTES[k] as number) : (tail[k - ROBOTS_TXT_BYTES.length] as number));
+    ranks.push(IMPLICIT_RANK);
+    pats.push(pat);
+  }
+}
+
 /**
  * Returns the position NFA of the group whose part roots are `roots`, or null when it has more
- * than `maxPositions` positions (the group stays on the tier below). O(positions).
+ * than `maxPositions` positions (the group stays on the tier below). With `implicitRobots`
+ * (rfc9309) it also holds RFC 9309 section 2.2.2's implicit allow as two patterns of rank
+ * IMPLICIT_RANK, below every rule's: `/robots.txt$` and `/robots.txt?` (docs/semantics.md
+ * section 7: `%72` is `r` there too), so the automaton answers it as it reads the path, with
+ * no read of its own. O(positions).
  */
-export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number): GroupNfa | null {
+export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number, implicitRobots = false): GroupNfa | null {
   const syms: number[] = [];
   const ranks: number[] = [];
   const pats: number[] = [];
   const starts: number[] = [];
   if (!_collectPatterns(t, roots, maxPositions, syms, ranks, pats, starts)) return null;
+  if (implicitRobots) {
+    _addRobotsPattern([SYM_END_ANCHORED], syms, ranks, pats, starts);
+    _addRobotsPattern([63, SYM_END], syms, ranks, pats, starts);
+  }
   const cls = new Uint8Array(256);
   let classCount = 1;
   for (let k = 0; k < syms.length; k++) {
@@ -509,15 +528,11 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
  */
 export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
-  d.work = 0;
   d.checks++;
   let i = findPathStart(url);
   const n = url.length;
   if (i >= 0 && url.charCodeAt(i) === 47) {
-    // rfc9309's implicit allow of `/robots.txt` (RFC 9309 section 2.2.2): only a path whose
-    // second code unit is `r` or `%` can spell it.
-    const c1 = i + 1 < n ? url.charCodeAt(i + 1) : 0;
-    if (rfc && (c1 === 114 || c1 === 37) && _isRobotsPath(url, i, n)) return IMPLICIT_RANK;
+    // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa).
     if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
     // The common case, _walk's loop inlined (one call less per check; measured with pnpm bench).
     const C = d.classCount;
@@ -535,38 +550,19 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
       }
       s = x;
     }
-    return i === n ? (d.answers[2 * s] as number) : _walk(d, url, i, n, s, rfc);
+    if (i === n) return d.answers[2 * s] as number;
+    // Only the roads below build states: they start this check's build work.
+    d.work = 0;
+    return _walk(d, url, i, n, s, rfc);
   } else {
     if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
+    d.work = 0;
     // The path is `/` (no path) or starts with `?` or `;`: a `/` comes first.
     const x = _feedByte(d, d.start, 47);
     if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
     if (i < 0) return d.answers[2 * x] as number;
     return _walk(d, url, i, n, x, rfc);
   }
-}
-
-/**
- * Returns true when the path starting with the `/` at `i` is `/robots.txt` or starts with
- * `/robots.txt?` once normalised (docs/semantics.md section 7: `%XX` of an unreserved byte is
- * that byte). Reads at most 34 code units.
- */
-function _isRobotsPath(url: string, i: number, n: number): boolean {
-  let j = i + 1;
-  for (let k = 1; k < 11; k++) {
-    if (j >= n) return false;
-    const c = url.charCodeAt(j);
-    if (c === 37) {
-      const u = decodeRareUnit(url, j, n);
-      if ((u & RARE_UNIT_MASK) !== ROBOTS_TXT_BYTES[k]) return false;
-      j += (u >>> RARE_LENGTH_SHIFT) + 1;
-    } else {
-      if (c !== ROBOTS_TXT_BYTES[k]) return false;
-      j++;
-    }
-  }
-  const c = j < n ? url.charCodeAt(j) : 0;
-  return c === 0 || c === 63 || c === 35;
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */

@@ -36,11 +36,12 @@ describe('tier 1 state cache', () => {
 describe('tier 1 rare units', () => {
   afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
 
-  it('reads %XX escapes, a bare %, * and $ and non-ASCII as tier 0 does, in both profiles', () => {
+  it('reads %XX escapes, a bare %, * and $, non-ASCII and the implicit /robots.txt allow as tier 0 does, in both profiles', () => {
     // Rules naming the bytes each escape form stands for: an unreserved byte (`%61` is `a`), a
     // reserved octet kept as `%2F`, a bare `%`, `*` and `$` as `%2A`/`%24` (rfc9309), UTF-8 octets.
-    const text = 'User-agent: *\nDisallow: /a/\nDisallow: /x%2Fy\nAllow: /p%zz\nDisallow: /p%\nDisallow: /s%2A\nDisallow: /d%24\nDisallow: /%C3%A9t\nDisallow: /*%F0%9F%98%80$\nAllow: /\n';
-    const urls = ['/%61/', '/%41/', '/a%2f', '/x%2fy', '/x/y', '/p%zz', '/p%', '/p%2', '/p%7a', '/s*', '/s%2a', '/d$', '/d%24', '/ét', '/%c3%a9t', '/%C3%A9', '/q😀', '/q😀x', '/q%F0%9F%98%80', '/\ud800', '/é%'];
+    const text = 'User-agent: *\nDisallow: /a/\nDisallow: /x%2Fy\nAllow: /p%zz\nDisallow: /p%\nDisallow: /s%2A\nDisallow: /d%24\nDisallow: /%C3%A9t\nDisallow: /*%F0%9F%98%80$\nAllow: /\nDisallow: /ro\nDisallow: /robots.txt\n';
+    const urls = ['/%61/', '/%41/', '/a%2f', '/x%2fy', '/x/y', '/p%zz', '/p%', '/p%2', '/p%7a', '/s*', '/s%2a', '/d$', '/d%24', '/ét', '/%c3%a9t', '/%C3%A9', '/q😀', '/q😀x', '/q%F0%9F%98%80', '/\ud800', '/é%',
+      '/robots.txt', '/robots.txt?x', '/robots.txt#f', '/%72obots.txt', '/robots%2etxt', '/robots.txtx', '/robots.tx', '/robots.txt%3F', '/robots.txt/', '?robots.txt'];
     for (const profile of ['rfc9309', 'google'] as const) {
       const robots = compileRobots(text, { profile });
       Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
