@@ -19,7 +19,7 @@
  */
 import { NO_RANK, isUnreservedByte } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, findPathStart } from './path-bytes.js';
 import {
   acByte, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -262,8 +262,8 @@ export class LazyDfa {
   /** The start state's answer when it is settled, else TIER_FALLBACK. */
   startSettled = TIER_FALLBACK;
   readonly stamp: Int32Array;
-  /** The bytes of the rare unit being fed (at most 12: four `%XX` octets). */
-  readonly unitBytes: Uint8Array = new Uint8Array(12);
+  /** The byte class of `%` (rfc9309 reads it outside the fast classes). */
+  readonly percentCls: number;
   readonly next: Int32Array;
   /** The pending set kept across a flush (as long as `next`: a flush inside a check allocates nothing). */
   private readonly _saved: Int32Array;
@@ -289,6 +289,7 @@ export class LazyDfa {
     this.fastCls = new Int16Array(128);
     for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;
     this.classCount = nfa.classCount;
+    this.percentCls = nfa.cls[37] as number;
     const n = nfa.sym.length;
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
@@ -590,14 +591,22 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
           if (kv >= 0) {
             x = tt[s * C + kv] as number;
             if (x === 0) x = d.step(s, v);
-          } else x = _feedOctet(d, s, v, true);
+          } else x = _feedEscaped(d, s, v);
           i += 2;
         }
-      } else if (c < 128) x = _feedOctet(d, s, c, true); // rfc9309's `*` or `$`: `%2A`, `%24`
+      } else if (c < 128) x = _feedEscaped(d, s, c); // rfc9309's `*` or `$`: `%2A`, `%24`
       else {
-        const u = decodeRareUnit(url, i, n);
-        x = _feedUnit(d, s, u & RARE_UNIT_MASK, rfc);
-        i += u >>> RARE_LENGTH_SHIFT;
+        // A character: its UTF-8 octets (a surrogate pair is one code point, a lone surrogate
+        // U+FFFD), as decodeRareUnit reads it.
+        let cp = c;
+        if (c >= 0xd800 && c <= 0xdfff) {
+          const c2 = i + 1 < n ? url.charCodeAt(i + 1) : 0;
+          if (c <= 0xdbff && c2 >= 0xdc00 && c2 <= 0xdfff) {
+            cp = 0x10000 + ((c - 0xd800) << 10) + (c2 - 0xdc00);
+            i++;
+          } else cp = 0xfffd;
+        }
+        x = _feedCodePoint(d, s, cp, rfc);
       }
       tt = d.trans;
       if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
@@ -635,18 +644,44 @@ function _hexOf(c: number): number {
   return l >= 97 && l <= 102 ? l - 87 : -1;
 }
 
-/** Feeds octet `b` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns as _feedByte. */
-function _feedOctet(d: LazyDfa, s: number, b: number, rfc: boolean): number {
-  if (!rfc) return _feedByte(d, s, b);
-  s = _feedByte(d, s, 37);
-  if (s > 0) s = _feedByte(d, s, HEX_DIGITS[b >> 4] as number);
-  return s > 0 ? _feedByte(d, s, HEX_DIGITS[b & 15] as number) : s;
+/** Feeds fast ASCII byte `b` (class `k` in `fastCls`); returns as _feedByte. */
+function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {
+  const x = d.trans[s * d.classCount + k] as number;
+  return x === 0 ? d.step(s, b) : x;
 }
 
-/** Feeds the bytes of rare unit `unit` (see decodeRareUnit), written by path-bytes.ts writeUnit as fillPath writes them; returns as _feedByte. */
-function _feedUnit(d: LazyDfa, s: number, unit: number, rfc: boolean): number {
-  const out = d.unitBytes;
-  const m = writeUnit(out, 0, unit, rfc);
-  for (let k = 0; k < m && s > 0; k++) s = _feedByte(d, s, out[k] as number);
-  return s;
+/**
+ * Feeds octet `b` written `%XX` with upper-case hex (rfc9309, docs/semantics.md section 7): `%`
+ * through its class and the two hex digits through the fast classes (no read of the NFA's
+ * byte classes); returns as _feedByte.
+ */
+function _feedEscaped(d: LazyDfa, s: number, b: number): number {
+  const fc = d.fastCls;
+  let x = d.trans[s * d.classCount + d.percentCls] as number;
+  if (x === 0) x = d.step(s, 37);
+  if (x <= 0) return x;
+  const h = HEX_DIGITS[b >> 4] as number;
+  x = _feedFast(d, x, h, fc[h] as number);
+  if (x <= 0) return x;
+  const l = HEX_DIGITS[b & 15] as number;
+  return _feedFast(d, x, l, fc[l] as number);
+}
+
+/** Feeds octet `b` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns as _feedByte. */
+function _feedOctet(d: LazyDfa, s: number, b: number, rfc: boolean): number {
+  return rfc ? _feedEscaped(d, s, b) : _feedByte(d, s, b);
+}
+
+/** Feeds the UTF-8 octets of code point `cp` (at least U+0080) as the matcher reads them; returns as _feedByte. O(1). */
+function _feedCodePoint(d: LazyDfa, s: number, cp: number, rfc: boolean): number {
+  if (cp < 0x800) s = _feedOctet(d, s, 0xc0 | (cp >> 6), rfc);
+  else {
+    if (cp < 0x10000) s = _feedOctet(d, s, 0xe0 | (cp >> 12), rfc);
+    else {
+      s = _feedOctet(d, s, 0xf0 | (cp >> 18), rfc);
+      if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 12) & 63), rfc);
+    }
+    if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 6) & 63), rfc);
+  }
+  return s > 0 ? _feedOctet(d, s, 0x80 | (cp & 63), rfc) : s;
 }

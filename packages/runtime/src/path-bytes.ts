@@ -129,7 +129,7 @@ function _putOctet(out: Uint8Array, m: number, b: number, rfc: boolean): number 
 /**
  * Writes the bytes of rare unit `unit` (see {@link decodeRareUnit}) at `out[m]` as the matcher
  * reads them (octets as `%XX` upper-case in rfc9309, raw in google); returns the next index.
- * At most 12 bytes. Also feeds tier 1 (lazy-dfa.ts). O(1).
+ * At most 12 bytes (tier 1, lazy-dfa.ts, feeds the same bytes without writing them). O(1).
  */
 export function writeUnit(out: Uint8Array, m: number, unit: number, rfc: boolean): number {
   if (unit < 0x100) {
