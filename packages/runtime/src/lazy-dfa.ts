@@ -9,8 +9,10 @@
  * set is empty is settled and the walk stops reading the path there. Positions before the last
  * active `*` of the same pattern are pruned too (the later `*` accepts every suffix the earlier
  * positions can). Reads char codes straight from the caller's string while they are plain
- * ASCII (rfc9309: no `%`, `*` or `$`); anything else takes the slow road through the path
- * buffer (path-bytes.ts). A check that would build more than
+ * ASCII (rfc9309: no `%`, `*` or `$`); anything else is fed as the bytes path-bytes.ts would
+ * write for it (a `%XX` octet, a character's UTF-8 octets), computed from the string, never
+ * written to a buffer. rfc9309's implicit `/robots.txt` allow is two of the NFA's patterns.
+ * A check that would build more than
  * {@link tierTuning}`.checkWork` positions' worth of states, or a group that thrashes its cache,
  * goes back to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
  * bound of SECURITY.md. Thread safety: a LazyDfa lives on one `AgentRules` object, which lives
