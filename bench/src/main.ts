@@ -17,12 +17,14 @@ import { measureWorkerThroughput } from './workers.js';
 /** Seed of every PRNG of a run unless --seed is given. */
 export const DEFAULT_SEED = 9309;
 
-const USAGE = `usage: pnpm bench [--quick] [--profile rfc9309|google] [--seed N] [--out DIR]
+const USAGE = `usage: pnpm bench [--quick] [--warm-only] [--profile rfc9309|google] [--seed N] [--out DIR]
        pnpm bench --robots FILE --urls FILE [--agent NAME]
        pnpm bench --hostile [--quick]
        pnpm bench --fleet [--quick]
        pnpm bench --crawlee [--quick]
   --quick     smaller sizes (under 2 minutes); writes bench/results/quick/
+  --warm-only only the warm rows (corpus and wildcard-heavy workloads, as the full run times
+              them first); prints the rows and their targets, writes no report
   --robots    benchmark your own robots.txt against --urls (one URL per line)
   --agent     crawler product token for --robots (default '*')
   --hostile   run the hostile-input suite (bench/src/hostile.ts)
@@ -65,6 +67,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       args: [...argv],
       options: {
         quick: { type: 'boolean', default: false },
+        'warm-only': { type: 'boolean', default: false },
         robots: { type: 'string' },
         urls: { type: 'string' },
         agent: { type: 'string', default: '*' },
@@ -128,7 +131,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     opts = { ...base, config: values.quick ? QUICK_CONFIG : FULL_CONFIG, mode: 'user', user: { robotsPath: values.robots, text, urls, agent: values.agent } };
     outDir = values.out ?? _resultsDir('user');
   } else {
-    opts = { ...base, config: values.quick ? QUICK_CONFIG : FULL_CONFIG, mode: values.quick ? 'quick' : 'full' };
+    opts = { ...base, config: values.quick ? QUICK_CONFIG : FULL_CONFIG, mode: values.quick ? 'quick' : 'full', warmOnly: values['warm-only'] };
     outDir = values.out ?? _resultsDir(values.quick ? 'quick' : '');
   }
   let results: BenchResults;
@@ -140,6 +143,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 1;
     }
     throw e;
+  }
+  if (values['warm-only']) {
+    for (const w of results.workloads) process.stdout.write(`${w.id} (${w.checks} checks/pass): ${w.strategies.map((s) => `${s.id} ${s.ns.toFixed(1)} ns [${s.lo.toFixed(1)}-${s.hi.toFixed(1)}], MAD ${s.madPct.toFixed(1)}%`).join('; ')}\n`);
+    for (const t of results.targets) process.stdout.write(`${t.pass === true ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured} (goal ${t.goal}; ${t.gap})\n`);
+    return 0;
   }
   const paths = writeReport(results, outDir);
   for (const t of results.targets) process.stdout.write(`${t.pass === undefined ? 'n/a ' : t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured} (goal ${t.goal}; ${t.gap})\n`);

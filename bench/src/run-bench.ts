@@ -166,6 +166,12 @@ export interface RunOptions {
   readonly corpusDir?: string;
   /** Restrict the corpus to these file names (smoke test). */
   readonly only?: readonly string[];
+  /**
+   * Runs only the warm sections (the corpus and wildcard-heavy workloads, every strategy, as the
+   * full run times them first thing) and returns: `pnpm bench --warm-only` (the warm rows in
+   * minutes, with nothing else of the run).
+   */
+  readonly warmOnly?: boolean;
   /** A user's own file: replaces the corpus and scaling workloads. */
   readonly user?: { readonly robotsPath: string; readonly text: string; readonly urls: readonly string[]; readonly agent: string };
   /** Strategies beyond the built-in ones (the generated-code strategy). */
@@ -429,6 +435,9 @@ async function _runWorkload(input: Workload, baseStrategies: readonly Strategy[]
       failed.push({ id: s.id, label: s.label, ns: Number.NaN, lo: Number.NaN, hi: Number.NaN, madPct: Number.NaN, samples: 0, prepareMs: Number.NaN, disagreements: 0, error: _message(e) });
     }
   }
+  // Every strategy reads the same flat URL strings (workload.ts flatString): with the generator's
+  // cons strings the rows depended on whether earlier work in the process had flattened them
+  // (the read-once floor 73 against 106 ns per check), so this row and focus.js --warm disagreed.
   // A warm check is one after tier-up (issue 19): the compiled matchers first answer enough
   // untimed passes for every group to pass tierTuning.threshold and build the states its URLs
   // visit; the other strategies have no tiers (tinybench's warm-up serves them).
@@ -734,6 +743,7 @@ export async function runBench(opts: RunOptions): Promise<BenchResults> {
       worstWildcardFile = _worstFile(w.prepared);
       if (worstWildcardFile !== undefined) log(`  worst file: ${worstWildcardFile.file} ${worstWildcardFile.ratio.toFixed(1)}x`);
     }
+    if (opts.warmOnly === true) return _warmOnlyResults(opts, start, workloads, worstWildcardFile, notes);
     const pool = buildRulePool(dir, opts.seed + 2, opts.only);
     log(`rule-count scaling (${cfg.ruleCounts.join(', ')} rules; pool of ${pool.length} distinct real rules)`);
     for (const w of buildRuleScaling(pool, cfg.ruleCounts, cfg.ruleUrls, cfg.ruleUrlsLarge, opts.seed + 3)) workloads.push((await _runWorkload(w, strategies, opts, log, notes)).result);
@@ -840,6 +850,16 @@ export async function runBench(opts: RunOptions): Promise<BenchResults> {
     automata,
     worstWildcardFile,
     notes,
+  };
+}
+
+/** Returns the results of a `warmOnly` run: the warm workloads and their targets, nothing else measured. */
+async function _warmOnlyResults(opts: RunOptions, start: number, workloads: WorkloadResult[], worstWildcardFile: { file: string; ratio: number } | undefined, notes: string[]): Promise<BenchResults> {
+  const os = await import('node:os');
+  const targets = _targets({ workloads, compileStats: undefined, memory: undefined, gc: [], mode: opts.mode, crawl: [], largestCompileMs: Number.NaN, worstWildcardFile }).filter((t) => t.pass !== undefined);
+  return {
+    meta: { mode: opts.mode, profile: opts.profile, seed: opts.seed, node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', date: new Date().toISOString(), durationS: (performance.now() - start) / 1000, command: `${commandFor(opts.mode)} --warm-only` },
+    workloads, compile: undefined, memory: undefined, gc: [], workers: undefined, crossCheck: undefined, targets, crawl: [], largestCompileMs: Number.NaN, tierUp: [], automata: undefined, worstWildcardFile, notes,
   };
 }
 

@@ -9,17 +9,19 @@
  * set is empty is settled and the walk stops reading the path there. Positions before the last
  * active `*` of the same pattern are pruned too (the later `*` accepts every suffix the earlier
  * positions can). Reads char codes straight from the caller's string while they are plain
- * ASCII (rfc9309: no `%`, `*` or `$`); anything else takes the slow road through the path
- * buffer (path-bytes.ts). A check that would build more than
+ * ASCII (rfc9309: no `%`, `*` or `$`); anything else is fed as the bytes path-bytes.ts would
+ * write for it (a `%XX` octet, a character's UTF-8 octets), computed from the string, never
+ * written to a buffer. rfc9309's implicit `/robots.txt` allow is two of the NFA's patterns.
+ * A check that would build more than
  * {@link tierTuning}`.checkWork` positions' worth of states, or a group that thrashes its cache,
  * goes back to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
  * bound of SECURITY.md. Thread safety: a LazyDfa lives on one `AgentRules` object, which lives
  * in one thread (JS objects are never shared between threads); only the artifact bytes are
  * shareable, and the automaton never writes to them.
  */
-import { NO_RANK } from './format.js';
+import { NO_RANK, isUnreservedByte } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, RARE_LENGTH_SHIFT, RARE_UNIT_MASK, ROBOTS_TXT_BYTES, decodeRareUnit, findPathStart, writeUnit } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, findPathStart } from './path-bytes.js';
 import {
   acByte, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -176,16 +178,35 @@ function _collectPatterns(t: Tables, roots: Int32Array, max: number, syms: numbe
   return true;
 }
 
+/** Appends `/robots.txt`, then `tail`'s symbols, as one pattern of rank IMPLICIT_RANK (see buildGroupNfa). */
+function _addRobotsPattern(tail: readonly number[], syms: number[], ranks: number[], pats: number[], starts: number[]): void {
+  const pat = starts.length;
+  starts.push(syms.length);
+  for (let k = 0; k < ROBOTS_TXT_BYTES.length + tail.length; k++) {
+    syms.push(k < ROBOTS_TXT_BYTES.length ? (ROBOTS_TXT_BYTES[k] as number) : (tail[k - ROBOTS_TXT_BYTES.length] as number));
+    ranks.push(IMPLICIT_RANK);
+    pats.push(pat);
+  }
+}
+
 /**
  * Returns the position NFA of the group whose part roots are `roots`, or null when it has more
- * than `maxPositions` positions (the group stays on the tier below). O(positions).
+ * than `maxPositions` positions (the group stays on the tier below). With `implicitRobots`
+ * (rfc9309) it also holds RFC 9309 section 2.2.2's implicit allow as two patterns of rank
+ * IMPLICIT_RANK, below every rule's: `/robots.txt$` and `/robots.txt?` (docs/semantics.md
+ * section 7: `%72` is `r` there too), so the automaton answers it as it reads the path, with
+ * no read of its own. O(positions).
  */
-export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number): GroupNfa | null {
+export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number, implicitRobots = false): GroupNfa | null {
   const syms: number[] = [];
   const ranks: number[] = [];
   const pats: number[] = [];
   const starts: number[] = [];
   if (!_collectPatterns(t, roots, maxPositions, syms, ranks, pats, starts)) return null;
+  if (implicitRobots) {
+    _addRobotsPattern([SYM_END_ANCHORED], syms, ranks, pats, starts);
+    _addRobotsPattern([63, SYM_END], syms, ranks, pats, starts);
+  }
   const cls = new Uint8Array(256);
   let classCount = 1;
   for (let k = 0; k < syms.length; k++) {
@@ -243,8 +264,8 @@ export class LazyDfa {
   /** The start state's answer when it is settled, else TIER_FALLBACK. */
   startSettled = TIER_FALLBACK;
   readonly stamp: Int32Array;
-  /** The bytes of the rare unit being fed (at most 12: four `%XX` octets). */
-  readonly unitBytes: Uint8Array = new Uint8Array(12);
+  /** The byte class of `%` (rfc9309 reads it outside the fast classes). */
+  readonly percentCls: number;
   readonly next: Int32Array;
   /** The pending set kept across a flush (as long as `next`: a flush inside a check allocates nothing). */
   private readonly _saved: Int32Array;
@@ -270,6 +291,7 @@ export class LazyDfa {
     this.fastCls = new Int16Array(128);
     for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;
     this.classCount = nfa.classCount;
+    this.percentCls = nfa.cls[37] as number;
     const n = nfa.sym.length;
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
@@ -509,15 +531,11 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
  */
 export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
-  d.work = 0;
   d.checks++;
   let i = findPathStart(url);
   const n = url.length;
   if (i >= 0 && url.charCodeAt(i) === 47) {
-    // rfc9309's implicit allow of `/robots.txt` (RFC 9309 section 2.2.2): only a path whose
-    // second code unit is `r` or `%` can spell it.
-    const c1 = i + 1 < n ? url.charCodeAt(i + 1) : 0;
-    if (rfc && (c1 === 114 || c1 === 37) && _isRobotsPath(url, i, n)) return IMPLICIT_RANK;
+    // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa).
     if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
     // The common case, _walk's loop inlined (one call less per check; measured with pnpm bench).
     const C = d.classCount;
@@ -535,38 +553,19 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
       }
       s = x;
     }
-    return i === n ? (d.answers[2 * s] as number) : _walk(d, url, i, n, s, rfc);
+    if (i === n) return d.answers[2 * s] as number;
+    // Only the roads below build states: they start this check's build work.
+    d.work = 0;
+    return _walk(d, url, i, n, s, rfc);
   } else {
     if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
+    d.work = 0;
     // The path is `/` (no path) or starts with `?` or `;`: a `/` comes first.
     const x = _feedByte(d, d.start, 47);
     if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
     if (i < 0) return d.answers[2 * x] as number;
     return _walk(d, url, i, n, x, rfc);
   }
-}
-
-/**
- * Returns true when the path starting with the `/` at `i` is `/robots.txt` or starts with
- * `/robots.txt?` once normalised (docs/semantics.md section 7: `%XX` of an unreserved byte is
- * that byte). Reads at most 34 code units.
- */
-function _isRobotsPath(url: string, i: number, n: number): boolean {
-  let j = i + 1;
-  for (let k = 1; k < 11; k++) {
-    if (j >= n) return false;
-    const c = url.charCodeAt(j);
-    if (c === 37) {
-      const u = decodeRareUnit(url, j, n);
-      if ((u & RARE_UNIT_MASK) !== ROBOTS_TXT_BYTES[k]) return false;
-      j += (u >>> RARE_LENGTH_SHIFT) + 1;
-    } else {
-      if (c !== ROBOTS_TXT_BYTES[k]) return false;
-      j++;
-    }
-  }
-  const c = j < n ? url.charCodeAt(j) : 0;
-  return c === 0 || c === 63 || c === 35;
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */
@@ -580,12 +579,40 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
     const k = c < 128 ? (fc[c] as number) : -1;
     if (k < 0) {
       if (c === 35 || c === 0) break;
-      const u = decodeRareUnit(url, i, n);
-      const x = _feedUnit(d, s, u & RARE_UNIT_MASK, rfc);
+      let x: number;
+      if (c === 37) {
+        // rfc9309's `%`: a valid `%XX` of an unreserved byte is that byte (one fast class),
+        // any other valid escape its octet as `%XX` upper-case, a `%` without two hex digits
+        // itself (decodeRareUnit's rules, without its packed result).
+        const hi = i + 2 < n ? _hexOf(url.charCodeAt(i + 1)) : -1;
+        const lo = hi >= 0 ? _hexOf(url.charCodeAt(i + 2)) : -1;
+        if (lo < 0) x = _feedByte(d, s, 37);
+        else {
+          const v = (hi << 4) | lo;
+          const kv = v < 128 && _UNRESERVED[v] === 1 ? (fc[v] as number) : -1;
+          if (kv >= 0) {
+            x = tt[s * C + kv] as number;
+            if (x === 0) x = d.step(s, v);
+          } else x = _feedEscaped(d, s, v);
+          i += 2;
+        }
+      } else if (c < 128) x = _feedEscaped(d, s, c); // rfc9309's `*` or `$`: `%2A`, `%24`
+      else {
+        // A character: its UTF-8 octets (a surrogate pair is one code point, a lone surrogate
+        // U+FFFD), as decodeRareUnit reads it.
+        let cp = c;
+        if (c >= 0xd800 && c <= 0xdfff) {
+          const c2 = i + 1 < n ? url.charCodeAt(i + 1) : 0;
+          if (c <= 0xdbff && c2 >= 0xdc00 && c2 <= 0xdfff) {
+            cp = 0x10000 + ((c - 0xd800) << 10) + (c2 - 0xdc00);
+            i++;
+          } else cp = 0xfffd;
+        }
+        x = _feedCodePoint(d, s, cp, rfc);
+      }
       tt = d.trans;
       if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
       s = x;
-      i += u >>> RARE_LENGTH_SHIFT;
       continue;
     }
     let x = tt[s * C + k] as number;
@@ -608,10 +635,55 @@ function _feedByte(d: LazyDfa, s: number, b: number): number {
   return x === 0 ? d.step(s, b) : x;
 }
 
-/** Feeds the bytes of rare unit `unit` (see decodeRareUnit), written by path-bytes.ts writeUnit as fillPath writes them; returns as _feedByte. */
-function _feedUnit(d: LazyDfa, s: number, unit: number, rfc: boolean): number {
-  const out = d.unitBytes;
-  const m = writeUnit(out, 0, unit, rfc);
-  for (let k = 0; k < m && s > 0; k++) s = _feedByte(d, s, out[k] as number);
-  return s;
+/** Per ASCII code: 1 for an unreserved byte (a `%XX` of it reads as the byte, docs/semantics.md section 7). */
+const _UNRESERVED = new Uint8Array(128);
+for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
+
+/** Returns the value of hex digit `c` (either case), or -1. */
+function _hexOf(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 32;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
+}
+
+/** Feeds fast ASCII byte `b` (class `k` in `fastCls`); returns as _feedByte. */
+function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {
+  const x = d.trans[s * d.classCount + k] as number;
+  return x === 0 ? d.step(s, b) : x;
+}
+
+/**
+ * Feeds octet `b` written `%XX` with upper-case hex (rfc9309, docs/semantics.md section 7): `%`
+ * through its class and the two hex digits through the fast classes (no read of the NFA's
+ * byte classes); returns as _feedByte.
+ */
+function _feedEscaped(d: LazyDfa, s: number, b: number): number {
+  const fc = d.fastCls;
+  let x = d.trans[s * d.classCount + d.percentCls] as number;
+  if (x === 0) x = d.step(s, 37);
+  if (x <= 0) return x;
+  const h = HEX_DIGITS[b >> 4] as number;
+  x = _feedFast(d, x, h, fc[h] as number);
+  if (x <= 0) return x;
+  const l = HEX_DIGITS[b & 15] as number;
+  return _feedFast(d, x, l, fc[l] as number);
+}
+
+/** Feeds octet `b` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns as _feedByte. */
+function _feedOctet(d: LazyDfa, s: number, b: number, rfc: boolean): number {
+  return rfc ? _feedEscaped(d, s, b) : _feedByte(d, s, b);
+}
+
+/** Feeds the UTF-8 octets of code point `cp` (at least U+0080) as the matcher reads them; returns as _feedByte. O(1). */
+function _feedCodePoint(d: LazyDfa, s: number, cp: number, rfc: boolean): number {
+  if (cp < 0x800) s = _feedOctet(d, s, 0xc0 | (cp >> 6), rfc);
+  else {
+    if (cp < 0x10000) s = _feedOctet(d, s, 0xe0 | (cp >> 12), rfc);
+    else {
+      s = _feedOctet(d, s, 0xf0 | (cp >> 18), rfc);
+      if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 12) & 63), rfc);
+    }
+    if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 6) & 63), rfc);
+  }
+  return s > 0 ? _feedOctet(d, s, 0x80 | (cp & 63), rfc) : s;
 }

@@ -367,7 +367,7 @@ export class AgentRules {
 
   /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
   private _tierUp(): LazyDfa | null {
-    const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._t.roots, this._t.roots + this._t.rootCount), tierTuning.maxPositions);
+    const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._t.roots, this._t.roots + this._t.rootCount), tierTuning.maxPositions, this._rfc);
     // Work (scratch.ts): the build is linear in the NFA's positions.
     THREAD_SCRATCH.buildWork += nfa === null ? tierTuning.maxPositions : nfa.sym.length;
     if (nfa === null) this._checks = _STAY_BELOW;

@@ -32,3 +32,27 @@ describe('tier 1 state cache', () => {
     for (let k = 0; k < names.length; k += 101) expect(robots.rule(rules.decide(`/d/${names[k] as string}/more`)).line).toBe(k + 2);
   });
 });
+
+describe('tier 1 rare units', () => {
+  afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
+
+  it('reads %XX escapes, a bare %, * and $, non-ASCII and the implicit /robots.txt allow as tier 0 does, in both profiles', () => {
+    // Rules naming the bytes each escape form stands for: an unreserved byte (`%61` is `a`), a
+    // reserved octet kept as `%2F`, a bare `%`, `*` and `$` as `%2A`/`%24` (rfc9309), UTF-8 octets.
+    const text = 'User-agent: *\nDisallow: /a/\nDisallow: /x%2Fy\nAllow: /p%zz\nDisallow: /p%\nDisallow: /s%2A\nDisallow: /d%24\nDisallow: /%C3%A9t\nDisallow: /*%F0%9F%98%80$\nAllow: /\nDisallow: /ro\nDisallow: /robots.txt\n';
+    const urls = ['/%61/', '/%41/', '/a%2f', '/x%2fy', '/x/y', '/p%zz', '/p%', '/p%2', '/p%7a', '/s*', '/s%2a', '/d$', '/d%24', '/ét', '/%c3%a9t', '/%C3%A9', '/q😀', '/q😀x', '/q%F0%9F%98%80', '/\ud800', '/é%',
+      '/robots.txt', '/robots.txt?x', '/robots.txt#f', '/%72obots.txt', '/robots%2etxt', '/robots.txtx', '/robots.tx', '/robots.txt%3F', '/robots.txt/', '?robots.txt'];
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const robots = compileRobots(text, { profile });
+      Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+      const below = robots.agent('bot');
+      const expected = urls.map((u) => [below.isAllowed(`https://example.com${u}`), below.decide(u)]);
+      Object.assign(tierTuning, { threshold: 0 });
+      const above = compileRobots(text, { profile }).agent('bot');
+      // Twice: the first pass builds the states, the second reads them built.
+      for (let pass = 0; pass < 2; pass++) expect(urls.map((u) => [above.isAllowed(`https://example.com${u}`), above.decide(u)])).toEqual(expected);
+      expect(tierOf(above).tier).toBe(1);
+      Object.assign(tierTuning, DEFAULT_TIER);
+    }
+  });
+});
