@@ -3,7 +3,7 @@
  * `Robots` (`compileRobots`). Stages: parse (1), merge groups (2), plan parts (3), build parts (4), serialise (5).
  */
 import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
-import { withGroupBuilder } from '@robomata/runtime/internal';
+import { artifactOf, withGroupBuilder, type LoadedArtifact } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
@@ -261,6 +261,32 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
 }
 
 /**
+ * Returns compileRobots' first artifact: the groups `only` marks built (undefined: the scope's,
+ * or all) and what selection reads (scope and agent tokens, group records with their delays,
+ * warnings, preferences, each rule's kind and line), without rule texts, sitemaps or
+ * directives: those are in the whole file's artifact, made when something reads them.
+ */
+function _buildLean(src: _Source, only: GroupMarks | undefined): Uint8Array {
+  const { parsed, merged, profile, scope } = src;
+  const plan = planParts(parsed, merged, only ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
+  const built = buildParts(parsed, plan, profile, false);
+  return serializeArtifact({
+    profile, scope, merged, plan, built, patterns: false, warnings: _warningsOf(parsed), parsed: { ...parsed, sitemaps: [], others: [] },
+  });
+}
+
+/**
+ * Returns a loader of compile's artifact for `robotsTxt` and `options` (parsed again on its
+ * first call): the file a compileRobots host with its one group built keeps for `bytes` and
+ * its texts, without keeping the parse. A Uint8Array input is copied (the caller may reuse it).
+ */
+function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: number | undefined): () => LoadedArtifact {
+  const text = typeof robotsTxt === 'string' ? robotsTxt : robotsTxt.slice();
+  const options: CompileOptions = { profile: src.profile, patterns: src.patterns, ...(src.scope === undefined ? {} : { agents: src.scope }), ...(maxBytes === undefined ? {} : { maxBytes }) };
+  return () => artifactOf(loadRobots(compile(text, options)));
+}
+
+/**
  * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
  * file is parsed once and each group's tries are built on the first `agent()` that selects it
  * (a crawler that asks for one agent builds one group; a file whose only group is the global
@@ -273,8 +299,11 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options, false);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
-  // at once, in the one artifact (a second artifact and load for it would only add work).
-  if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);
-  const base = loadRobots(_build(src, filledArray(src.merged.groups.length, 0)).artifact);
-  return withGroupBuilder(base, _groupBuilder(src));
+  // at once, in the first artifact (a second artifact and load for it would only add work).
+  if (src.merged.groups.length === 1 && src.merged.global === 0) {
+    return withGroupBuilder(loadRobots(_buildLean(src, undefined)), null, _fileLoaderOf(robotsTxt, src, options?.maxBytes));
+  }
+  const none = filledArray(src.merged.groups.length, 0);
+  const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(src, none).artifact));
+  return withGroupBuilder(loadRobots(_buildLean(src, none)), _groupBuilder(src), loadFile);
 }
