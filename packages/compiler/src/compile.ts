@@ -7,7 +7,7 @@ import { artifactOf, withGroupBuilder, type LoadedArtifact } from '@robomata/run
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -276,12 +276,31 @@ function _buildLean(src: _Source, only: GroupMarks | undefined): Uint8Array {
 }
 
 /**
+ * Returns what of `robotsTxt` a compile with `maxBytes` reads, kept to compile it again: a
+ * string as it is while it has at most `maxBytes` UTF-16 units (at most 2 bytes a unit), else
+ * (and for bytes, which the caller may reuse) a copy of its first `maxBytes` + 1 UTF-8 bytes
+ * (the same parse: the same bytes read, still past the limit). O(min(input, maxBytes)).
+ */
+function _boundedInput(robotsTxt: string | Uint8Array, maxBytes: number): string | Uint8Array {
+  if (typeof robotsTxt === 'string') {
+    if (robotsTxt.length <= maxBytes) return robotsTxt;
+    // More units than maxBytes: more UTF-8 bytes too. Whole characters of at most 4 bytes: at
+    // least maxBytes + 1 are written, the first maxBytes as a full encoding writes them.
+    const out = new Uint8Array(maxBytes + 4);
+    return out.slice(0, _ENCODER.encodeInto(robotsTxt, out).written);
+  }
+  return robotsTxt.slice(0, Math.min(robotsTxt.length, maxBytes + 1));
+}
+
+const _ENCODER = new TextEncoder();
+
+/**
  * Returns a loader of compile's artifact for `robotsTxt` and `options` (parsed again on its
  * first call): the file a compileRobots host with its one group built keeps for `bytes` and
- * its texts, without keeping the parse. A Uint8Array input is copied (the caller may reuse it).
+ * its texts, without keeping the parse (the input it reads is kept, see _boundedInput).
  */
 function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: number | undefined): () => LoadedArtifact {
-  const text = typeof robotsTxt === 'string' ? robotsTxt : robotsTxt.slice();
+  const text = _boundedInput(robotsTxt, maxBytes ?? DEFAULT_MAX_BYTES);
   const options: CompileOptions = { profile: src.profile, patterns: src.patterns, ...(src.scope === undefined ? {} : { agents: src.scope }), ...(maxBytes === undefined ? {} : { maxBytes }) };
   return () => artifactOf(loadRobots(compile(text, options)));
 }

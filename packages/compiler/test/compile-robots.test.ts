@@ -89,6 +89,21 @@ describe('compileRobots', () => {
     expect(loadRobots(compileRobots(one).bytes).decide('/a.pdf', 'A')).toBe(loadRobots(compile(one)).decide('/a.pdf', 'A'));
   });
 
+  it('keeps of a one-group file only what a compile reads (maxBytes + 1 bytes) and writes compile\'s bytes from it, cut anywhere', () => {
+    const txt = `User-agent: *\nDisallow: /a\n${'Disallow: /\u00e9\u{1F600}x\nSitemap: https://e.com/\u{1F600}\n'.repeat(12)}`;
+    const bytes = new TextEncoder().encode(txt);
+    let truncated = 0;
+    for (let maxBytes = 20; maxBytes <= bytes.length + 1; maxBytes += 7) {
+      for (const input of [txt, bytes]) {
+        const lazy = compileRobots(input, { maxBytes });
+        const want = compile(txt, { maxBytes });
+        expect(lazy.bytes, `maxBytes ${maxBytes} ${typeof input}`).toEqual(want);
+        if (lazy.warnings.some((w) => w.code === 'truncated')) truncated++;
+      }
+    }
+    expect(truncated).toBeGreaterThan(20);
+  });
+
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;
