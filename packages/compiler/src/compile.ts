@@ -310,10 +310,15 @@ function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: n
  * file is parsed once and each group's tries are built on the first `agent()` that selects it
  * (a crawler that asks for one agent builds one group; a file whose only group is the global
  * group, which every agent selects, is built at once). Answers, rule ids and group indices are
- * those of `loadRobots(compile(robotsTxt, options))`. It retains the parsed file (its rules'
- * bytes, agents and preferences, and the merged groups) to build the other groups later, the
- * artifact of everything but the tries (`robots.bytes`: rules, agents, texts), and per built
- * group a small artifact of that group's tables alone.
+ * those of `loadRobots(compile(robotsTxt, options))`. What selection and matching read (agent
+ * tokens, group records, warnings, preferences, each rule's kind) is one artifact without rule
+ * texts, sitemaps or directives; the whole file's artifact (`robots.bytes`, `rule()`,
+ * `sitemaps`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
+ * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
+ * with no group built. It retains the parsed file (its rules'
+ * bytes, agents and preferences, and the merged groups) to build the other groups later (a
+ * one-group file retains the input its compile reads instead: at most `maxBytes` + 1 bytes),
+ * and per built group a small artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options, false);
