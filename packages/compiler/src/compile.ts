@@ -262,16 +262,17 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
 
 /**
  * Returns compileRobots' first artifact: the groups `only` marks built (undefined: the scope's,
- * or all) and what selection reads (scope and agent tokens, group records with their delays,
- * warnings, preferences, each rule's kind and line), without rule texts, sitemaps or
- * directives: those are in the whole file's artifact, made when something reads them.
+ * or all), what selection reads (scope and agent tokens, group records with their delays,
+ * warnings, preferences, each rule's kind and line) and the sitemaps (crawlers read them with
+ * the rules), without rule texts or directives: those are in the whole file's artifact, made
+ * when something reads them.
  */
 function _buildLean(src: _Source, only: GroupMarks | undefined): Uint8Array {
   const { parsed, merged, profile, scope } = src;
   const plan = planParts(parsed, merged, only ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile, false);
   return serializeArtifact({
-    profile, scope, merged, plan, built, patterns: false, warnings: _warningsOf(parsed), parsed: { ...parsed, sitemaps: [], others: [] },
+    profile, scope, merged, plan, built, patterns: false, warnings: _warningsOf(parsed), parsed: { ...parsed, others: [] },
   });
 }
 
@@ -311,9 +312,9 @@ function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: n
  * (a crawler that asks for one agent builds one group; a file whose only group is the global
  * group, which every agent selects, is built at once). Answers, rule ids and group indices are
  * those of `loadRobots(compile(robotsTxt, options))`. What selection and matching read (agent
- * tokens, group records, warnings, preferences, each rule's kind) is one artifact without rule
- * texts, sitemaps or directives; the whole file's artifact (`robots.bytes`, `rule()`,
- * `sitemaps`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
+ * tokens, group records, warnings, preferences, each rule's kind) and the sitemaps are one
+ * artifact without rule texts or directives; the whole file's artifact (`robots.bytes`,
+ * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
  * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
  * with no group built. It retains the parsed file (its rules'
  * bytes, agents and preferences, and the merged groups) to build the other groups later (a

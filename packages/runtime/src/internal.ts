@@ -20,7 +20,7 @@ export {
  * `build` on the first `agent()` that selects them (`build(g)` returns a `Robots` holding group
  * `g` built, with the same group indices and rule ids; it should cache; null: none to build).
  * With `loadFile`, `base` holds what selection and matching read (tokens, group records,
- * warnings, preferences, rule kinds) and the whole file (`bytes`, rule texts, sitemaps,
+ * warnings, preferences, rule kinds) and the sitemaps, and the whole file (`bytes`, rule texts,
  * directives, group sources) is `loadFile()`'s artifact, made on the first call that reads it
  * (same rule ids and group indices). O(1).
  */

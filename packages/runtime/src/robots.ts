@@ -543,9 +543,10 @@ export class Robots {
   }
 
   /**
-   * Returns the artifact holding the whole file's texts (rules, patterns, sitemaps, directives)
-   * and `bytes`: `_a` itself, except under compileRobots, whose `_a` holds what selection and
-   * matching read and whose whole file is loaded on the first call that reads it.
+   * Returns the artifact holding the whole file's texts (rule patterns, directives, group
+   * sources) and `bytes`: `_a` itself, except under compileRobots, whose `_a` holds what
+   * selection and matching read (and the sitemaps) and whose whole file is loaded on the first
+   * call that reads it.
    */
   private _file(): LoadedArtifact {
     const rest = this._rest;
@@ -594,10 +595,9 @@ export class Robots {
   get sitemaps(): readonly string[] {
     const rest = this._more();
     if (rest.sitemaps === undefined) {
-      const file = this._file();
-      const count = file.header(INDEX_SITEMAP_COUNT);
-      const w = count === 0 ? undefined : file.peekWhole();
-      rest.sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, count, SITEMAP_WORDS, file.bytes);
+      const count = this._a.header(INDEX_SITEMAP_COUNT);
+      const w = count === 0 ? undefined : this._a.peekWhole();
+      rest.sitemaps = w === undefined ? [] : this._texts(w.tables.img, w.sitemapBase, count, SITEMAP_WORDS);
     }
     return rest.sitemaps;
   }
