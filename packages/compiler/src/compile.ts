@@ -278,7 +278,7 @@ function _buildLean(src: _Source, only: GroupMarks | undefined): Uint8Array {
 
 /**
  * Returns what of `robotsTxt` a compile with `maxBytes` reads, kept to compile it again: a
- * string as it is while it has at most `maxBytes` UTF-16 units (at most 2 bytes a unit), else
+ * string as it is while it has at most `maxBytes` UTF-16 units (2 bytes each in memory), else
  * (and for bytes, which the caller may reuse) a copy of its first `maxBytes` + 1 UTF-8 bytes
  * (the same parse: the same bytes read, still past the limit). O(min(input, maxBytes)).
  */
@@ -316,10 +316,10 @@ function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: n
  * artifact without rule texts or directives; the whole file's artifact (`robots.bytes`,
  * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
  * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
- * with no group built. It retains the parsed file (its rules'
- * bytes, agents and preferences, and the merged groups) to build the other groups later (a
- * one-group file retains the input its compile reads instead: at most `maxBytes` + 1 bytes),
- * and per built group a small artifact of that group's tables alone.
+ * with no group built. It retains the parsed file (its rules' bytes, agents and preferences,
+ * and the merged groups) to build the other groups later (a one-group file retains the input
+ * its compile reads instead: at most `maxBytes` + 1 bytes), and per built group a small
+ * artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options, false);
