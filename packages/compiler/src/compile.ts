@@ -3,11 +3,11 @@
  * `Robots` (`compileRobots`). Stages: parse (1), merge groups (2), plan parts (3), build parts (4), serialise (5).
  */
 import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
-import { withGroupBuilder } from '@robomata/runtime/internal';
+import { artifactOf, withGroupBuilder, type LoadedArtifact } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -261,20 +261,74 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
 }
 
 /**
+ * Returns compileRobots' first artifact: the groups `only` marks built (undefined: the scope's,
+ * or all), what selection reads (scope and agent tokens, group records with their delays,
+ * warnings, preferences, each rule's kind and line) and the sitemaps (crawlers read them with
+ * the rules), without rule texts or directives: those are in the whole file's artifact, made
+ * when something reads them.
+ */
+function _buildLean(src: _Source, only: GroupMarks | undefined): Uint8Array {
+  const { parsed, merged, profile, scope } = src;
+  const plan = planParts(parsed, merged, only ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
+  const built = buildParts(parsed, plan, profile, false);
+  return serializeArtifact({
+    profile, scope, merged, plan, built, patterns: false, warnings: _warningsOf(parsed), parsed: { ...parsed, others: [] },
+  });
+}
+
+/**
+ * Returns what of `robotsTxt` a compile with `maxBytes` reads, kept to compile it again: a
+ * string as it is while it has at most `maxBytes` UTF-16 units (2 bytes each in memory), else
+ * (and for bytes, which the caller may reuse) a copy of its first `maxBytes` + 1 UTF-8 bytes
+ * (the same parse: the same bytes read, still past the limit). O(min(input, maxBytes)).
+ */
+function _boundedInput(robotsTxt: string | Uint8Array, maxBytes: number): string | Uint8Array {
+  if (typeof robotsTxt === 'string') {
+    if (robotsTxt.length <= maxBytes) return robotsTxt;
+    // More units than maxBytes: more UTF-8 bytes too. Whole characters of at most 4 bytes: at
+    // least maxBytes + 1 are written, the first maxBytes as a full encoding writes them.
+    const out = new Uint8Array(maxBytes + 4);
+    return out.slice(0, _ENCODER.encodeInto(robotsTxt, out).written);
+  }
+  return robotsTxt.slice(0, Math.min(robotsTxt.length, maxBytes + 1));
+}
+
+const _ENCODER = new TextEncoder();
+
+/**
+ * Returns a loader of compile's artifact for `robotsTxt` and `options` (parsed again on its
+ * first call): the file a compileRobots host with its one group built keeps for `bytes` and
+ * its texts, without keeping the parse (the input it reads is kept, see _boundedInput).
+ */
+function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: number | undefined): () => LoadedArtifact {
+  const text = _boundedInput(robotsTxt, maxBytes ?? DEFAULT_MAX_BYTES);
+  const options: CompileOptions = { profile: src.profile, patterns: src.patterns, ...(src.scope === undefined ? {} : { agents: src.scope }), ...(maxBytes === undefined ? {} : { maxBytes }) };
+  return () => artifactOf(loadRobots(compile(text, options)));
+}
+
+/**
  * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
  * file is parsed once and each group's tries are built on the first `agent()` that selects it
  * (a crawler that asks for one agent builds one group; a file whose only group is the global
  * group, which every agent selects, is built at once). Answers, rule ids and group indices are
- * those of `loadRobots(compile(robotsTxt, options))`. It retains the parsed file (its rules'
- * bytes, agents and preferences, and the merged groups) to build the other groups later, the
- * artifact of everything but the tries (`robots.bytes`: rules, agents, texts), and per built
- * group a small artifact of that group's tables alone.
+ * those of `loadRobots(compile(robotsTxt, options))`. What selection and matching read (agent
+ * tokens, group records, warnings, preferences, each rule's kind) and the sitemaps are one
+ * artifact without rule texts or directives; the whole file's artifact (`robots.bytes`,
+ * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
+ * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
+ * with no group built. It retains the parsed file (its rules' bytes, agents and preferences,
+ * and the merged groups) to build the other groups later (a one-group file retains the input
+ * its compile reads instead: at most `maxBytes` + 1 bytes), and per built group a small
+ * artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const src = _source(robotsTxt, options, false);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
-  // at once, in the one artifact (a second artifact and load for it would only add work).
-  if (src.merged.groups.length === 1 && src.merged.global === 0) return loadRobots(_build(src, undefined).artifact);
-  const base = loadRobots(_build(src, filledArray(src.merged.groups.length, 0)).artifact);
-  return withGroupBuilder(base, _groupBuilder(src));
+  // at once, in the first artifact (a second artifact and load for it would only add work).
+  if (src.merged.groups.length === 1 && src.merged.global === 0) {
+    return withGroupBuilder(loadRobots(_buildLean(src, undefined)), null, _fileLoaderOf(robotsTxt, src, options?.maxBytes));
+  }
+  const none = filledArray(src.merged.groups.length, 0);
+  const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(src, none).artifact));
+  return withGroupBuilder(loadRobots(_buildLean(src, none)), _groupBuilder(src), loadFile);
 }

@@ -1,6 +1,6 @@
 // compileRobots builds each group on the first agent() that selects it, with the group indices,
 // rule ids and answers of loadRobots(compile(...)); agent-scoped compiles keep every index too.
-import { INDEX_AGENT_COUNT, INDEX_RULE_COUNT, artifactOf, isGroupBuilt } from '@robomata/runtime/internal';
+import { INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_RULE_COUNT, INDEX_SITEMAP_COUNT, artifactOf, isGroupBuilt } from '@robomata/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { compileGroupArtifact } from '@robomata/compiler/internals';
@@ -52,6 +52,56 @@ describe('compileRobots', () => {
     // With a second group the global group waits for its first agent() like any other.
     const two = compileRobots('User-agent: *\nDisallow: /c\n\nUser-agent: B\nDisallow: /b\n');
     expect([isGroupBuilt(two, 0), isGroupBuilt(two, 1)]).toEqual([false, false]);
+  });
+
+  it('leaves the whole file (rule texts, directives, bytes) out of its first artifact and reads it, as compile wrote it, on first use', () => {
+    const tail = '\nSitemap: https://example.com/s.xml\nHost: example.com\n';
+    const one = 'User-agent: *\nDisallow: /c\nAllow: /c/ok$\nDisallow: /*.pdf\nCrawl-delay: 2';
+    for (const txt of [`${one}${tail}`, `${TXT}${tail}`]) {
+      for (const input of [txt, new TextEncoder().encode(txt)]) {
+        const lazy = compileRobots(input);
+        const full = loadRobots(compile(txt));
+        const first = artifactOf(lazy);
+        // Selection, matching and the sitemaps read the first artifact: no rule texts or directives in it.
+        expect([first.header(INDEX_SITEMAP_COUNT), first.header(INDEX_DIRECTIVE_COUNT)]).toEqual([1, 0]);
+        expect(first.header(INDEX_RULE_COUNT)).toBe(artifactOf(full).header(INDEX_RULE_COUNT));
+        expect(first.bytes.length).toBeLessThan(compile(txt).length);
+        expect(lazy.crawlDelay('Zed')).toBe(full.crawlDelay('Zed'));
+        expect(lazy.warnings).toEqual(full.warnings);
+        for (const url of URLS) expect(lazy.decide(url, 'B')).toBe(full.decide(url, 'B'));
+        // A caller reusing its buffer changes nothing the host reads later.
+        if (input instanceof Uint8Array) input.fill(32);
+        expect(lazy.sitemaps).toEqual(['https://example.com/s.xml']);
+        expect(lazy.otherDirectives()).toEqual(full.otherDirectives());
+        for (let id = 0; id < lazy.groupCount; id++) expect(lazy.describeGroup(id).ruleIds).toEqual(full.describeGroup(id).ruleIds);
+        for (let id = 0; id < artifactOf(full).header(INDEX_RULE_COUNT); id++) expect(lazy.rule(id)).toEqual(full.rule(id));
+        expect(lazy.explain('/c/ok', 'Zed').rule).toEqual(full.explain('/c/ok', 'Zed').rule);
+        // bytes: compile's artifact for a file built at once, else compile's with no group built.
+        const reloaded = loadRobots(lazy.bytes);
+        if (lazy.groupCount === 1) expect(lazy.bytes).toEqual(compile(txt));
+        else for (let g = 0; g < lazy.groupCount; g++) expect(isGroupBuilt(reloaded, g)).toBe(false);
+        expect(reloaded.sitemaps).toEqual(full.sitemaps);
+        for (let id = 0; id < artifactOf(full).header(INDEX_RULE_COUNT); id++) expect(reloaded.rule(id)).toEqual(full.rule(id));
+        expect(lazy.byteLength).toBe(lazy.bytes.length);
+      }
+    }
+    // The single-group file's bytes are compile's, loadable on their own.
+    expect(loadRobots(compileRobots(one).bytes).decide('/a.pdf', 'A')).toBe(loadRobots(compile(one)).decide('/a.pdf', 'A'));
+  });
+
+  it('keeps of a one-group file only what a compile reads (maxBytes + 1 bytes) and writes compile\'s bytes from it, cut anywhere', () => {
+    const txt = `User-agent: *\nDisallow: /a\n${'Disallow: /\u00e9\u{1F600}x\nSitemap: https://e.com/\u{1F600}\n'.repeat(12)}`;
+    const bytes = new TextEncoder().encode(txt);
+    let truncated = 0;
+    for (let maxBytes = 20; maxBytes <= bytes.length + 1; maxBytes += 7) {
+      for (const input of [txt, bytes]) {
+        const lazy = compileRobots(input, { maxBytes });
+        const want = compile(txt, { maxBytes });
+        expect(lazy.bytes, `maxBytes ${maxBytes} ${typeof input}`).toEqual(want);
+        if (lazy.warnings.some((w) => w.code === 'truncated')) truncated++;
+      }
+    }
+    expect(truncated).toBeGreaterThan(20);
   });
 
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {

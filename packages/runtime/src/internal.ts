@@ -4,11 +4,11 @@
  * for tooling inside this repository (describe.ts, tests). @internal: not a stable API, not for
  * users; it changes with the engine.
  */
-import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type AgentRules, type GroupBuilder, type GroupTables, type LoadedArtifact } from './robots.js';
+import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type AgentRules, type FileLoader, type GroupBuilder, type GroupTables, type LoadedArtifact } from './robots.js';
 import { imageWordsByKind, INDEX_AGENT_COUNT as _AGENTS, INDEX_HEADER_WORDS, INDEX_SCOPE_COUNT as _SCOPE, INDEX_WARNING_BASE as _WBASE, INDEX_WARNING_COUNT as _WCOUNT, TOKEN_WORDS, WARNING_WORDS } from './tables.js';
 import type { PreferenceExplanation } from './usage.js';
 
-export type { GroupBuilder, GroupTables, LoadedArtifact };
+export type { FileLoader, GroupBuilder, GroupTables, LoadedArtifact };
 /** The index header words `LoadedArtifact#header` reads (tables.ts). */
 export {
   INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
@@ -18,10 +18,14 @@ export {
 /**
  * @internal Returns a `Robots` over `base`'s artifact whose unbuilt groups are built by
  * `build` on the first `agent()` that selects them (`build(g)` returns a `Robots` holding group
- * `g` built, with the same group indices and rule ids; it should cache). O(1).
+ * `g` built, with the same group indices and rule ids; it should cache; null: none to build).
+ * With `loadFile`, `base` holds what selection and matching read (tokens, group records,
+ * warnings, preferences, rule kinds) and the sitemaps, and the whole file (`bytes`, rule texts,
+ * directives, group sources) is `loadFile()`'s artifact, made on the first call that reads it
+ * (same rule ids and group indices). O(1).
  */
-export function withGroupBuilder(base: Robots, build: GroupBuilder): Robots {
-  return new Robots(base[ARTIFACT](), build);
+export function withGroupBuilder(base: Robots, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
+  return new Robots(base[ARTIFACT](), build, loadFile);
 }
 
 /** @internal Returns the decoded artifact behind `robots`. O(1). */

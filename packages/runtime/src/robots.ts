@@ -219,6 +219,8 @@ const UNTIERED_ENTRY: unique symbol = Symbol('robomata.untieredEntry');
 
 /** @internal Returns the `Robots` that holds group `g` built (same group indices and rule ids); called once per group (the builder caches). */
 export type GroupBuilder = (g: number) => Robots;
+/** @internal Returns the artifact of the whole file (compileRobots: its texts and `bytes`), loaded on the first call that reads them. */
+export type FileLoader = () => LoadedArtifact;
 
 /** @internal A group's tables and the trie roots of its parts, for tooling. */
 export interface GroupTables {
@@ -512,7 +514,12 @@ class _RobotsRest {
   globalRules: AgentRules | undefined = undefined;
   sitemaps: readonly string[] | undefined = undefined;
   patterns: PatternIndex | undefined = undefined;
-  constructor(readonly builder: GroupBuilder | null) {}
+  /** The whole file's artifact once `fileLoader` made it (compileRobots). */
+  file: LoadedArtifact | undefined = undefined;
+  constructor(
+    readonly builder: GroupBuilder | null,
+    readonly fileLoader: FileLoader | null = null,
+  ) {}
 }
 
 /**
@@ -530,9 +537,21 @@ export class Robots {
   private _rest: _RobotsRest | null;
 
   /** @internal Use `loadRobots` (or `compileRobots`, through internal.ts). */
-  constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null) {
+  constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null, fileLoader: FileLoader | null = null) {
     this._a = artifact;
-    this._rest = builder === null ? null : new _RobotsRest(builder);
+    this._rest = builder === null && fileLoader === null ? null : new _RobotsRest(builder, fileLoader);
+  }
+
+  /**
+   * Returns the artifact holding the whole file's texts (rule patterns, directives, group
+   * sources) and `bytes`: `_a` itself, except under compileRobots, whose `_a` holds what
+   * selection and matching read (and the sitemaps) and whose whole file is loaded on the first
+   * call that reads it.
+   */
+  private _file(): LoadedArtifact {
+    const rest = this._rest;
+    if (rest === null || rest.fileLoader === null) return this._a;
+    return (rest.file ??= rest.fileLoader());
   }
 
   /** Returns the host's rarely used caches, made on first use. */
@@ -547,7 +566,7 @@ export class Robots {
 
   /** The artifact bytes (e.g. to post to a worker or store in a cache). */
   get bytes(): Uint8Array {
-    return this._a.bytes;
+    return this._file().bytes;
   }
 
   /** Matching profile the artifact was compiled for (docs/semantics.md section 7). */
@@ -557,7 +576,7 @@ export class Robots {
 
   /** Returns the artifact's size in bytes. */
   get byteLength(): number {
-    return this._a.bytes.byteLength;
+    return this._file().bytes.byteLength;
   }
 
   /** Returns the number of merged groups. */
@@ -743,7 +762,7 @@ export class Robots {
 
   /** Returns rule `id` (from `decide`) with its line, kind and pattern as written (undefined when not kept). */
   rule(id: number): RuleInfo {
-    const a = this._a;
+    const a = this._file();
     const ruleCount = a.header(INDEX_RULE_COUNT);
     if (!(Number.isInteger(id) && id >= 0 && id < ruleCount)) {
       throw new RangeError(`no rule ${String(id)}: ids run from 0 to ${ruleCount - 1}`);
@@ -757,7 +776,7 @@ export class Robots {
       const rest = this._more();
       rest.patterns ??= new PatternIndex(whole.tables, ruleCount);
       pattern = rebuildPattern(whole.tables, rest.patterns, id);
-    } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len);
+    } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len, a.bytes);
     return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
   }
 
@@ -773,7 +792,7 @@ export class Robots {
    * (docs/semantics.md sections 8 and 10). Allocates; O(directives).
    */
   otherDirectives(): readonly OtherDirective[] {
-    const a = this._a;
+    const a = this._file();
     const out: OtherDirective[] = [];
     const count = a.header(INDEX_DIRECTIVE_COUNT);
     if (count === 0) return out;
@@ -785,8 +804,8 @@ export class Robots {
       line += d[at + DIRECTIVE_LINE_DELTA] as number;
       out.push({
         line,
-        key: this._text(d[at + DIRECTIVE_KEY_OFF] as number, d[at + DIRECTIVE_KEY_LEN] as number),
-        value: this._text(d[at + DIRECTIVE_VALUE_OFF] as number, d[at + DIRECTIVE_VALUE_LEN] as number),
+        key: this._text(d[at + DIRECTIVE_KEY_OFF] as number, d[at + DIRECTIVE_KEY_LEN] as number, a.bytes),
+        value: this._text(d[at + DIRECTIVE_VALUE_OFF] as number, d[at + DIRECTIVE_VALUE_LEN] as number, a.bytes),
       });
     }
     return out;
@@ -807,7 +826,7 @@ export class Robots {
     const tokens = this._groupTokens(index);
     const ruleIds: number[] = [];
     // The sources stay in the whole file's image, not in the index: decoded once and kept.
-    const whole = a.whole();
+    const whole = this._file().whole();
     const w = whole.tables.img;
     const entry = whole.groupSourceBase + index * GROUP_SOURCE_WORDS;
     const src = w[entry + GROUP_SOURCES] as number;
@@ -863,10 +882,10 @@ export class Robots {
     return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.index[rec + GROUP_DELAY_OFF] as number, len);
   }
 
-  /** Returns the strings of `count` records of `words` words at offset `base` of `img` (offset, length first). */
-  private _texts(img: Int32Array, base: number, count: number, words: number): string[] {
+  /** Returns the strings of `count` records of `words` words at offset `base` of `img` (offset, length first) in `bytes`. */
+  private _texts(img: Int32Array, base: number, count: number, words: number, bytes: Uint8Array = this._a.bytes): string[] {
     const out: string[] = [];
-    for (let i = 0; i < count; i++) out.push(this._text(img[base + words * i] as number, img[base + words * i + 1] as number));
+    for (let i = 0; i < count; i++) out.push(this._text(img[base + words * i] as number, img[base + words * i + 1] as number, bytes));
     return out;
   }
 
@@ -903,8 +922,9 @@ export class Robots {
     return this._isBuilt(g);
   }
 
-  private _text(off: number, len: number): string {
-    return _DECODER.decode(this._a.bytes.subarray(off, off + len));
+  /** Returns the string at `off`, `len` of `bytes` (`_a`'s unless the offset is the whole file's). */
+  private _text(off: number, len: number, bytes: Uint8Array = this._a.bytes): string {
+    return _DECODER.decode(bytes.subarray(off, off + len));
   }
 }
 
