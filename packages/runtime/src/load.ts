@@ -17,7 +17,7 @@ import {
   nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
   AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN_SHIFT, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
-  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
+  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, imageRank, MAX_RANKS, RANK_ALLOW, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
   INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
   INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
@@ -265,7 +265,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
 }
 
 /** Reads WILDCARDS into the image: records and segment lists. */
-function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankCount: number): { count: number; base: number } {
+function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankBase: number, rankCount: number): { count: number; base: number } {
   const count = r.count('wildcard patterns', 3);
   const base = img.alloc(WILD_WORDS * count);
   for (let i = 0; i < count; i++) {
@@ -283,7 +283,7 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
       total += img.words[acBase + s * AC_WORDS + AC_DEPTH] as number;
     }
     const rec = base + i * WILD_WORDS;
-    img.words[rec + WILD_RANK] = rank;
+    img.words[rec + WILD_RANK] = imageRank(rank, (img.words[rankBase + rank] as number) & RANK_ALLOW);
     img.words[rec + WILD_SEG_COUNT] = k;
     img.words[rec + WILD_SEG_OFF] = segs;
     img.words[rec + WILD_SEG_BYTES] = total;
@@ -334,7 +334,7 @@ function _extraRoom(words: number): Int32Array {
 }
 
 /** Reads one radix trie of PARTS into the image (extra records into {@link _extraBuffer}); `state` runs across parts. */
-function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number, wildCount: number, wildBase: number): _Part {
+function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number, rankCount: number, wildCount: number, wildBase: number): _Part {
   const n = r.count('trie nodes', 5);
   if (n < 1) _fail('bad-table', 'a part without a root');
   const first = state.nodes;
@@ -367,14 +367,14 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number
     w[rec + NODE_LABEL_OFF] = off;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
     w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number), len);
-    const prefixRank = prefix === 0 ? NO_RANK : prefix - 1;
+    const prefixRank = prefix === 0 ? NO_RANK : imageRank(prefix - 1, (w[rankBase + prefix - 1] as number) & RANK_ALLOW);
     if (end === 0 && wilds === 0) w[rec + NODE_RANK] = nodeRankWord(prefixRank, NO_EXTRA);
     else {
       // NODE_RANK points into the extra buffer until _placeExtras moves the records into the image.
       const ex = EXTRA_WORDS * state.extras++;
       const x = _extraRoom(ex + EXTRA_WORDS);
       x[ex + EXTRA_PREFIX_RANK] = prefixRank;
-      x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : end - 1;
+      x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : imageRank(end - 1, (w[rankBase + end - 1] as number) & RANK_ALLOW);
       x[ex + EXTRA_WILD_FIRST] = state.wild;
       x[ex + EXTRA_WILD_COUNT] = wilds;
       w[rec + NODE_RANK] = nodeRankWord(prefixRank, ex);
@@ -647,6 +647,7 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   const agents = _readTokens(r, img, 'agents', true);
   const rules = _readRules(r, img, (flags & FLAG_PATTERNS) !== 0);
   const rankCount = r.count('ranks', 1);
+  if (rankCount > MAX_RANKS) _fail('bad-table', `${rankCount} ranks (at most ${MAX_RANKS})`);
   const rankBase = img.alloc(rankCount);
   for (let k = 0; k < rankCount; k++) {
     const x = r.v('rank rule');
@@ -658,11 +659,11 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     img.words[rankBase + k] = ((id + 1) << RANK_RULE_SHIFT) | (companion << 1) | allow;
   }
   const seg = _readSegments(r, img);
-  const wild = _readWildcards(r, img, seg.base, seg.count, rankCount);
+  const wild = _readWildcards(r, img, seg.base, seg.count, rankBase, rankCount);
   const partCount = r.count('parts', 1);
   const parts: _Part[] = [];
   const nodeState: _PartState = { nodes: 0, wild: 0, extras: 0, nodeBase: img.used };
-  for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
+  for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankBase, rankCount, wild.count, wild.base));
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
   _placeExtras(img, nodeState);
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
@@ -756,35 +757,6 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
 }
 
 /**
- * Returns the group-local numbering of the ranks the parts' patterns hold (-1: another group's),
- * in rank order, and how many: a group image keeps only its own rank-table entries (corpus:
- * 37 of a file's 56 ranks on average). Ranks are only compared and looked up in the group's
- * own table, so an order-keeping renumbering answers the same.
- */
-function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; count: number } {
-  const src = d.img.words;
-  const map = new Int32Array(d.rankCount).fill(-1);
-  for (const p of parts) {
-    for (let i = 0; i < p.nodes; i++) {
-      const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
-      const pr = nodePrefixRank(src, rec);
-      const er = nodeEndRank(src, rec);
-      if (pr !== NO_RANK) map[pr] = 0;
-      if (er !== NO_RANK) map[er] = 0;
-    }
-    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) map[src[d.wild.base + w * WILD_WORDS + WILD_RANK] as number] = 0;
-  }
-  let count = 0;
-  for (let r = 0; r < d.rankCount; r++) if (map[r] === 0) map[r] = count++;
-  return { map, count };
-}
-
-/** Returns rank `r` in the group's numbering (NO_RANK stays). */
-function _mapRank(map: Int32Array, r: number): number {
-  return r === NO_RANK ? r : (map[r] as number);
-}
-
-/**
  * Writes the kept Aho-Corasick nodes into `img` (children, fail links restricted to kept nodes
  * along the decode's fail chains, dictionary links, the root row when large); returns the base
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
@@ -823,9 +795,10 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
 
 /**
  * Returns the image of group `g` cut from the decode: its parts' radix nodes and wildcard
- * patterns renumbered from 0, the Aho-Corasick nodes of their segments only, the rank table and
- * the roots. The matcher reads it as it read the whole image (same layouts, tables.ts).
- * O(the group's nodes, patterns and segments + the file's segment nodes + ranks).
+ * patterns renumbered from 0, the Aho-Corasick nodes of their segments only, and the roots; its
+ * rank words are the file's (tables.ts imageRank), so no rank table comes along. The matcher
+ * reads it as it read the whole image (same layouts, tables.ts).
+ * O(the group's nodes, patterns and segments + the file's segment nodes).
  */
 function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
   const src = d.img.words;
@@ -856,9 +829,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     }
   }
   const keep = _keepSegments(d, parts);
-  const ranks = _localRanks(d, parts);
   const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
-    EXTRA_WORDS * extras + _listWords(wilds, listed) + ranks.count + rootCount;
+    EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
   const img = new _Image(new Int32Array(at + size));
@@ -880,14 +852,12 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
+      // The rank words are the file's: copied as they are (a node without an extra record is done).
       const oex = nodeExtra(src, orec);
-      if (oex < 0) {
-        w[rec + NODE_RANK] = nodeRankWord(_mapRank(ranks.map, nodePrefixRank(src, orec)), NO_EXTRA);
-        continue;
-      }
+      if (oex < 0) continue;
       w[rec + NODE_RANK] = nodeRankWord(NO_RANK, extraAt);
-      w[extraAt + EXTRA_PREFIX_RANK] = _mapRank(ranks.map, src[oex + EXTRA_PREFIX_RANK] as number);
-      w[extraAt + EXTRA_END_RANK] = _mapRank(ranks.map, src[oex + EXTRA_END_RANK] as number);
+      w[extraAt + EXTRA_PREFIX_RANK] = src[oex + EXTRA_PREFIX_RANK] as number;
+      w[extraAt + EXTRA_END_RANK] = src[oex + EXTRA_END_RANK] as number;
       w[extraAt + EXTRA_WILD_FIRST] = (src[oex + EXTRA_WILD_FIRST] as number) - p.wildFirst + wildAt;
       w[extraAt + EXTRA_WILD_COUNT] = src[oex + EXTRA_WILD_COUNT] as number;
       extraAt += EXTRA_WORDS;
@@ -896,7 +866,6 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const orec = d.wild.base + (p.wildFirst + i) * WILD_WORDS;
       const rec = wildBase + (wildAt + i) * WILD_WORDS;
       for (let f = 0; f < WILD_WORDS; f++) w[rec + f] = src[orec + f] as number;
-      w[rec + WILD_RANK] = _mapRank(ranks.map, src[orec + WILD_RANK] as number);
       const osegs = src[orec + WILD_SEG_OFF] as number;
       w[rec + WILD_SEG_OFF] = segAt;
       for (let j = 0; j < (src[orec + WILD_SEG_COUNT] as number); j++) w[segAt++] = keep.map[src[osegs + j] as number] as number;
@@ -907,15 +876,10 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   }
   _indexSegments(img, seg.base, keep.count, wildBase, wilds);
   // The image is sized exactly, but read its array again: an alloc may have replaced it.
-  const rankBase = img.alloc(ranks.count);
   const rootBase = img.alloc(rootCount);
   const out = img.words;
-  for (let r = 0; r < d.rankCount; r++) {
-    const k = ranks.map[r] as number;
-    if (k >= 0) out[rankBase + k] = src[d.rankBase + r] as number;
-  }
   out.set(roots, rootBase);
-  return new Tables(out, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count, rootBase, rootCount);
+  return new Tables(out, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rootBase, rootCount);
 }
 
 /**
@@ -926,13 +890,15 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
 function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix: Int32Array | null): Tables | null {
   const at = prefix === null ? 0 : prefix.length;
   const rootCount = d.parts.length;
-  const size = d.matchEnd - d.rankBase + rootCount;
+  // The region after the file's rank table: segment nodes first (the image's ranks carry their kind).
+  const start = d.seg.base;
+  const size = d.matchEnd - start + rootCount;
   if (size > maxWords) return null;
   const w = new Int32Array(at + size);
   if (prefix !== null) w.set(prefix, 0);
-  w.set(d.img.words.subarray(d.rankBase, d.matchEnd), at);
+  w.set(d.img.words.subarray(start, d.matchEnd), at);
   // Every image offset moves from the decode's numbering to this array's.
-  const shift = at - d.rankBase;
+  const shift = at - start;
   const wildBase = d.wild.base + shift;
   const acBase = d.seg.base + shift;
   for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) + shift;
@@ -950,13 +916,13 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
   const row = d.seg.row < 0 ? -1 : d.seg.row + shift;
-  return new Tables(w, bytes, nodeBase, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, at, d.rankCount, rootBase, rootCount);
+  return new Tables(w, bytes, nodeBase, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, rootBase, rootCount);
 }
 
 /** Returns the whole decoded image of `a` (rules, patterns, directives, sitemaps), for the calls that read the whole file. */
 function _decodeWhole(a: LoadedArtifact): WholeImage {
   const d = _decodedOf(a);
-  const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count, d.rankBase, d.rankCount);
+  const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count);
   return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base, groupSourceBase: d.groups.sourceBase };
 }
 
@@ -968,6 +934,11 @@ class _LoadedFile extends LoadedArtifact {
 
   protected decodeWhole(): WholeImage {
     return _decodeWhole(this);
+  }
+
+  protected decodeRanks(): Int32Array {
+    const d = _decodedOf(this);
+    return d.img.words.slice(d.rankBase, d.rankBase + d.rankCount);
   }
 }
 

@@ -32,7 +32,7 @@ export const NODE_LEN_SHIFT = 18;
 export const NODE_LEN_LONG = 0x1fff;
 /**
  * The node's ranks in one word: when >= 0 the best rank of a literal prefix pattern ending here
- * (NO_RANK: none) and no extra record; when < 0, `~offset` of its extra record (EXTRA_WORDS
+ * (an image rank word, {@link imageRank}; NO_RANK: none) and no extra record; when < 0, `~offset` of its extra record (EXTRA_WORDS
  * words: its prefix rank, `$` rank and wildcard patterns). Corpus group images hold 35 radix
  * nodes on average and 0.7 of them need an extra record. Read with {@link nodePrefixRank},
  * {@link nodeExtra}, {@link nodeEndRank}, {@link nodeWildFirst}, {@link nodeWildCount}.
@@ -355,33 +355,77 @@ export const IMPLICIT_RANK = -1;
 
 /**
  * A loaded artifact's matching tables: one Int32Array image (radix nodes, Aho-Corasick nodes
- * with a dense root row, wildcard patterns and their segment lists, the rank table) plus the
- * artifact bytes its labels point into. Invariant (checked by the loader): every offset, child
- * range, fail link, segment node and rank lies inside its table; fail links and parents lead
- * to strictly shallower nodes.
+ * with a dense root row, wildcard patterns and their segment lists) plus the artifact bytes its
+ * labels point into. Its rank words carry the kind of their rule ({@link imageRank}), so a
+ * check needs no rank table; the rules behind ranks are read from the file's rank table
+ * (`LoadedArtifact#ranks`, made on first use). Invariant (checked by the loader): every
+ * offset, child range, fail link, segment node and rank lies inside its table; fail links and
+ * parents lead to strictly shallower nodes.
  */
 export class Tables {
+  readonly img: Int32Array;
+  readonly bytes: Uint8Array;
+  /** Image offset of radix node 0. */
+  readonly nodeBase: number;
+  readonly nodeCount: number;
+  /** Image offset of Aho-Corasick node 0. */
+  readonly acBase: number;
+  /** Image offset of the 256-entry root row (child of the root per byte, 0 for none), or -1 (see AC_ROOT_ROW_MIN). */
+  readonly acRootRow: number;
+  /** Image offset of wildcard pattern 0. */
+  readonly wildBase: number;
+  readonly wildCount: number;
+  readonly acCount: number;
+  /** Image offset and count of the group's part roots (radix node indices) when the image is one group's (0, 0 for the whole file's). */
+  readonly roots: number;
+  readonly rootCount: number;
+
   constructor(
-    readonly img: Int32Array,
-    readonly bytes: Uint8Array,
-    /** Image offset of radix node 0. */
-    readonly nodeBase: number,
-    readonly nodeCount: number,
-    /** Image offset of Aho-Corasick node 0. */
-    readonly acBase: number,
-    /** Image offset of the 256-entry root row (child of the root per byte, 0 for none), or -1 (see AC_ROOT_ROW_MIN). */
-    readonly acRootRow: number,
-    /** Image offset of wildcard pattern 0. */
-    readonly wildBase: number,
-    readonly wildCount: number,
-    readonly acCount: number,
-    /** Image offset of the rank table: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow` per rank. */
-    readonly rankBase: number,
-    readonly rankCount: number,
-    /** Image offset and count of the group's part roots (radix node indices) when the image is one group's (0, 0 for the whole file's). */
-    readonly roots = 0,
-    readonly rootCount = 0,
-  ) {}
+    img: Int32Array, bytes: Uint8Array, nodeBase: number, nodeCount: number, acBase: number, acRootRow: number,
+    wildBase: number, wildCount: number, acCount: number, roots = 0, rootCount = 0,
+  ) {
+    this.img = img;
+    this.bytes = bytes;
+    // `| 0` keeps every count and offset a small integer: a number a decode read out of an
+    // object may arrive boxed, and a boxed field costs a loaded host 16 bytes more (heap snapshot: 2.5 a host).
+    this.nodeBase = nodeBase | 0;
+    this.nodeCount = nodeCount | 0;
+    this.acBase = acBase | 0;
+    this.acRootRow = acRootRow | 0;
+    this.wildBase = wildBase | 0;
+    this.wildCount = wildCount | 0;
+    this.acCount = acCount | 0;
+    this.roots = roots | 0;
+    this.rootCount = rootCount | 0;
+  }
+}
+
+/**
+ * Shift of the file's rank in an image rank word: every rank the image holds (NODE_RANK,
+ * EXTRA_PREFIX_RANK, EXTRA_END_RANK, WILD_RANK) is `fileRank << RANK_KIND_SHIFT | allow`
+ * ({@link imageRank}). Ranks are distinct, so the words keep the ranks' order (the lowest
+ * decides), and a check reads the answer off the deciding word ({@link rankAllows}) instead
+ * of a rank table in every group image (128 bytes a loaded host: focus.js --mem).
+ */
+export const RANK_KIND_SHIFT = 1;
+/** Bit of an image rank word: the rank's rule is an allow. Set in NO_RANK and IMPLICIT_RANK too (both allow). */
+export const RANK_KIND_ALLOW = 1;
+/** Most ranks an artifact may hold: `fileRank << 1 | 1` stays below NO_RANK (the loader rejects more). */
+export const MAX_RANKS = 0x3fffffff;
+
+/** Returns the image rank word of file rank `fileRank` whose rule is an allow (`allow` 1) or a disallow (0). O(1). */
+export function imageRank(fileRank: number, allow: number): number {
+  return (fileRank << RANK_KIND_SHIFT) | allow;
+}
+
+/** Returns true when rank word `r` (an image rank, NO_RANK or IMPLICIT_RANK) allows: its rule is an allow, or no rule decides. O(1). */
+export function rankAllows(r: number): boolean {
+  return (r & RANK_KIND_ALLOW) !== 0;
+}
+
+/** Returns the file's rank-table entry (`RANK_*`) of image rank `r`, from the file's rank table `ranks` (`LoadedArtifact#ranks`). O(1). */
+export function rankEntry(ranks: Int32Array, r: number): number {
+  return ranks[r >> RANK_KIND_SHIFT] as number;
 }
 
 /** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */
@@ -391,9 +435,9 @@ export const RANK_COMPANION = 2;
 /** Rank-table bit: the rank's rule is an allow. */
 export const RANK_ALLOW = 1;
 
-/** Returns the rule id rank `rank` decides for (see {@link RANK_RULE_SHIFT}). */
-export function ruleOfRank(t: Tables, rank: number): number {
-  return ((t.img[t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1;
+/** Returns the rule id image rank `r` decides for, from the file's rank table `ranks` (see {@link RANK_RULE_SHIFT}). O(1). */
+export function ruleOfRank(ranks: Int32Array, r: number): number {
+  return (rankEntry(ranks, r) >> RANK_RULE_SHIFT) - 1;
 }
 
 /** Returns the segment ending at Aho-Corasick node `s` (its bytes as Latin-1 characters), read back along the parents. */
@@ -429,7 +473,7 @@ export class Candidates {
 /**
  * Returns the words a group image spends on each record kind (the bench's memory breakdown):
  * radix nodes, their extra records, Aho-Corasick nodes, the root row, wildcard patterns, their
- * segment lists, the segment nodes' pattern lists, the rank table and the roots. O(nodes + patterns).
+ * segment lists, the segment nodes' pattern lists and the roots. O(nodes + patterns).
  */
 export function imageWordsByKind(t: Tables): Record<string, number> {
   const img = t.img;
@@ -447,7 +491,6 @@ export function imageWordsByKind(t: Tables): Record<string, number> {
     wildcards: WILD_WORDS * t.wildCount,
     segmentLists: segs,
     patternLists: t.wildCount === 0 ? 0 : t.wildCount + AC_LIST_HEADER * lists.size,
-    ranks: t.rankCount,
     roots: t.rootCount,
   };
 }

@@ -8,10 +8,12 @@ import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
-import { artifactOf, groupTablesOf } from '../src/internal.js';
+import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
+import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
+  nodeChildCount, NODE_FIRST_CHILD, nodePrefixRank, nodeWildFirst, rankAllows, rankEntry, RANK_ALLOW, ruleOfRank, WILD_RANK, WILD_WORDS, type Tables,
 } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
@@ -574,5 +576,78 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     expect(first.agent('a').isAllowed('/p?q=1')).toBe(false);
     expect(first.agent('zz').isAllowed('/x/y')).toBe(false);
     expect(first.agent('zz').isAllowed('/p?q=1')).toBe(true);
+  });
+});
+
+describe('loadRobots: image rank words carry their rule kind (no rank table in a group image)', () => {
+  /** Returns every rank word group image `t` holds for the parts rooted at `roots` (prefix, `$` and wildcard ranks). */
+  function rankWords(t: Tables, roots: readonly number[]): number[] {
+    const out: number[] = [];
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
+      for (const r of [nodePrefixRank(t.img, rec), nodeEndRank(t.img, rec)]) if (r !== NO_RANK) out.push(r);
+      const w0 = nodeWildFirst(t.img, rec);
+      for (let w = w0; w < w0 + nodeWildCount(t.img, rec); w++) out.push(t.img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number);
+      const first = t.img[rec + NODE_FIRST_CHILD] as number;
+      for (let c = first; c < first + nodeChildCount(t.img, rec); c++) queue.push(c);
+    }
+    return out;
+  }
+
+  it('every rank word of every corpus group: its kind bit is its rule\'s kind and the rank table\'s allow bit', () => {
+    let checked = 0;
+    let allows = 0;
+    for (const name of listCorpusFiles()) {
+      const robots = loadRobots(compile(new TextDecoder().decode(readCorpusFile(name))));
+      const ranks = artifactOf(robots).ranks();
+      for (let g = 0; g < robots.groupCount; g++) {
+        const { tables, roots } = groupTablesOf(robots, g);
+        for (const r of rankWords(tables, roots)) {
+          const allow = robots.rule(ruleOfRank(ranks, r)).kind === 'allow';
+          expect(rankAllows(r), `${name} group ${g} rank ${r}`).toBe(allow);
+          expect((rankEntry(ranks, r) & RANK_ALLOW) !== 0, `${name} group ${g} rank ${r}`).toBe(allow);
+          checked++;
+          if (allow) allows++;
+        }
+      }
+    }
+    // Both kinds are met, in numbers (the corpus: about 330,000 rank words).
+    expect(checked).toBeGreaterThan(100_000);
+    expect(allows).toBeGreaterThan(1_000);
+    expect(checked - allows).toBeGreaterThan(1_000);
+  });
+
+  it('a first group image holds the index and its records only: every word is accounted for by kind (no rank table)', () => {
+    let hosts = 0;
+    for (const name of listCorpusFiles().filter((_, i) => i % 8 === 0)) {
+      const robots = loadRobots(compile(new TextDecoder().decode(readCorpusFile(name))));
+      const rules = robots.agent('*');
+      if (rules.groupIndex < 0) continue;
+      const image = artifactOf(robots).group(rules.groupIndex);
+      if (image.rootCount === 0) continue;
+      const words = Object.values(hostWordsByKind(robots, rules)).reduce((x, y) => x + y, 0);
+      expect(words, name).toBe(image.img.length);
+      hosts++;
+    }
+    expect(hosts).toBeGreaterThan(300);
+  });
+
+  it('decide, decidedByIndexHtml and explain read the file\'s rank table, decoded once on first use (again after another load), naming the same rules', () => {
+    const txt = 'User-agent: *\nDisallow: /a\nAllow: /a/index.html\nDisallow: /*.pdf$\nAllow: /a/*.pdf$\n';
+    const want = loadRobots(compile(txt));
+    const urls = ['/a', '/a/', '/a/x.pdf', '/b.pdf', '/c'];
+    const expected = urls.map((u) => [want.decide(u, 'x'), want.agent('x').decidedByIndexHtml(u), want.isAllowed(u, 'x')]);
+    expect(expected.map((e) => e[0])).toEqual([0, 1, 3, 2, -1]);
+    expect(expected.map((e) => e[1])).toEqual([false, true, false, false, false]);
+    const robots = loadRobots(compile(txt));
+    const rules = robots.agent('x');
+    // Another load between the cut and the first decide: the rank table is decoded again from the bytes.
+    loadRobots(compile('User-agent: *\nAllow: /other\nDisallow: /\n'));
+    const a = artifactOf(robots);
+    expect(urls.map((u) => [rules.decide(u), rules.decidedByIndexHtml(u), rules.isAllowed(u)])).toEqual(expected);
+    expect(a.ranks()).toBe(a.ranks());
+    expect(robots.explain('/a/', 'x').rule?.id).toBe(1);
+    expect(robots.explain('/a/', 'x').outcome).toBe('index-html');
   });
 });
