@@ -12,7 +12,7 @@ import {
 } from './format.js';
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type WholeImage } from './robots.js';
 import {
-  acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
+  acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, acDepth, acDepthBits, AC_DEPTH_LONG, AC_DEPTH_SHIFT, AC_DICT, AC_ROOT_LONG_DEPTHS, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
   nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
   nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
@@ -227,7 +227,12 @@ function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number
   return { count, base };
 }
 
-/** Reads SEGMENTS into the image: AC nodes and the dense root row. */
+/** Returns the depth of segment node `s` while SEGMENTS is read: packed, or (from node `firstLong` on) in `long`. */
+function _readDepth(w: Int32Array, base: number, s: number, firstLong: number, long: readonly number[]): number {
+  return s < firstLong ? (w[base + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT : (long[s - firstLong] as number);
+}
+
+/** Reads SEGMENTS into the image: AC nodes, the dense root row and the long-depth table (tables.ts AC_ROOT_LONG_DEPTHS). */
 function _readSegments(r: _Reader, img: _Image): { count: number; base: number; row: number } {
   const count = r.count('segment nodes', 0);
   if (count < 1 || count - 1 > (r.bytes.length - r.pos) / 3) _fail('bad-table', `segment trie of ${count} nodes`);
@@ -237,6 +242,9 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
   const w = img.words;
   let prevParent = 0;
   let prevByte = -1;
+  // Depths of AC_DEPTH_LONG or more: parents ascend, so depths do too and the long nodes come last.
+  const long: number[] = [];
+  let firstLong = count;
   for (let i = 1; i < count; i++) {
     const p = r.v('segment parent');
     const b = r.byte('segment byte');
@@ -245,22 +253,28 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     if (!(p < i && p >= prevParent)) _fail('bad-table', `segment node ${i}: parent ${p} out of order`);
     if (p === prevParent && b <= prevByte) _fail('bad-table', `segment node ${i}: sibling bytes not ascending`);
     const rec = base + i * AC_WORDS;
-    const depth = (w[base + p * AC_WORDS + AC_DEPTH] as number) + 1;
-    if (!(f < i && (w[base + f * AC_WORDS + AC_DEPTH] as number) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
+    const depth = _readDepth(w, base, p, firstLong, long) + 1;
+    if (!(f < i && _readDepth(w, base, f, firstLong, long) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
+    if (depth >= AC_DEPTH_LONG) {
+      if (firstLong === count) firstLong = i;
+      long.push(depth);
+    }
     const prec = base + p * AC_WORDS;
     if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = i;
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     if (p === 0 && row >= 0) w[row + b] = i;
-    w[rec + AC_CHILDREN_OUT] = b << AC_BYTE_SHIFT;
+    w[rec + AC_CHILDREN_OUT] = (b << AC_BYTE_SHIFT) | acDepthBits(depth);
     w[rec + AC_FAIL] = f;
     w[rec + AC_PARENT] = p;
-    w[rec + AC_DEPTH] = depth;
     if ((fo & 1) === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
     const frec = base + f * AC_WORDS;
     w[rec + AC_DICT] = f !== 0 && ((w[frec + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? f : (w[frec + AC_DICT] as number);
     prevParent = p;
     prevByte = b;
   }
+  const longAt = img.alloc(long.length);
+  for (let k = 0; k < long.length; k++) img.words[longAt + k] = long[k] as number;
+  img.words[base + AC_ROOT_LONG_DEPTHS] = longAt - firstLong;
   return { count, base, row };
 }
 
@@ -280,7 +294,7 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
       const s = r.v('wildcard segment');
       if (!(s >= 1 && s < acCount && ((img.words[acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
       img.words[segs + j] = s;
-      total += img.words[acBase + s * AC_WORDS + AC_DEPTH] as number;
+      total += acDepth(img.words, acBase, s);
     }
     const rec = base + i * WILD_WORDS;
     img.words[rec + WILD_RANK] = imageRank(rank, (img.words[rankBase + rank] as number) & RANK_ALLOW);
@@ -732,7 +746,7 @@ function _partOf(parts: readonly _Part[], root: number): _Part {
  * wildcard patterns) and numbers them in the decode's order; returns the numbering (-1: left
  * out), the segment ends and the kept count.
  */
-function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Uint8Array; count: number } {
+function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Uint8Array; count: number; long: number } {
   const src = d.img.words;
   const map = new Int32Array(d.seg.count).fill(-1);
   const ends = new Uint8Array(d.seg.count);
@@ -752,8 +766,13 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
     }
   }
   let count = 0;
-  for (let o = 0; o < d.seg.count; o++) if (map[o] !== -1) map[o] = count++;
-  return { map, ends, count };
+  let long = 0;
+  for (let o = 0; o < d.seg.count; o++) {
+    if (map[o] === -1) continue;
+    map[o] = count++;
+    if (o > 0 && (src[d.seg.base + o * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT === AC_DEPTH_LONG) long++;
+  }
+  return { map, ends, count, long };
 }
 
 /**
@@ -762,11 +781,14 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
  * the decode's breadth-first order.
  */
-function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Uint8Array; count: number }): { base: number; row: number } {
+function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Uint8Array; count: number; long: number }): { base: number; row: number } {
   const src = d.img.words;
   const base = img.alloc(AC_WORDS * keep.count);
   const row = keep.count >= AC_ROOT_ROW_MIN ? img.alloc(256) : -1;
+  // The kept long nodes are the last kept ones (the numbering keeps the order, depths ascend).
+  const longAt = img.alloc(keep.long) - (keep.count - keep.long);
   const w = img.words;
+  w[base + AC_ROOT_LONG_DEPTHS] = longAt;
   const map = keep.map;
   for (let o = 1; o < d.seg.count; o++) {
     const n = map[o] as number;
@@ -779,9 +801,10 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     const b = acByte(src, orec);
     if (p === 0 && row >= 0) w[row + b] = n;
-    w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | (b << AC_BYTE_SHIFT);
+    const depth = acDepth(src, d.seg.base, o);
+    w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | (b << AC_BYTE_SHIFT) | acDepthBits(depth);
+    if (depth >= AC_DEPTH_LONG) w[longAt + n] = depth;
     w[rec + AC_PARENT] = p;
-    w[rec + AC_DEPTH] = src[orec + AC_DEPTH] as number;
     if (keep.ends[o] === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
     let f = src[orec + AC_FAIL] as number;
     while ((map[f] as number) < 0) f = src[d.seg.base + f * AC_WORDS + AC_FAIL] as number;
@@ -829,7 +852,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     }
   }
   const keep = _keepSegments(d, parts);
-  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
+  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + keep.long + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
     EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
@@ -901,6 +924,7 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const shift = at - start;
   const wildBase = d.wild.base + shift;
   const acBase = d.seg.base + shift;
+  w[acBase + AC_ROOT_LONG_DEPTHS] = (w[acBase + AC_ROOT_LONG_DEPTHS] as number) + shift;
   for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) + shift;
   if (d.wild.count > 0) {
     for (let s = 0; s < d.seg.count; s++) {

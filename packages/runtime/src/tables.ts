@@ -87,7 +87,22 @@ export function nodeWildCount(img: Int32Array, rec: number): number {
 
 /** Returns the edge byte into the Aho-Corasick node whose record starts at image offset `rec`. O(1). */
 export function acByte(img: Int32Array, rec: number): number {
-  return (img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT;
+  return ((img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT) & 0xff;
+}
+
+/**
+ * Returns the depth of Aho-Corasick node `s` (records from image offset `base`): the length of
+ * the segment ending there. O(1): packed in AC_CHILDREN_OUT below {@link AC_DEPTH_LONG}, else
+ * read from the image's long-depth table (the root's {@link AC_ROOT_LONG_DEPTHS} word).
+ */
+export function acDepth(img: Int32Array, base: number, s: number): number {
+  const d = (img[base + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT;
+  return d < AC_DEPTH_LONG ? d : (img[(img[base + AC_ROOT_LONG_DEPTHS] as number) + s] as number);
+}
+
+/** Returns the AC_CHILDREN_OUT bits of a node of depth `depth` (AC_DEPTH_LONG from that length on). */
+export function acDepthBits(depth: number): number {
+  return (depth < AC_DEPTH_LONG ? depth : AC_DEPTH_LONG) << AC_DEPTH_SHIFT;
 }
 
 /**
@@ -155,16 +170,18 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
 }
 
 /**
- * Words per Aho-Corasick node in the image: see the `AC_*` offsets. Seven words: the edge byte
- * rides in AC_CHILDREN_OUT (4 bytes a node less; the corpus median group keeps 20 nodes).
+ * Words per Aho-Corasick node in the image: see the `AC_*` offsets. Six words: the edge byte
+ * and the depth ride in AC_CHILDREN_OUT (8 bytes a node less; the corpus median group keeps 20
+ * nodes, the mean 79 B of them a loaded host: focus.js --mem).
  */
-export const AC_WORDS = 7;
+export const AC_WORDS = 6;
 export const AC_FIRST_CHILD = 0;
 /**
  * The child count (bits 0-8: distinct bytes, at most 256), {@link AC_OUT_BIT},
- * {@link AC_FIRST_BIT} and the edge byte into the node (from bit {@link AC_BYTE_SHIFT}; 0 for the
- * root): one word for all four. Read the count with `& AC_CHILD_MASK`, the byte with {@link acByte};
- * children are searched by {@link searchSegmentChild}.
+ * {@link AC_FIRST_BIT}, the edge byte into the node (bits {@link AC_BYTE_SHIFT} to 18; 0 for the
+ * root) and its depth (from bit {@link AC_DEPTH_SHIFT}; {@link AC_DEPTH_LONG} for a segment that
+ * long or longer): one word for all five. Read the count with `& AC_CHILD_MASK`, the byte with
+ * {@link acByte}, the depth with {@link acDepth}; children are searched by {@link searchSegmentChild}.
  */
 export const AC_CHILDREN_OUT = 1;
 /** Mask of the child count in AC_CHILDREN_OUT. */
@@ -175,12 +192,23 @@ export const AC_OUT_BIT = 0x200;
 export const AC_FIRST_BIT = 0x400;
 /** Shift of the edge byte in AC_CHILDREN_OUT. */
 export const AC_BYTE_SHIFT = 11;
+/** Shift of the depth in AC_CHILDREN_OUT. */
+export const AC_DEPTH_SHIFT = 19;
+/**
+ * AC_CHILDREN_OUT's depth of a node this deep or deeper (13 bits; corpus segments are far
+ * shorter), whose depth is read from the long-depth table. Depths do not decrease in
+ * breadth-first order, so the long nodes are the last ones and the table holds one word each.
+ */
+export const AC_DEPTH_LONG = 0x1fff;
 export const AC_FAIL = 2;
 export const AC_PARENT = 3;
-/** Depth: the length of the segment ending here. */
-export const AC_DEPTH = 4;
+/**
+ * The root's AC_PARENT word (a root has no parent, and no walk reads it): the image offset `L`
+ * such that `img[L + s]` is the depth of a node `s` whose packed depth is AC_DEPTH_LONG.
+ */
+export const AC_ROOT_LONG_DEPTHS = AC_PARENT;
 /** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
-export const AC_DICT = 5;
+export const AC_DICT = 4;
 /**
  * Image offset of the node's pattern list (one word instead of an offset and two counts in
  * every node: most nodes list nothing and share one empty list, 8 bytes a node less): its
@@ -191,7 +219,7 @@ export const AC_DICT = 5;
  * patterns whose segment ends here, ascending by head depth. Only an image with wildcard
  * patterns has lists (the sweep reads them; it runs only for wildcard candidates).
  */
-export const AC_LIST = 6;
+export const AC_LIST = 5;
 export const AC_LIST_FIRST_COUNT = 0;
 export const AC_LIST_FINAL_COUNT = 1;
 export const AC_LIST_HEADER = 2;
@@ -483,11 +511,14 @@ export function imageWordsByKind(t: Tables): Record<string, number> {
   for (let k = 0; k < t.wildCount; k++) segs += img[t.wildBase + k * WILD_WORDS + WILD_SEG_COUNT] as number;
   const lists = new Set<number>();
   if (t.wildCount > 0) for (let s = 0; s < t.acCount; s++) lists.add(img[t.acBase + s * AC_WORDS + AC_LIST] as number);
+  let longDepths = 0;
+  for (let s = 1; s < t.acCount; s++) if ((img[t.acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT === AC_DEPTH_LONG) longDepths++;
   return {
     radixNodes: NODE_WORDS * t.nodeCount,
     extras: EXTRA_WORDS * extras,
     acNodes: AC_WORDS * t.acCount,
     acRootRow: t.acRootRow >= 0 ? 256 : 0,
+    acLongDepths: longDepths,
     wildcards: WILD_WORDS * t.wildCount,
     segmentLists: segs,
     patternLists: t.wildCount === 0 ? 0 : t.wildCount + AC_LIST_HEADER * lists.size,

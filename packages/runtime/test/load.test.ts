@@ -10,10 +10,13 @@ import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../sr
 import type { Robots } from '../src/robots.js';
 import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
+import { decide as referenceDecide } from '@robomata/reference';
+import { scanTuning } from '../src/segment-scan.js';
+import { tierOf, tierTuning } from '../src/testing.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
-  nodeChildCount, NODE_FIRST_CHILD, nodePrefixRank, nodeWildFirst, rankAllows, rankEntry, RANK_ALLOW, ruleOfRank, WILD_RANK, WILD_WORDS, type Tables,
+  acDepth, AC_DEPTH_LONG, nodeChildCount, NODE_FIRST_CHILD, nodePrefixRank, nodeWildFirst, rankAllows, rankEntry, RANK_ALLOW, ruleOfRank, WILD_RANK, WILD_WORDS, type Tables,
 } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
@@ -649,5 +652,66 @@ describe('loadRobots: image rank words carry their rule kind (no rank table in a
     expect(a.ranks()).toBe(a.ranks());
     expect(robots.explain('/a/', 'x').rule?.id).toBe(1);
     expect(robots.explain('/a/', 'x').outcome).toBe('index-html');
+  });
+});
+
+describe('loadRobots: segment depths past AC_DEPTH_LONG (the long-depth table)', () => {
+  const seg = (len: number): string => `k${'x'.repeat(len - 2)}e`;
+  const TXT_LONG = [
+    'User-agent: *',
+    `Disallow: /a*${seg(AC_DEPTH_LONG - 1)}`,
+    `Allow: /a*${seg(AC_DEPTH_LONG)}`,
+    `Disallow: /b*${seg(AC_DEPTH_LONG + 1)}$`,
+    `Disallow: /c*${seg(9000)}*tail`,
+    `Allow: /a/*${seg(AC_DEPTH_LONG + 1)}`,
+    'Disallow: /d*short',
+  ].join('\n');
+  const URLS_LONG = [
+    `/a${seg(AC_DEPTH_LONG - 1)}`, `/a/${seg(AC_DEPTH_LONG)}`, `/a/q${seg(AC_DEPTH_LONG + 1)}`, `/a${seg(AC_DEPTH_LONG).slice(1)}`,
+    `/b${seg(AC_DEPTH_LONG + 1)}`, `/b/${seg(AC_DEPTH_LONG + 1)}z`, `/b${seg(AC_DEPTH_LONG + 1).slice(0, -1)}`,
+    `/c${seg(9000)}/tail`, `/c${seg(9000)}`, `/c${seg(8999)}/tail`, '/d/very-short', '/zz',
+  ];
+
+  it('answers one under, at and past AC_DEPTH_LONG like the reference, on the direct road, the sweep and tier 1', () => {
+    const bytes = compile(TXT_LONG);
+    const saved = { ...scanTuning };
+    const threshold = tierTuning.threshold;
+    try {
+      for (const road of ['direct', 'sweep', 'tier 1'] as const) {
+        scanTuning.directMaxCandidates = road === 'direct' ? 1 << 20 : 0;
+        scanTuning.directMaxWork = road === 'direct' ? 1 << 30 : 0;
+        tierTuning.threshold = road === 'tier 1' ? 0 : 1 << 30;
+        const robots = loadRobots(bytes);
+        const rules = robots.agent('x');
+        if (road === 'tier 1') rules.isAllowed('/warm-up');
+        expect(tierOf(rules).tier, road).toBe(road === 'tier 1' ? 1 : 0);
+        // The group's image holds long nodes: their depths are read from the table.
+        expect(hostWordsByKind(robots, rules).acLongDepths, road).toBeGreaterThan(9000 - AC_DEPTH_LONG);
+        for (const url of URLS_LONG) {
+          const want = referenceDecide(TXT_LONG, 'x', url);
+          const id = rules.decide(url);
+          expect(rules.isAllowed(url), `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.allowed);
+          expect(id < 0 ? 0 : robots.rule(id).line, `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.line);
+        }
+      }
+    } finally {
+      Object.assign(scanTuning, saved);
+      tierTuning.threshold = threshold;
+    }
+  });
+
+  it('keeps in a group cut from the file the depths the whole image holds (long ones from its own table)', () => {
+    const robots = loadRobots(compile(`User-agent: a\nDisallow: /*q\n\n${TXT_LONG}\n`));
+    const a = artifactOf(robots);
+    const cut = a.group(robots.agent('x').groupIndex);
+    const whole = a.whole().tables;
+    const depths = (t: Tables): number[] => Array.from({ length: t.acCount }, (_v, s) => acDepth(t.img, t.acBase, s));
+    const cutDepths = depths(cut);
+    expect(Math.max(...cutDepths)).toBe(9000);
+    // The cut keeps the segments of its own patterns: every depth it holds is one the whole image holds.
+    const wholeDepths = new Set(depths(whole));
+    expect(cutDepths.every((d) => wholeDepths.has(d))).toBe(true);
+    expect(cutDepths.length).toBeLessThan(whole.acCount);
+    expect(cutDepths.filter((d) => d >= AC_DEPTH_LONG).length).toBe(9000 - AC_DEPTH_LONG + 1 + 1 + 1);
   });
 });
