@@ -16,7 +16,7 @@ import {
   nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
   nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
-  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN_SHIFT, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
+  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_OFF, GROUP_FLAGS, groupFlagsWord, groupRootCount, GROUP_NEED, GROUP_ROOTS, MAX_GROUP_PARTS,
   GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, imageRank, MAX_RANKS, RANK_ALLOW, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
   INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
@@ -539,6 +539,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
     }
     const partCount = r.count('group parts', 1);
+    if (partCount > MAX_GROUP_PARTS) _fail('bad-table', `group ${g} names ${partCount} parts (at most ${MAX_GROUP_PARTS})`);
     if ((flags & GROUP_FLAG_UNBUILT) !== 0 && partCount !== 0) _fail('bad-table', `group ${g} is not built but has parts`);
     const roots = img.alloc(partCount);
     let need = 0;
@@ -561,9 +562,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     }
     const rec = base + GROUP_WORDS * g;
     img.words[rec + GROUP_DELAY_OFF] = delayOff;
-    img.words[rec + GROUP_FLAGS] = flags | (delayLen << GROUP_DELAY_LEN_SHIFT);
+    img.words[rec + GROUP_FLAGS] = groupFlagsWord(flags, delayLen, partCount);
     img.words[rec + GROUP_ROOTS] = roots;
-    img.words[rec + GROUP_ROOT_COUNT] = partCount;
     // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
     img.words[rec + GROUP_NEED] = rfc && need < 12 ? 12 : need;
   }
@@ -827,7 +827,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   const src = d.img.words;
   const grec = d.groups.base + g * GROUP_WORDS;
   const rootsAt = src[grec + GROUP_ROOTS] as number;
-  const rootCount = src[grec + GROUP_ROOT_COUNT] as number;
+  const rootCount = groupRootCount(src, grec);
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));

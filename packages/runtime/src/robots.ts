@@ -12,7 +12,7 @@ import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, groupDelayLength,
-  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
+  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, groupRootCount, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
   NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_COMPANION, RANK_KIND_ALLOW, rankEntry, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT,
@@ -20,7 +20,7 @@ import {
   INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
 } from './tables.js';
 import {
-  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, answerPreference, explainPreference,
+  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, NO_PREFERENCES, answerPreference, explainPreference,
   type PreferenceExplanation, type PreferenceTables,
 } from './usage.js';
 
@@ -78,8 +78,6 @@ export interface LoadedArtifactFields {
  */
 export abstract class LoadedArtifact {
   readonly bytes: Uint8Array;
-  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
-  readonly preferences: PreferenceTables;
   /** The index (tables.ts INDEX_*), followed by the first group image once it is cut. */
   private _index: Int32Array;
   /** The first group image cut (its group in the index header): most artifacts serve one group (an array costs about 200 bytes more per host). */
@@ -92,8 +90,14 @@ export abstract class LoadedArtifact {
 
   constructor(f: LoadedArtifactFields) {
     this.bytes = f.bytes;
-    this.preferences = f.preferences;
     this._index = f.index;
+    // Most files state no preference: only the others keep their tables (in the rarely used fields).
+    if (f.preferences !== NO_PREFERENCES) this._more().preferences = f.preferences;
+  }
+
+  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
+  get preferences(): PreferenceTables {
+    return this._rest === undefined ? NO_PREFERENCES : this._rest.preferences;
   }
 
   /**
@@ -152,7 +156,7 @@ export abstract class LoadedArtifact {
    */
   group(g: number): Tables {
     const index = this._index;
-    if (g < 0 || (index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
+    if (g < 0 || groupRootCount(index, this.groupBase + g * GROUP_WORDS) === 0) return EMPTY_GROUP_IMAGE;
     const firstGroup = index[INDEX_FIRST_GROUP] as number;
     if (g === firstGroup) return this._firstImage;
     let image = this._rest?.images[g];
@@ -181,7 +185,7 @@ export abstract class LoadedArtifact {
     const w = this.whole();
     const t = w.tables;
     const rec = w.groupBase + g * GROUP_WORDS;
-    return new Tables(t.img, t.bytes, t.nodeBase, t.nodeCount, t.acBase, t.acRootRow, t.wildBase, t.wildCount, t.acCount, t.img[rec + GROUP_ROOTS] as number, t.img[rec + GROUP_ROOT_COUNT] as number);
+    return new Tables(t.img, t.bytes, t.nodeBase, t.nodeCount, t.acBase, t.acRootRow, t.wildBase, t.wildCount, t.acCount, t.img[rec + GROUP_ROOTS] as number, groupRootCount(t.img, rec));
   }
 
   /** Returns the rarely used fields, made on first use. */
@@ -230,6 +234,7 @@ class _ArtifactRest {
   whole: WholeImage | undefined = undefined;
   images: (Tables | undefined)[] = [];
   ranks: Int32Array | null = null;
+  preferences: PreferenceTables = NO_PREFERENCES;
 }
 
 /** Each described `Robots`' tokens by group (`Robots#describeGroup`; tooling only, so no field on every host). */

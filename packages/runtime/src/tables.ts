@@ -284,26 +284,45 @@ export const SHAPE_LITERAL = 1;
 export const SHAPE_SUFFIX = 2;
 
 /**
- * Words per merged-group record in the image and the index: see the `GROUP_*` offsets. Five
- * words (the corpus median host has 4 groups): the crawl-delay's length rides in GROUP_FLAGS,
- * and the sources, read only by `describeGroup`, stay in the whole file's image (GROUP_SOURCE_*).
+ * Words per merged-group record in the image and the index: see the `GROUP_*` offsets. Four
+ * words (the corpus median host has 4 groups): the crawl-delay's length and the root count ride
+ * in GROUP_FLAGS, and the sources, read only by `describeGroup`, stay in the whole file's image
+ * (GROUP_SOURCE_*).
  */
-export const GROUP_WORDS = 5;
-/** Group flags (format.ts GROUP_FLAG_*, bits 0-1) and the crawl-delay's length (from bit {@link GROUP_DELAY_LEN_SHIFT}; 0: none, at most 32). */
+export const GROUP_WORDS = 4;
+/**
+ * Group flags (format.ts GROUP_FLAG_*, bits 0-1), the crawl-delay's length (bits
+ * {@link GROUP_DELAY_LEN_SHIFT} to 7; 0: none, at most 32) and the count of the group's part roots
+ * (from bit {@link GROUP_ROOT_COUNT_SHIFT}; at most {@link MAX_GROUP_PARTS}, checked by the
+ * loader). Read with {@link groupDelayLength}, {@link groupRootCount}.
+ */
 export const GROUP_FLAGS = 0;
 /** Shift of the crawl-delay's length in GROUP_FLAGS. */
 export const GROUP_DELAY_LEN_SHIFT = 2;
-/** Image offset and count of the group's part roots (radix node indices). */
+/** Shift of the root count in GROUP_FLAGS. */
+export const GROUP_ROOT_COUNT_SHIFT = 8;
+/** Most parts a group may name (23 bits: the loader rejects more). */
+export const MAX_GROUP_PARTS = 0x7fffff;
+/** Image offset of the group's part roots (radix node indices; their count in GROUP_FLAGS). */
 export const GROUP_ROOTS = 1;
-export const GROUP_ROOT_COUNT = 2;
 /** Path bytes that can matter to it (NO_RANK: all). */
-export const GROUP_NEED = 3;
+export const GROUP_NEED = 2;
 /** Crawl-delay as written: byte offset in the artifact (its length in GROUP_FLAGS). */
-export const GROUP_DELAY_OFF = 4;
+export const GROUP_DELAY_OFF = 3;
+
+/** Returns the GROUP_FLAGS word of a group: its flags, crawl-delay length (0-32) and root count. */
+export function groupFlagsWord(flags: number, delayLength: number, rootCount: number): number {
+  return flags | (delayLength << GROUP_DELAY_LEN_SHIFT) | (rootCount << GROUP_ROOT_COUNT_SHIFT);
+}
 
 /** Returns the crawl-delay's length of the group record at `rec` (0: none). O(1). */
 export function groupDelayLength(img: Int32Array, rec: number): number {
-  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_DELAY_LEN_SHIFT;
+  return ((img[rec + GROUP_FLAGS] as number) >>> GROUP_DELAY_LEN_SHIFT) & 0x3f;
+}
+
+/** Returns the count of part roots of the group record at `rec` (0: a group without parts, allow all). O(1). */
+export function groupRootCount(img: Int32Array, rec: number): number {
+  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_ROOT_COUNT_SHIFT;
 }
 
 /** Words per group's sources entry of the whole file's image (WholeImage.groupSourceBase, one per group): offset and count of its sources (SOURCE_WORDS each). */

@@ -5,7 +5,7 @@
 // SharedArrayBuffer, Node Buffer), all read in place.
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
+import { FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
 import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
@@ -16,7 +16,8 @@ import { tierOf, tierTuning } from '../src/testing.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
-  acDepth, AC_DEPTH_LONG, nodeChildCount, NODE_FIRST_CHILD, nodePrefixRank, nodeWildFirst, rankAllows, rankEntry, RANK_ALLOW, ruleOfRank, WILD_RANK, WILD_WORDS, type Tables,
+  acDepth, AC_DEPTH_LONG, groupDelayLength, groupFlagsWord, groupRootCount, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_ROOT_COUNT_SHIFT, GROUP_WORDS, MAX_GROUP_PARTS,
+  nodeChildCount, NODE_FIRST_CHILD, nodePrefixRank, nodeWildFirst, rankAllows, rankEntry, RANK_ALLOW, ruleOfRank, WILD_RANK, WILD_WORDS, type Tables,
 } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
@@ -713,5 +714,40 @@ describe('loadRobots: segment depths past AC_DEPTH_LONG (the long-depth table)',
     expect(cutDepths.every((d) => wholeDepths.has(d))).toBe(true);
     expect(cutDepths.length).toBeLessThan(whole.acCount);
     expect(cutDepths.filter((d) => d >= AC_DEPTH_LONG).length).toBe(9000 - AC_DEPTH_LONG + 1 + 1 + 1);
+  });
+});
+
+describe('loadRobots: group records (flags, crawl-delay length and root count in one word)', () => {
+  it('reads back each group\'s flags, a 32-character crawl-delay and its part count from GROUP_FLAGS', () => {
+    const delay = `0.${'0'.repeat(29)}1`;
+    expect(delay.length).toBe(32);
+    const txt = `User-agent: a\nUser-agent: b\nDisallow: /ab\nCrawl-delay: ${delay}\n\nUser-agent: a\nDisallow: /a-only\n\nUser-agent: *\nDisallow: /all\nCrawl-delay: 7\n`;
+    const robots = loadRobots(compile(txt));
+    const a = artifactOf(robots);
+    const counts: number[] = [];
+    for (let g = 0; g < robots.groupCount; g++) {
+      const rec = a.groupBase + g * GROUP_WORDS;
+      const info = robots.describeGroup(g);
+      counts.push(groupRootCount(a.index, rec));
+      expect(groupRootCount(a.index, rec), `group ${g}`).toBe(info.parts.length);
+      expect(((a.index[rec + GROUP_FLAGS] as number) & GROUP_FLAG_GLOBAL) !== 0, `group ${g}`).toBe(info.global);
+      expect(groupDelayLength(a.index, rec) === 0 ? undefined : Number(new TextDecoder().decode(a.bytes.subarray(a.index[rec + GROUP_DELAY_OFF] as number, (a.index[rec + GROUP_DELAY_OFF] as number) + groupDelayLength(a.index, rec)))), `group ${g}`).toBe(info.crawlDelay);
+    }
+    // `a` merges two parsed groups (two parts), `b` and `*` one each.
+    expect(counts.slice().sort()).toEqual([1, 1, 2]);
+    expect(robots.crawlDelay('b')).toBe(Number(delay));
+    expect(robots.crawlDelay('zz')).toBe(7);
+    expect(robots.isAllowed('/a-only', 'a')).toBe(false);
+    expect(robots.isAllowed('/ab', 'a')).toBe(false);
+    expect(robots.isAllowed('/a-only', 'b')).toBe(true);
+  });
+
+  it('packs up to MAX_GROUP_PARTS roots beside both flags and a 32-byte crawl-delay length, each read back whole', () => {
+    const word = groupFlagsWord(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT, 32, MAX_GROUP_PARTS);
+    const img = Int32Array.of(word);
+    expect(groupRootCount(img, 0)).toBe(MAX_GROUP_PARTS);
+    expect(groupDelayLength(img, 0)).toBe(32);
+    expect(word & (GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)).toBe(3);
+    expect(word >>> GROUP_ROOT_COUNT_SHIFT).toBe(MAX_GROUP_PARTS);
   });
 });
