@@ -56,14 +56,14 @@ function _latin1(bytes: Uint8Array, off: number, len: number): string {
 }
 
 /** Adds the scans of radix record `rec` (graph node `id`) to `scans`. */
-function _addScans(t: Tables, rec: number, id: number, scans: GraphScan[]): void {
+function _addScans(t: Tables, ranks: Int32Array, rec: number, id: number, scans: GraphScan[]): void {
   const img = t.img;
   const first = nodeWildFirst(img, rec);
   for (let w = first; w < first + nodeWildCount(img, rec); w++) {
     const wrec = t.wildBase + w * WILD_WORDS;
     const segments: string[] = [];
     for (let j = 0; j < (img[wrec + WILD_SEG_COUNT] as number); j++) segments.push(segmentText(t, img[(img[wrec + WILD_SEG_OFF] as number) + j] as number));
-    scans.push({ from: id, ruleId: ruleOfRank(t, img[wrec + WILD_RANK] as number), segments, anchored: wildAnchored(img, wrec) });
+    scans.push({ from: id, ruleId: ruleOfRank(ranks, img[wrec + WILD_RANK] as number), segments, anchored: wildAnchored(img, wrec) });
   }
 }
 
@@ -76,7 +76,7 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
   if (!(Number.isInteger(groupIndex) && groupIndex >= 0 && groupIndex < robots.groupCount)) {
     throw new RangeError(`no group ${String(groupIndex)}: there are ${robots.groupCount}`);
   }
-  const { tables: t, roots } = groupTablesOf(robots, groupIndex);
+  const { tables: t, roots, ranks } = groupTablesOf(robots, groupIndex);
   const img = t.img;
   const maxNodes = options.maxNodes ?? 500;
   const nodes: GraphNode[] = [];
@@ -100,11 +100,11 @@ export function describeAutomaton(robots: Robots, groupIndex: number, options: {
     const decides: { ruleId: number; atEnd: boolean }[] = [];
     const pr = nodePrefixRank(img, rec);
     const er = nodeEndRank(img, rec);
-    if (pr !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, pr), atEnd: false });
-    if (er !== NO_RANK) decides.push({ ruleId: ruleOfRank(t, er), atEnd: true });
+    if (pr !== NO_RANK) decides.push({ ruleId: ruleOfRank(ranks, pr), atEnd: false });
+    if (er !== NO_RANK) decides.push({ ruleId: ruleOfRank(ranks, er), atEnd: true });
     nodes.push({ id, prefix, decides });
     if (parent >= 0) edges.push({ from: parent, to: id, label });
-    _addScans(t, rec, id, scans);
+    _addScans(t, ranks, rec, id, scans);
     const first = img[rec + NODE_FIRST_CHILD] as number;
     for (let c = first; c < first + nodeChildCount(img, rec); c++) {
       const crec = t.nodeBase + c * NODE_WORDS;

@@ -23,7 +23,7 @@ import { NO_RANK, isUnreservedByte } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, findPathStart } from './path-bytes.js';
 import {
-  acByte, AC_DEPTH, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
+  acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, type Tables,
 } from './tables.js';
@@ -119,7 +119,7 @@ export class GroupNfa {
 /** Appends the bytes of segment `s` (Aho-Corasick node where it ends) to `out` from `at`; returns the next index. */
 function _putSegment(t: Tables, s: number, out: number[], at: number): number {
   const img = t.img;
-  const len = img[t.acBase + s * AC_WORDS + AC_DEPTH] as number;
+  const len = acDepth(img, t.acBase, s);
   for (let j = at + len - 1; s !== 0; j--) {
     out[j] = acByte(img, t.acBase + s * AC_WORDS);
     s = img[t.acBase + s * AC_WORDS + AC_PARENT] as number;

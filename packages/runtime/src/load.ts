@@ -12,12 +12,12 @@ import {
 } from './format.js';
 import { EMPTY_GROUP_IMAGE, LoadedArtifact, Robots, parseCrawlDelay, type WholeImage } from './robots.js';
 import {
-  acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
+  acByte, AC_BYTE_SHIFT, AC_CHILDREN_OUT, AC_CHILD_MASK, acDepth, acDepthBits, AC_DEPTH_LONG, AC_DEPTH_SHIFT, AC_DICT, AC_ROOT_LONG_DEPTHS, AC_FAIL, AC_FIRST_CHILD, AC_OUT_BIT, AC_PARENT, AC_WORDS,
   nodeEndRank, NODE_KEY, NODE_KEY_SHIFT, NODE_CHILD_MASK, NODE_FIRST_CHILD, nodeChildCount, nodeKey, nodeLabelLength, NODE_LABEL_OFF,
   nodePrefixRank, NODE_RANK, nodeExtra, nodeRankWord, NO_EXTRA, EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, EXTRA_WILD_FIRST, EXTRA_WORDS, NODE_WORDS, Tables, wildAnchored, wildForm, WILD_FORM, WILD_HEAD_DEPTH,
   WILD_HEAD_NODE, WILD_RANK, SHAPE_GENERAL, SHAPE_LITERAL, SHAPE_SUFFIX, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS, AC_FIRST_BIT,
-  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_LEN_SHIFT, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT,
-  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
+  AC_LIST, AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_ROOT_ROW_MIN, GROUP_DELAY_OFF, GROUP_FLAGS, groupFlagsWord, groupRootCount, GROUP_NEED, GROUP_ROOTS, MAX_GROUP_PARTS,
+  GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, imageRank, MAX_RANKS, RANK_ALLOW, RANK_RULE_SHIFT, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE, RULE_PATTERN_LEN, RULE_PATTERN_OFF,
   RULE_WORDS, SITEMAP_WORDS, DIRECTIVE_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN, TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_WORDS,
   INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS,
   INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
@@ -227,7 +227,12 @@ function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number
   return { count, base };
 }
 
-/** Reads SEGMENTS into the image: AC nodes and the dense root row. */
+/** Returns the depth of segment node `s` while SEGMENTS is read: packed, or (from node `firstLong` on) in `long`. */
+function _readDepth(w: Int32Array, base: number, s: number, firstLong: number, long: readonly number[]): number {
+  return s < firstLong ? (w[base + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT : (long[s - firstLong] as number);
+}
+
+/** Reads SEGMENTS into the image: AC nodes, the dense root row and the long-depth table (tables.ts AC_ROOT_LONG_DEPTHS). */
 function _readSegments(r: _Reader, img: _Image): { count: number; base: number; row: number } {
   const count = r.count('segment nodes', 0);
   if (count < 1 || count - 1 > (r.bytes.length - r.pos) / 3) _fail('bad-table', `segment trie of ${count} nodes`);
@@ -237,6 +242,9 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
   const w = img.words;
   let prevParent = 0;
   let prevByte = -1;
+  // Depths of AC_DEPTH_LONG or more: parents ascend, so depths do too and the long nodes come last.
+  const long: number[] = [];
+  let firstLong = count;
   for (let i = 1; i < count; i++) {
     const p = r.v('segment parent');
     const b = r.byte('segment byte');
@@ -245,27 +253,33 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     if (!(p < i && p >= prevParent)) _fail('bad-table', `segment node ${i}: parent ${p} out of order`);
     if (p === prevParent && b <= prevByte) _fail('bad-table', `segment node ${i}: sibling bytes not ascending`);
     const rec = base + i * AC_WORDS;
-    const depth = (w[base + p * AC_WORDS + AC_DEPTH] as number) + 1;
-    if (!(f < i && (w[base + f * AC_WORDS + AC_DEPTH] as number) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
+    const depth = _readDepth(w, base, p, firstLong, long) + 1;
+    if (!(f < i && _readDepth(w, base, f, firstLong, long) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
+    if (depth >= AC_DEPTH_LONG) {
+      if (firstLong === count) firstLong = i;
+      long.push(depth);
+    }
     const prec = base + p * AC_WORDS;
     if (((w[prec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) === 0) w[prec + AC_FIRST_CHILD] = i;
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     if (p === 0 && row >= 0) w[row + b] = i;
-    w[rec + AC_CHILDREN_OUT] = b << AC_BYTE_SHIFT;
+    w[rec + AC_CHILDREN_OUT] = (b << AC_BYTE_SHIFT) | acDepthBits(depth);
     w[rec + AC_FAIL] = f;
     w[rec + AC_PARENT] = p;
-    w[rec + AC_DEPTH] = depth;
     if ((fo & 1) === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
     const frec = base + f * AC_WORDS;
     w[rec + AC_DICT] = f !== 0 && ((w[frec + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? f : (w[frec + AC_DICT] as number);
     prevParent = p;
     prevByte = b;
   }
+  const longAt = img.alloc(long.length);
+  for (let k = 0; k < long.length; k++) img.words[longAt + k] = long[k] as number;
+  img.words[base + AC_ROOT_LONG_DEPTHS] = longAt - firstLong;
   return { count, base, row };
 }
 
 /** Reads WILDCARDS into the image: records and segment lists. */
-function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankCount: number): { count: number; base: number } {
+function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankBase: number, rankCount: number): { count: number; base: number } {
   const count = r.count('wildcard patterns', 3);
   const base = img.alloc(WILD_WORDS * count);
   for (let i = 0; i < count; i++) {
@@ -280,10 +294,10 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
       const s = r.v('wildcard segment');
       if (!(s >= 1 && s < acCount && ((img.words[acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
       img.words[segs + j] = s;
-      total += img.words[acBase + s * AC_WORDS + AC_DEPTH] as number;
+      total += acDepth(img.words, acBase, s);
     }
     const rec = base + i * WILD_WORDS;
-    img.words[rec + WILD_RANK] = rank;
+    img.words[rec + WILD_RANK] = imageRank(rank, (img.words[rankBase + rank] as number) & RANK_ALLOW);
     img.words[rec + WILD_SEG_COUNT] = k;
     img.words[rec + WILD_SEG_OFF] = segs;
     img.words[rec + WILD_SEG_BYTES] = total;
@@ -334,7 +348,7 @@ function _extraRoom(words: number): Int32Array {
 }
 
 /** Reads one radix trie of PARTS into the image (extra records into {@link _extraBuffer}); `state` runs across parts. */
-function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number, wildCount: number, wildBase: number): _Part {
+function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number, rankCount: number, wildCount: number, wildBase: number): _Part {
   const n = r.count('trie nodes', 5);
   if (n < 1) _fail('bad-table', 'a part without a root');
   const first = state.nodes;
@@ -367,14 +381,14 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankCount: number
     w[rec + NODE_LABEL_OFF] = off;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
     w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number), len);
-    const prefixRank = prefix === 0 ? NO_RANK : prefix - 1;
+    const prefixRank = prefix === 0 ? NO_RANK : imageRank(prefix - 1, (w[rankBase + prefix - 1] as number) & RANK_ALLOW);
     if (end === 0 && wilds === 0) w[rec + NODE_RANK] = nodeRankWord(prefixRank, NO_EXTRA);
     else {
       // NODE_RANK points into the extra buffer until _placeExtras moves the records into the image.
       const ex = EXTRA_WORDS * state.extras++;
       const x = _extraRoom(ex + EXTRA_WORDS);
       x[ex + EXTRA_PREFIX_RANK] = prefixRank;
-      x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : end - 1;
+      x[ex + EXTRA_END_RANK] = end === 0 ? NO_RANK : imageRank(end - 1, (w[rankBase + end - 1] as number) & RANK_ALLOW);
       x[ex + EXTRA_WILD_FIRST] = state.wild;
       x[ex + EXTRA_WILD_COUNT] = wilds;
       w[rec + NODE_RANK] = nodeRankWord(prefixRank, ex);
@@ -525,6 +539,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
       _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
     }
     const partCount = r.count('group parts', 1);
+    if (partCount > MAX_GROUP_PARTS) _fail('bad-table', `group ${g} names ${partCount} parts (at most ${MAX_GROUP_PARTS})`);
     if ((flags & GROUP_FLAG_UNBUILT) !== 0 && partCount !== 0) _fail('bad-table', `group ${g} is not built but has parts`);
     const roots = img.alloc(partCount);
     let need = 0;
@@ -547,9 +562,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     }
     const rec = base + GROUP_WORDS * g;
     img.words[rec + GROUP_DELAY_OFF] = delayOff;
-    img.words[rec + GROUP_FLAGS] = flags | (delayLen << GROUP_DELAY_LEN_SHIFT);
+    img.words[rec + GROUP_FLAGS] = groupFlagsWord(flags, delayLen, partCount);
     img.words[rec + GROUP_ROOTS] = roots;
-    img.words[rec + GROUP_ROOT_COUNT] = partCount;
     // `/robots.txt?` needs 12 bytes to be told from a longer path (RFC 9309 section 2.2.2).
     img.words[rec + GROUP_NEED] = rfc && need < 12 ? 12 : need;
   }
@@ -647,6 +661,7 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   const agents = _readTokens(r, img, 'agents', true);
   const rules = _readRules(r, img, (flags & FLAG_PATTERNS) !== 0);
   const rankCount = r.count('ranks', 1);
+  if (rankCount > MAX_RANKS) _fail('bad-table', `${rankCount} ranks (at most ${MAX_RANKS})`);
   const rankBase = img.alloc(rankCount);
   for (let k = 0; k < rankCount; k++) {
     const x = r.v('rank rule');
@@ -658,11 +673,11 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     img.words[rankBase + k] = ((id + 1) << RANK_RULE_SHIFT) | (companion << 1) | allow;
   }
   const seg = _readSegments(r, img);
-  const wild = _readWildcards(r, img, seg.base, seg.count, rankCount);
+  const wild = _readWildcards(r, img, seg.base, seg.count, rankBase, rankCount);
   const partCount = r.count('parts', 1);
   const parts: _Part[] = [];
   const nodeState: _PartState = { nodes: 0, wild: 0, extras: 0, nodeBase: img.used };
-  for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankCount, wild.count, wild.base));
+  for (let p = 0; p < partCount; p++) parts.push(_readPart(r, img, nodeState, rankBase, rankCount, wild.count, wild.base));
   if (nodeState.wild !== wild.count) _fail('bad-table', `tries name ${nodeState.wild} of ${wild.count} wildcard patterns`);
   _placeExtras(img, nodeState);
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
@@ -731,7 +746,7 @@ function _partOf(parts: readonly _Part[], root: number): _Part {
  * wildcard patterns) and numbers them in the decode's order; returns the numbering (-1: left
  * out), the segment ends and the kept count.
  */
-function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Uint8Array; count: number } {
+function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Uint8Array; count: number; long: number } {
   const src = d.img.words;
   const map = new Int32Array(d.seg.count).fill(-1);
   const ends = new Uint8Array(d.seg.count);
@@ -751,37 +766,13 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
     }
   }
   let count = 0;
-  for (let o = 0; o < d.seg.count; o++) if (map[o] !== -1) map[o] = count++;
-  return { map, ends, count };
-}
-
-/**
- * Returns the group-local numbering of the ranks the parts' patterns hold (-1: another group's),
- * in rank order, and how many: a group image keeps only its own rank-table entries (corpus:
- * 37 of a file's 56 ranks on average). Ranks are only compared and looked up in the group's
- * own table, so an order-keeping renumbering answers the same.
- */
-function _localRanks(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; count: number } {
-  const src = d.img.words;
-  const map = new Int32Array(d.rankCount).fill(-1);
-  for (const p of parts) {
-    for (let i = 0; i < p.nodes; i++) {
-      const rec = d.nodeBase + (p.root + i) * NODE_WORDS;
-      const pr = nodePrefixRank(src, rec);
-      const er = nodeEndRank(src, rec);
-      if (pr !== NO_RANK) map[pr] = 0;
-      if (er !== NO_RANK) map[er] = 0;
-    }
-    for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) map[src[d.wild.base + w * WILD_WORDS + WILD_RANK] as number] = 0;
+  let long = 0;
+  for (let o = 0; o < d.seg.count; o++) {
+    if (map[o] === -1) continue;
+    map[o] = count++;
+    if (o > 0 && (src[d.seg.base + o * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT === AC_DEPTH_LONG) long++;
   }
-  let count = 0;
-  for (let r = 0; r < d.rankCount; r++) if (map[r] === 0) map[r] = count++;
-  return { map, count };
-}
-
-/** Returns rank `r` in the group's numbering (NO_RANK stays). */
-function _mapRank(map: Int32Array, r: number): number {
-  return r === NO_RANK ? r : (map[r] as number);
+  return { map, ends, count, long };
 }
 
 /**
@@ -790,11 +781,14 @@ function _mapRank(map: Int32Array, r: number): number {
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
  * the decode's breadth-first order.
  */
-function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Uint8Array; count: number }): { base: number; row: number } {
+function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Uint8Array; count: number; long: number }): { base: number; row: number } {
   const src = d.img.words;
   const base = img.alloc(AC_WORDS * keep.count);
   const row = keep.count >= AC_ROOT_ROW_MIN ? img.alloc(256) : -1;
+  // The kept long nodes are the last kept ones (the numbering keeps the order, depths ascend).
+  const longAt = img.alloc(keep.long) - (keep.count - keep.long);
   const w = img.words;
+  w[base + AC_ROOT_LONG_DEPTHS] = longAt;
   const map = keep.map;
   for (let o = 1; o < d.seg.count; o++) {
     const n = map[o] as number;
@@ -807,9 +801,10 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
     w[prec + AC_CHILDREN_OUT] = (w[prec + AC_CHILDREN_OUT] as number) + 1;
     const b = acByte(src, orec);
     if (p === 0 && row >= 0) w[row + b] = n;
-    w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | (b << AC_BYTE_SHIFT);
+    const depth = acDepth(src, d.seg.base, o);
+    w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | (b << AC_BYTE_SHIFT) | acDepthBits(depth);
+    if (depth >= AC_DEPTH_LONG) w[longAt + n] = depth;
     w[rec + AC_PARENT] = p;
-    w[rec + AC_DEPTH] = src[orec + AC_DEPTH] as number;
     if (keep.ends[o] === 1) w[rec + AC_CHILDREN_OUT] = (w[rec + AC_CHILDREN_OUT] as number) | AC_OUT_BIT;
     let f = src[orec + AC_FAIL] as number;
     while ((map[f] as number) < 0) f = src[d.seg.base + f * AC_WORDS + AC_FAIL] as number;
@@ -823,15 +818,16 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
 
 /**
  * Returns the image of group `g` cut from the decode: its parts' radix nodes and wildcard
- * patterns renumbered from 0, the Aho-Corasick nodes of their segments only, the rank table and
- * the roots. The matcher reads it as it read the whole image (same layouts, tables.ts).
- * O(the group's nodes, patterns and segments + the file's segment nodes + ranks).
+ * patterns renumbered from 0, the Aho-Corasick nodes of their segments only, and the roots; its
+ * rank words are the file's (tables.ts imageRank), so no rank table comes along. The matcher
+ * reads it as it read the whole image (same layouts, tables.ts).
+ * O(the group's nodes, patterns and segments + the file's segment nodes).
  */
 function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
   const src = d.img.words;
   const grec = d.groups.base + g * GROUP_WORDS;
   const rootsAt = src[grec + GROUP_ROOTS] as number;
-  const rootCount = src[grec + GROUP_ROOT_COUNT] as number;
+  const rootCount = groupRootCount(src, grec);
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
@@ -856,9 +852,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     }
   }
   const keep = _keepSegments(d, parts);
-  const ranks = _localRanks(d, parts);
-  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
-    EXTRA_WORDS * extras + _listWords(wilds, listed) + ranks.count + rootCount;
+  const size = AC_WORDS * keep.count + (keep.count >= AC_ROOT_ROW_MIN ? 256 : 0) + keep.long + WILD_WORDS * wilds + segWords + NODE_WORDS * nodes +
+    EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
   const img = new _Image(new Int32Array(at + size));
@@ -880,14 +875,12 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const rec = nodeBase + (nodeAt + i) * NODE_WORDS;
       for (let f = 0; f < NODE_WORDS; f++) w[rec + f] = src[orec + f] as number;
       if (nodeChildCount(w, rec) > 0) w[rec + NODE_FIRST_CHILD] = (src[orec + NODE_FIRST_CHILD] as number) - p.root + nodeAt;
+      // The rank words are the file's: copied as they are (a node without an extra record is done).
       const oex = nodeExtra(src, orec);
-      if (oex < 0) {
-        w[rec + NODE_RANK] = nodeRankWord(_mapRank(ranks.map, nodePrefixRank(src, orec)), NO_EXTRA);
-        continue;
-      }
+      if (oex < 0) continue;
       w[rec + NODE_RANK] = nodeRankWord(NO_RANK, extraAt);
-      w[extraAt + EXTRA_PREFIX_RANK] = _mapRank(ranks.map, src[oex + EXTRA_PREFIX_RANK] as number);
-      w[extraAt + EXTRA_END_RANK] = _mapRank(ranks.map, src[oex + EXTRA_END_RANK] as number);
+      w[extraAt + EXTRA_PREFIX_RANK] = src[oex + EXTRA_PREFIX_RANK] as number;
+      w[extraAt + EXTRA_END_RANK] = src[oex + EXTRA_END_RANK] as number;
       w[extraAt + EXTRA_WILD_FIRST] = (src[oex + EXTRA_WILD_FIRST] as number) - p.wildFirst + wildAt;
       w[extraAt + EXTRA_WILD_COUNT] = src[oex + EXTRA_WILD_COUNT] as number;
       extraAt += EXTRA_WORDS;
@@ -896,7 +889,6 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
       const orec = d.wild.base + (p.wildFirst + i) * WILD_WORDS;
       const rec = wildBase + (wildAt + i) * WILD_WORDS;
       for (let f = 0; f < WILD_WORDS; f++) w[rec + f] = src[orec + f] as number;
-      w[rec + WILD_RANK] = _mapRank(ranks.map, src[orec + WILD_RANK] as number);
       const osegs = src[orec + WILD_SEG_OFF] as number;
       w[rec + WILD_SEG_OFF] = segAt;
       for (let j = 0; j < (src[orec + WILD_SEG_COUNT] as number); j++) w[segAt++] = keep.map[src[osegs + j] as number] as number;
@@ -907,15 +899,10 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   }
   _indexSegments(img, seg.base, keep.count, wildBase, wilds);
   // The image is sized exactly, but read its array again: an alloc may have replaced it.
-  const rankBase = img.alloc(ranks.count);
   const rootBase = img.alloc(rootCount);
   const out = img.words;
-  for (let r = 0; r < d.rankCount; r++) {
-    const k = ranks.map[r] as number;
-    if (k >= 0) out[rankBase + k] = src[d.rankBase + r] as number;
-  }
   out.set(roots, rootBase);
-  return new Tables(out, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rankBase, ranks.count, rootBase, rootCount);
+  return new Tables(out, bytes, nodeBase, nodes, seg.base, seg.row, wildBase, wilds, keep.count, rootBase, rootCount);
 }
 
 /**
@@ -926,15 +913,18 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
 function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix: Int32Array | null): Tables | null {
   const at = prefix === null ? 0 : prefix.length;
   const rootCount = d.parts.length;
-  const size = d.matchEnd - d.rankBase + rootCount;
+  // The region after the file's rank table: segment nodes first (the image's ranks carry their kind).
+  const start = d.seg.base;
+  const size = d.matchEnd - start + rootCount;
   if (size > maxWords) return null;
   const w = new Int32Array(at + size);
   if (prefix !== null) w.set(prefix, 0);
-  w.set(d.img.words.subarray(d.rankBase, d.matchEnd), at);
+  w.set(d.img.words.subarray(start, d.matchEnd), at);
   // Every image offset moves from the decode's numbering to this array's.
-  const shift = at - d.rankBase;
+  const shift = at - start;
   const wildBase = d.wild.base + shift;
   const acBase = d.seg.base + shift;
+  w[acBase + AC_ROOT_LONG_DEPTHS] = (w[acBase + AC_ROOT_LONG_DEPTHS] as number) + shift;
   for (let k = 0; k < d.wild.count; k++) w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] = (w[wildBase + k * WILD_WORDS + WILD_SEG_OFF] as number) + shift;
   if (d.wild.count > 0) {
     for (let s = 0; s < d.seg.count; s++) {
@@ -950,13 +940,13 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
   const row = d.seg.row < 0 ? -1 : d.seg.row + shift;
-  return new Tables(w, bytes, nodeBase, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, at, d.rankCount, rootBase, rootCount);
+  return new Tables(w, bytes, nodeBase, d.nodeCount, acBase, row, wildBase, d.wild.count, d.seg.count, rootBase, rootCount);
 }
 
 /** Returns the whole decoded image of `a` (rules, patterns, directives, sitemaps), for the calls that read the whole file. */
 function _decodeWhole(a: LoadedArtifact): WholeImage {
   const d = _decodedOf(a);
-  const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count, d.rankBase, d.rankCount);
+  const tables = new Tables(d.img.words.slice(0, d.img.used), a.bytes, d.nodeBase, d.nodeCount, d.seg.base, d.seg.row, d.wild.base, d.wild.count, d.seg.count);
   return { tables, ruleBase: d.rules.base, sitemapBase: d.sitemaps.base, directiveBase: d.directives.base, groupBase: d.groups.base, groupSourceBase: d.groups.sourceBase };
 }
 
@@ -968,6 +958,11 @@ class _LoadedFile extends LoadedArtifact {
 
   protected decodeWhole(): WholeImage {
     return _decodeWhole(this);
+  }
+
+  protected decodeRanks(): Int32Array {
+    const d = _decodedOf(this);
+    return d.img.words.slice(d.rankBase, d.rankBase + d.rankCount);
   }
 }
 

@@ -8,33 +8,35 @@ import { NO_RANK } from './format.js';
 import {
   nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, nodeLabelLength, NODE_LABEL_OFF,
   nodePrefixRank, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
-  ruleOfRank, segmentText, type Tables,
+  RANK_KIND_SHIFT, RANK_RULE_SHIFT, segmentText, type Tables,
 } from './tables.js';
 
 /** Where each rank's pattern lives, and each rule's best rank. */
 export class PatternIndex {
-  /** Per rank: `node << 2` (prefix), `node << 2 | 1` (`$`), `wildcard << 2 | 2`, or -1. */
+  /** Per file rank (an image rank word `>> RANK_KIND_SHIFT`): `node << 2` (prefix), `node << 2 | 1` (`$`), `wildcard << 2 | 2`, or -1. */
   readonly place: Int32Array;
   /** Per radix node: its parent, or -1 for a root. */
   readonly parent: Int32Array;
-  /** Per rule id: its lowest rank, or -1. */
+  /** Per rule id: its lowest file rank, or -1. */
   readonly best: Int32Array;
 
-  constructor(t: Tables, ruleCount: number) {
+  /** `t` is the whole file's image, `ranks` the file's rank table (`LoadedArtifact#ranks`). */
+  constructor(t: Tables, ranks: Int32Array, ruleCount: number) {
     const img = t.img;
-    this.place = new Int32Array(t.rankCount).fill(-1);
+    this.place = new Int32Array(ranks.length).fill(-1);
     this.parent = new Int32Array(t.nodeCount).fill(-1);
     this.best = new Int32Array(ruleCount).fill(-1);
     for (let x = 0; x < t.nodeCount; x++) {
       const rec = t.nodeBase + x * NODE_WORDS;
       const first = img[rec + NODE_FIRST_CHILD] as number;
       for (let c = first; c < first + nodeChildCount(img, rec); c++) this.parent[c] = x;
-      if (nodePrefixRank(img, rec) !== NO_RANK) this.place[nodePrefixRank(img, rec)] = x << 2;
+      const pr = nodePrefixRank(img, rec);
+      if (pr !== NO_RANK) this.place[pr >> RANK_KIND_SHIFT] = x << 2;
       const er = nodeEndRank(img, rec);
-      if (er !== NO_RANK) this.place[er] = (x << 2) | 1;
+      if (er !== NO_RANK) this.place[er >> RANK_KIND_SHIFT] = (x << 2) | 1;
     }
-    for (let w = 0; w < t.wildCount; w++) this.place[img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number] = (w << 2) | 2;
-    for (let r = t.rankCount - 1; r >= 0; r--) this.best[ruleOfRank(t, r)] = r;
+    for (let w = 0; w < t.wildCount; w++) this.place[(img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number) >> RANK_KIND_SHIFT] = (w << 2) | 2;
+    for (let r = ranks.length - 1; r >= 0; r--) this.best[((ranks[r] as number) >> RANK_RULE_SHIFT) - 1] = r;
   }
 }
 

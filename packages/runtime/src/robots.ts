@@ -12,15 +12,15 @@ import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, groupDelayLength,
-  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, GROUP_ROOT_COUNT, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
-  NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_ALLOW, RANK_COMPANION, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, groupRootCount, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
+  NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_COMPANION, RANK_KIND_ALLOW, rankEntry, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT,
   INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
   INDEX_SITEMAP_COUNT, INDEX_WARNING_BASE, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS,
 } from './tables.js';
 import {
-  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, answerPreference, explainPreference,
+  ANSWER_ALLOW, ANSWER_DISALLOW, KIND_SIGNAL, KIND_USAGE, NO_PREFERENCES, answerPreference, explainPreference,
   type PreferenceExplanation, type PreferenceTables,
 } from './usage.js';
 
@@ -58,7 +58,7 @@ export interface WholeImage {
 }
 
 /** The image of a group without parts (allow all): never read. */
-export const EMPTY_GROUP_IMAGE: Tables = new Tables(new Int32Array(0), new Uint8Array(0), 0, 0, 0, -1, 0, 0, 0, 0, 0);
+export const EMPTY_GROUP_IMAGE: Tables = new Tables(new Int32Array(0), new Uint8Array(0), 0, 0, 0, -1, 0, 0, 0);
 
 /** @internal What a {@link LoadedArtifact} is built from (load.ts): the bytes, the index (header filled, tables.ts INDEX_*) and the preferences. */
 export interface LoadedArtifactFields {
@@ -78,19 +78,26 @@ export interface LoadedArtifactFields {
  */
 export abstract class LoadedArtifact {
   readonly bytes: Uint8Array;
-  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
-  readonly preferences: PreferenceTables;
   /** The index (tables.ts INDEX_*), followed by the first group image once it is cut. */
   private _index: Int32Array;
   /** The first group image cut (its group in the index header): most artifacts serve one group (an array costs about 200 bytes more per host). */
   private _firstImage: Tables = EMPTY_GROUP_IMAGE;
-  /** The whole image once kept and the images of further groups by group index: most hosts have neither (made on first use, one field for both). */
-  private _rest: { whole: WholeImage | undefined; images: (Tables | undefined)[] } | undefined = undefined;
+  /**
+   * The whole image once kept, the images of further groups by group index and the file's rank
+   * table once read: most hosts have none of them (made on first use, one field for all).
+   */
+  private _rest: _ArtifactRest | undefined = undefined;
 
   constructor(f: LoadedArtifactFields) {
     this.bytes = f.bytes;
-    this.preferences = f.preferences;
     this._index = f.index;
+    // Most files state no preference: only the others keep their tables (in the rarely used fields).
+    if (f.preferences !== NO_PREFERENCES) this._more().preferences = f.preferences;
+  }
+
+  /** The PREFERENCES section (usage.ts; NO_PREFERENCES when the file has no Content-Usage or Content-Signal line). */
+  get preferences(): PreferenceTables {
+    return this._rest === undefined ? NO_PREFERENCES : this._rest.preferences;
   }
 
   /**
@@ -102,6 +109,8 @@ export abstract class LoadedArtifact {
   protected abstract decodeGroup(g: number, maxWords: number, prefix: Int32Array | null): Tables | null;
   /** Returns the whole file's image decoded again (load.ts). */
   protected abstract decodeWhole(): WholeImage;
+  /** Returns the file's rank table decoded again (load.ts): per file rank, `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */
+  protected abstract decodeRanks(): Int32Array;
 
   /** Tokens, group records (with roots and sources) and warnings, at the bases below (tables.ts INDEX_*). */
   get index(): Int32Array {
@@ -147,7 +156,7 @@ export abstract class LoadedArtifact {
    */
   group(g: number): Tables {
     const index = this._index;
-    if (g < 0 || (index[this.groupBase + g * GROUP_WORDS + GROUP_ROOT_COUNT] as number) === 0) return EMPTY_GROUP_IMAGE;
+    if (g < 0 || groupRootCount(index, this.groupBase + g * GROUP_WORDS) === 0) return EMPTY_GROUP_IMAGE;
     const firstGroup = index[INDEX_FIRST_GROUP] as number;
     if (g === firstGroup) return this._firstImage;
     let image = this._rest?.images[g];
@@ -166,7 +175,7 @@ export abstract class LoadedArtifact {
       this._firstImage = image;
       this._index[INDEX_FIRST_GROUP] = g;
     } else {
-      (this._rest ??= { whole: undefined, images: [] }).images[g] = image;
+      this._more().images[g] = image;
     }
     return image;
   }
@@ -176,14 +185,33 @@ export abstract class LoadedArtifact {
     const w = this.whole();
     const t = w.tables;
     const rec = w.groupBase + g * GROUP_WORDS;
-    return new Tables(t.img, t.bytes, t.nodeBase, t.nodeCount, t.acBase, t.acRootRow, t.wildBase, t.wildCount, t.acCount, t.rankBase, t.rankCount, t.img[rec + GROUP_ROOTS] as number, t.img[rec + GROUP_ROOT_COUNT] as number);
+    return new Tables(t.img, t.bytes, t.nodeBase, t.nodeCount, t.acBase, t.acRootRow, t.wildBase, t.wildCount, t.acCount, t.img[rec + GROUP_ROOTS] as number, groupRootCount(t.img, rec));
+  }
+
+  /** Returns the rarely used fields, made on first use. */
+  private _more(): _ArtifactRest {
+    return (this._rest ??= new _ArtifactRest());
   }
 
   /** Returns the whole file's image (decoded once, then cached). */
   whole(): WholeImage {
-    const rest = (this._rest ??= { whole: undefined, images: [] });
+    const rest = this._more();
     rest.whole ??= this.decodeWhole();
     return rest.whole;
+  }
+
+  /**
+   * Returns the file's rank table (tables.ts `RANK_*` entries by file rank; read an image rank
+   * with `rankEntry`/`ruleOfRank`): what `decide`, `decidedByIndexHtml` and explanations need
+   * beyond a check's answer, which the image's rank words carry themselves. Decoded on the first
+   * call (O(artifact) when another artifact was loaded since), then O(1).
+   */
+  ranks(): Int32Array {
+    const rest = this._rest;
+    if (rest !== undefined && rest.ranks !== null) return rest.ranks;
+    const ranks = this.decodeRanks();
+    this._more().ranks = ranks;
+    return ranks;
   }
 
   /**
@@ -199,6 +227,14 @@ export abstract class LoadedArtifact {
   get wholeKept(): boolean {
     return this._rest?.whole !== undefined;
   }
+}
+
+/** A {@link LoadedArtifact}'s fields most hosts never use (see its `_rest`). */
+class _ArtifactRest {
+  whole: WholeImage | undefined = undefined;
+  images: (Tables | undefined)[] = [];
+  ranks: Int32Array | null = null;
+  preferences: PreferenceTables = NO_PREFERENCES;
 }
 
 /** Each described `Robots`' tokens by group (`Robots#describeGroup`; tooling only, so no field on every host). */
@@ -222,10 +258,11 @@ export type GroupBuilder = (g: number) => Robots;
 /** @internal Returns the artifact of the whole file (compileRobots: its texts and `bytes`), loaded on the first call that reads them. */
 export type FileLoader = () => LoadedArtifact;
 
-/** @internal A group's tables and the trie roots of its parts, for tooling. */
+/** @internal A group's tables, the trie roots of its parts and the file's rank table (read image ranks with tables.ts `ruleOfRank`), for tooling. */
 export interface GroupTables {
   readonly tables: Tables;
   readonly roots: readonly number[];
+  readonly ranks: Int32Array;
 }
 
 /** Size of one part (a trie shared by the merged groups made of the same parsed groups). */
@@ -323,7 +360,8 @@ export class AgentRules {
   private _checks = 0;
   /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
   private _dfa: LazyDfa | null = null;
-  private readonly _prefs: PreferenceTables;
+  /** The loaded artifact: its preferences, and its rank table for the calls that name rules. */
+  private readonly _a: LoadedArtifact;
   /** `(groupIndex + 1) * 8 + rfc9309 * 4 + SELECTIONS.indexOf(selection)`: one word for the three (a loaded host keeps fewer bytes). */
   private readonly _pick: number;
 
@@ -332,7 +370,7 @@ export class AgentRules {
     this._t = a.group(groupIndex);
     this._pick = (groupIndex + 1) * 8 + (a.profile === 'rfc9309' ? 4 : 0) + _SELECTIONS.indexOf(selection);
     this._need = groupIndex < 0 ? 0 : (a.index[a.groupBase + groupIndex * GROUP_WORDS + GROUP_NEED] as number);
-    this._prefs = a.preferences;
+    this._a = a;
   }
 
   /** How the group was chosen. */
@@ -425,7 +463,7 @@ export class AgentRules {
     if (typeof url !== 'string') throw _urlError(url);
     if (typeof category !== 'string') throw new TypeError(`category must be a string such as 'train-ai', got ${_typeName(category)}`);
     if (category !== 'train-ai' && category !== 'search') return undefined;
-    const a = answerPreference(this._prefs, this.groupIndex, KIND_USAGE, category, url, this._rfc, this);
+    const a = answerPreference(this._a.preferences, this.groupIndex, KIND_USAGE, category, url, this._rfc, this);
     return a === ANSWER_DISALLOW ? 'n' : a === ANSWER_ALLOW ? 'y' : undefined;
   }
 
@@ -440,7 +478,7 @@ export class AgentRules {
     // Invariant: as isAllowed. Hot: run pnpm bench.
     if (typeof url !== 'string') throw _urlError(url);
     if (typeof key !== 'string') throw new TypeError(`key must be a string such as 'ai-train', got ${_typeName(key)}`);
-    const a = answerPreference(this._prefs, this.groupIndex, KIND_SIGNAL, key, url, this._rfc, this);
+    const a = answerPreference(this._a.preferences, this.groupIndex, KIND_SIGNAL, key, url, this._rfc, this);
     return a === ANSWER_DISALLOW ? 'no' : a === ANSWER_ALLOW ? 'yes' : undefined;
   }
 
@@ -451,7 +489,7 @@ export class AgentRules {
    */
   [EXPLAIN_PREFERENCES](url: string, kind: 'usage' | 'signal'): PreferenceExplanation {
     if (typeof url !== 'string') throw _urlError(url);
-    return explainPreference(this._prefs, this.groupIndex, kind === 'usage' ? KIND_USAGE : KIND_SIGNAL, url, this._rfc, this);
+    return explainPreference(this._a.preferences, this.groupIndex, kind === 'usage' ? KIND_USAGE : KIND_SIGNAL, url, this._rfc, this);
   }
 
   /**
@@ -464,7 +502,8 @@ export class AgentRules {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._t.rootCount === 0) return true;
     const r = this._rank(url);
-    return r === NO_RANK || r < 0 || ((this._t.img[this._t.rankBase + r] as number) & RANK_ALLOW) !== 0;
+    // The rank word carries its rule's kind (tables.ts imageRank; NO_RANK and IMPLICIT_RANK allow).
+    return (r & RANK_KIND_ALLOW) !== 0;
   }
 
   /**
@@ -476,7 +515,7 @@ export class AgentRules {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._t.rootCount === 0) return -1;
     const r = this._rank(url);
-    return r === NO_RANK || r < 0 ? -1 : ruleOfRank(this._t, r);
+    return r === NO_RANK || r < 0 ? -1 : ruleOfRank(this._a.ranks(), r);
   }
 
   /**
@@ -490,7 +529,7 @@ export class AgentRules {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._t.rootCount === 0) return false;
     const r = this._rank(url);
-    return r !== NO_RANK && r >= 0 && ((this._t.img[this._t.rankBase + r] as number) & RANK_COMPANION) !== 0;
+    return r !== NO_RANK && r >= 0 && (rankEntry(this._a.ranks(), r) & RANK_COMPANION) !== 0;
   }
 
   /**
@@ -502,7 +541,7 @@ export class AgentRules {
   [UNTIERED_ENTRY](url: string): number {
     if (this._t.rootCount === 0) return NO_RANK;
     const r = bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
-    return r === NO_RANK || r < 0 ? r : (this._t.img[this._t.rankBase + r] as number);
+    return r === NO_RANK || r < 0 ? r : rankEntry(this._a.ranks(), r);
   }
 }
 
@@ -774,7 +813,7 @@ export class Robots {
     let pattern: string | undefined;
     if (len === REBUILD_PATTERN) {
       const rest = this._more();
-      rest.patterns ??= new PatternIndex(whole.tables, ruleCount);
+      rest.patterns ??= new PatternIndex(whole.tables, a.ranks(), ruleCount);
       pattern = rebuildPattern(whole.tables, rest.patterns, id);
     } else if (len >= 0) pattern = this._text(img[rec + RULE_PATTERN_OFF] as number, len, a.bytes);
     return { id, line: img[rec + RULE_LINE] as number, kind: img[rec + RULE_ALLOW] === 1 ? 'allow' : 'disallow', pattern };
@@ -850,7 +889,7 @@ export class Robots {
     if (this._builder !== null && index >= 0 && index < this._a.header(INDEX_GROUP_COUNT) && !this._isBuilt(index)) return this._builder(index)[GROUP_TABLES](index);
     const image = this._a.group(index);
     const roots = Array.from(image.img.subarray(image.roots, image.roots + image.rootCount));
-    return { tables: image, roots };
+    return { tables: image, roots, ranks: this._a.ranks() };
   }
 
   /**

@@ -13,7 +13,7 @@
  */
 import type { Scratch, SweepWork } from './scratch.js';
 import {
-  acByte, AC_CHILDREN_OUT, AC_CHILD_MASK, AC_DEPTH, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
+  acByte, AC_CHILDREN_OUT, AC_CHILD_MASK, acDepth, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
   AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
   WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
   searchSegmentChild, type Tables,
@@ -99,7 +99,7 @@ export function matchWildcard(t: Tables, w: number, bound: number, m: number, pa
   const anchored = wildAnchored(img, rec);
   for (let j = 0; j < k; j++) {
     const s = img[segs + j] as number;
-    const len = img[t.acBase + s * AC_WORDS + AC_DEPTH] as number;
+    const len = acDepth(img, t.acBase, s);
     if (anchored && j === k - 1) return m - len >= bound && segmentEndsAt(t, s, m, path);
     let e = bound + len;
     while (e <= m && !segmentEndsAt(t, s, e, path)) e++;
@@ -206,7 +206,7 @@ function _await(t: Tables, sw: SweepWork, w: number, j: number, bound: number): 
  */
 function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: number): number {
   const img = t.img;
-  const start = e - (img[t.acBase + s * AC_WORDS + AC_DEPTH] as number);
+  const start = e - acDepth(img, t.acBase, s);
   let moved = 0;
   let w = sw.qHead[s] as number;
   while (w >= 0 && (sw.wBound[w] as number) <= start) {
@@ -238,7 +238,7 @@ function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: num
 function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: number): number {
   const img = t.img;
   const rec = t.acBase + s * AC_WORDS;
-  const start = e - (img[rec + AC_DEPTH] as number);
+  const start = e - acDepth(img, t.acBase, s);
   const list = img[rec + AC_LIST] as number;
   const off = list + AC_LIST_HEADER;
   const end = off + (img[list + AC_LIST_FIRST_COUNT] as number);
@@ -276,12 +276,12 @@ function _finishAnchored(t: Tables, sc: Scratch, x: number, m: number, best: num
     const r = img[rec + WILD_RANK] as number;
     if (r >= best) continue;
     const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
-    if (m - (img[base + s * AC_WORDS + AC_DEPTH] as number) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m, sc.path)) best = r;
+    if (m - acDepth(img, base, s) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m, sc.path)) best = r;
   }
   let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
   while (o !== 0) {
     const rec = base + o * AC_WORDS;
-    const start = m - (img[rec + AC_DEPTH] as number);
+    const start = m - acDepth(img, base, o);
     const list = img[rec + AC_LIST] as number;
     const off = list + AC_LIST_HEADER + (img[list + AC_LIST_FIRST_COUNT] as number);
     for (let k = off; k < off + (img[list + AC_LIST_FINAL_COUNT] as number); k++) {

@@ -32,7 +32,7 @@ export const NODE_LEN_SHIFT = 18;
 export const NODE_LEN_LONG = 0x1fff;
 /**
  * The node's ranks in one word: when >= 0 the best rank of a literal prefix pattern ending here
- * (NO_RANK: none) and no extra record; when < 0, `~offset` of its extra record (EXTRA_WORDS
+ * (an image rank word, {@link imageRank}; NO_RANK: none) and no extra record; when < 0, `~offset` of its extra record (EXTRA_WORDS
  * words: its prefix rank, `$` rank and wildcard patterns). Corpus group images hold 35 radix
  * nodes on average and 0.7 of them need an extra record. Read with {@link nodePrefixRank},
  * {@link nodeExtra}, {@link nodeEndRank}, {@link nodeWildFirst}, {@link nodeWildCount}.
@@ -87,7 +87,22 @@ export function nodeWildCount(img: Int32Array, rec: number): number {
 
 /** Returns the edge byte into the Aho-Corasick node whose record starts at image offset `rec`. O(1). */
 export function acByte(img: Int32Array, rec: number): number {
-  return (img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT;
+  return ((img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT) & 0xff;
+}
+
+/**
+ * Returns the depth of Aho-Corasick node `s` (records from image offset `base`): the length of
+ * the segment ending there. O(1): packed in AC_CHILDREN_OUT below {@link AC_DEPTH_LONG}, else
+ * read from the image's long-depth table (the root's {@link AC_ROOT_LONG_DEPTHS} word).
+ */
+export function acDepth(img: Int32Array, base: number, s: number): number {
+  const d = (img[base + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT;
+  return d < AC_DEPTH_LONG ? d : (img[(img[base + AC_ROOT_LONG_DEPTHS] as number) + s] as number);
+}
+
+/** Returns the AC_CHILDREN_OUT bits of a node of depth `depth` (AC_DEPTH_LONG from that length on). */
+export function acDepthBits(depth: number): number {
+  return (depth < AC_DEPTH_LONG ? depth : AC_DEPTH_LONG) << AC_DEPTH_SHIFT;
 }
 
 /**
@@ -155,16 +170,18 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
 }
 
 /**
- * Words per Aho-Corasick node in the image: see the `AC_*` offsets. Seven words: the edge byte
- * rides in AC_CHILDREN_OUT (4 bytes a node less; the corpus median group keeps 20 nodes).
+ * Words per Aho-Corasick node in the image: see the `AC_*` offsets. Six words: the edge byte
+ * and the depth ride in AC_CHILDREN_OUT (8 bytes a node less; the corpus median group keeps 20
+ * nodes, the mean 79 B of them a loaded host: focus.js --mem).
  */
-export const AC_WORDS = 7;
+export const AC_WORDS = 6;
 export const AC_FIRST_CHILD = 0;
 /**
  * The child count (bits 0-8: distinct bytes, at most 256), {@link AC_OUT_BIT},
- * {@link AC_FIRST_BIT} and the edge byte into the node (from bit {@link AC_BYTE_SHIFT}; 0 for the
- * root): one word for all four. Read the count with `& AC_CHILD_MASK`, the byte with {@link acByte};
- * children are searched by {@link searchSegmentChild}.
+ * {@link AC_FIRST_BIT}, the edge byte into the node (bits {@link AC_BYTE_SHIFT} to 18; 0 for the
+ * root) and its depth (from bit {@link AC_DEPTH_SHIFT}; {@link AC_DEPTH_LONG} for a segment that
+ * long or longer): one word for all five. Read the count with `& AC_CHILD_MASK`, the byte with
+ * {@link acByte}, the depth with {@link acDepth}; children are searched by {@link searchSegmentChild}.
  */
 export const AC_CHILDREN_OUT = 1;
 /** Mask of the child count in AC_CHILDREN_OUT. */
@@ -175,12 +192,23 @@ export const AC_OUT_BIT = 0x200;
 export const AC_FIRST_BIT = 0x400;
 /** Shift of the edge byte in AC_CHILDREN_OUT. */
 export const AC_BYTE_SHIFT = 11;
+/** Shift of the depth in AC_CHILDREN_OUT. */
+export const AC_DEPTH_SHIFT = 19;
+/**
+ * AC_CHILDREN_OUT's depth of a node this deep or deeper (13 bits; corpus segments are far
+ * shorter), whose depth is read from the long-depth table. Depths do not decrease in
+ * breadth-first order, so the long nodes are the last ones and the table holds one word each.
+ */
+export const AC_DEPTH_LONG = 0x1fff;
 export const AC_FAIL = 2;
 export const AC_PARENT = 3;
-/** Depth: the length of the segment ending here. */
-export const AC_DEPTH = 4;
+/**
+ * The root's AC_PARENT word (a root has no parent, and no walk reads it): the image offset `L`
+ * such that `img[L + s]` is the depth of a node `s` whose packed depth is AC_DEPTH_LONG.
+ */
+export const AC_ROOT_LONG_DEPTHS = AC_PARENT;
 /** Nearest node on the fail chain (this one excluded) where a segment ends, or 0. */
-export const AC_DICT = 5;
+export const AC_DICT = 4;
 /**
  * Image offset of the node's pattern list (one word instead of an offset and two counts in
  * every node: most nodes list nothing and share one empty list, 8 bytes a node less): its
@@ -191,7 +219,7 @@ export const AC_DICT = 5;
  * patterns whose segment ends here, ascending by head depth. Only an image with wildcard
  * patterns has lists (the sweep reads them; it runs only for wildcard candidates).
  */
-export const AC_LIST = 6;
+export const AC_LIST = 5;
 export const AC_LIST_FIRST_COUNT = 0;
 export const AC_LIST_FINAL_COUNT = 1;
 export const AC_LIST_HEADER = 2;
@@ -256,26 +284,45 @@ export const SHAPE_LITERAL = 1;
 export const SHAPE_SUFFIX = 2;
 
 /**
- * Words per merged-group record in the image and the index: see the `GROUP_*` offsets. Five
- * words (the corpus median host has 4 groups): the crawl-delay's length rides in GROUP_FLAGS,
- * and the sources, read only by `describeGroup`, stay in the whole file's image (GROUP_SOURCE_*).
+ * Words per merged-group record in the image and the index: see the `GROUP_*` offsets. Four
+ * words (the corpus median host has 4 groups): the crawl-delay's length and the root count ride
+ * in GROUP_FLAGS, and the sources, read only by `describeGroup`, stay in the whole file's image
+ * (GROUP_SOURCE_*).
  */
-export const GROUP_WORDS = 5;
-/** Group flags (format.ts GROUP_FLAG_*, bits 0-1) and the crawl-delay's length (from bit {@link GROUP_DELAY_LEN_SHIFT}; 0: none, at most 32). */
+export const GROUP_WORDS = 4;
+/**
+ * Group flags (format.ts GROUP_FLAG_*, bits 0-1), the crawl-delay's length (bits
+ * {@link GROUP_DELAY_LEN_SHIFT} to 7; 0: none, at most 32) and the count of the group's part roots
+ * (from bit {@link GROUP_ROOT_COUNT_SHIFT}; at most {@link MAX_GROUP_PARTS}, checked by the
+ * loader). Read with {@link groupDelayLength}, {@link groupRootCount}.
+ */
 export const GROUP_FLAGS = 0;
 /** Shift of the crawl-delay's length in GROUP_FLAGS. */
 export const GROUP_DELAY_LEN_SHIFT = 2;
-/** Image offset and count of the group's part roots (radix node indices). */
+/** Shift of the root count in GROUP_FLAGS. */
+export const GROUP_ROOT_COUNT_SHIFT = 8;
+/** Most parts a group may name (23 bits: the loader rejects more). */
+export const MAX_GROUP_PARTS = 0x7fffff;
+/** Image offset of the group's part roots (radix node indices; their count in GROUP_FLAGS). */
 export const GROUP_ROOTS = 1;
-export const GROUP_ROOT_COUNT = 2;
 /** Path bytes that can matter to it (NO_RANK: all). */
-export const GROUP_NEED = 3;
+export const GROUP_NEED = 2;
 /** Crawl-delay as written: byte offset in the artifact (its length in GROUP_FLAGS). */
-export const GROUP_DELAY_OFF = 4;
+export const GROUP_DELAY_OFF = 3;
+
+/** Returns the GROUP_FLAGS word of a group: its flags, crawl-delay length (0-32) and root count. */
+export function groupFlagsWord(flags: number, delayLength: number, rootCount: number): number {
+  return flags | (delayLength << GROUP_DELAY_LEN_SHIFT) | (rootCount << GROUP_ROOT_COUNT_SHIFT);
+}
 
 /** Returns the crawl-delay's length of the group record at `rec` (0: none). O(1). */
 export function groupDelayLength(img: Int32Array, rec: number): number {
-  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_DELAY_LEN_SHIFT;
+  return ((img[rec + GROUP_FLAGS] as number) >>> GROUP_DELAY_LEN_SHIFT) & 0x3f;
+}
+
+/** Returns the count of part roots of the group record at `rec` (0: a group without parts, allow all). O(1). */
+export function groupRootCount(img: Int32Array, rec: number): number {
+  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_ROOT_COUNT_SHIFT;
 }
 
 /** Words per group's sources entry of the whole file's image (WholeImage.groupSourceBase, one per group): offset and count of its sources (SOURCE_WORDS each). */
@@ -355,33 +402,77 @@ export const IMPLICIT_RANK = -1;
 
 /**
  * A loaded artifact's matching tables: one Int32Array image (radix nodes, Aho-Corasick nodes
- * with a dense root row, wildcard patterns and their segment lists, the rank table) plus the
- * artifact bytes its labels point into. Invariant (checked by the loader): every offset, child
- * range, fail link, segment node and rank lies inside its table; fail links and parents lead
- * to strictly shallower nodes.
+ * with a dense root row, wildcard patterns and their segment lists) plus the artifact bytes its
+ * labels point into. Its rank words carry the kind of their rule ({@link imageRank}), so a
+ * check needs no rank table; the rules behind ranks are read from the file's rank table
+ * (`LoadedArtifact#ranks`, made on first use). Invariant (checked by the loader): every
+ * offset, child range, fail link, segment node and rank lies inside its table; fail links and
+ * parents lead to strictly shallower nodes.
  */
 export class Tables {
+  readonly img: Int32Array;
+  readonly bytes: Uint8Array;
+  /** Image offset of radix node 0. */
+  readonly nodeBase: number;
+  readonly nodeCount: number;
+  /** Image offset of Aho-Corasick node 0. */
+  readonly acBase: number;
+  /** Image offset of the 256-entry root row (child of the root per byte, 0 for none), or -1 (see AC_ROOT_ROW_MIN). */
+  readonly acRootRow: number;
+  /** Image offset of wildcard pattern 0. */
+  readonly wildBase: number;
+  readonly wildCount: number;
+  readonly acCount: number;
+  /** Image offset and count of the group's part roots (radix node indices) when the image is one group's (0, 0 for the whole file's). */
+  readonly roots: number;
+  readonly rootCount: number;
+
   constructor(
-    readonly img: Int32Array,
-    readonly bytes: Uint8Array,
-    /** Image offset of radix node 0. */
-    readonly nodeBase: number,
-    readonly nodeCount: number,
-    /** Image offset of Aho-Corasick node 0. */
-    readonly acBase: number,
-    /** Image offset of the 256-entry root row (child of the root per byte, 0 for none), or -1 (see AC_ROOT_ROW_MIN). */
-    readonly acRootRow: number,
-    /** Image offset of wildcard pattern 0. */
-    readonly wildBase: number,
-    readonly wildCount: number,
-    readonly acCount: number,
-    /** Image offset of the rank table: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow` per rank. */
-    readonly rankBase: number,
-    readonly rankCount: number,
-    /** Image offset and count of the group's part roots (radix node indices) when the image is one group's (0, 0 for the whole file's). */
-    readonly roots = 0,
-    readonly rootCount = 0,
-  ) {}
+    img: Int32Array, bytes: Uint8Array, nodeBase: number, nodeCount: number, acBase: number, acRootRow: number,
+    wildBase: number, wildCount: number, acCount: number, roots = 0, rootCount = 0,
+  ) {
+    this.img = img;
+    this.bytes = bytes;
+    // `| 0` keeps every count and offset a small integer: a number a decode read out of an
+    // object may arrive boxed, and a boxed field costs a loaded host 16 bytes more (heap snapshot: 2.5 a host).
+    this.nodeBase = nodeBase | 0;
+    this.nodeCount = nodeCount | 0;
+    this.acBase = acBase | 0;
+    this.acRootRow = acRootRow | 0;
+    this.wildBase = wildBase | 0;
+    this.wildCount = wildCount | 0;
+    this.acCount = acCount | 0;
+    this.roots = roots | 0;
+    this.rootCount = rootCount | 0;
+  }
+}
+
+/**
+ * Shift of the file's rank in an image rank word: every rank the image holds (NODE_RANK,
+ * EXTRA_PREFIX_RANK, EXTRA_END_RANK, WILD_RANK) is `fileRank << RANK_KIND_SHIFT | allow`
+ * ({@link imageRank}). Ranks are distinct, so the words keep the ranks' order (the lowest
+ * decides), and a check reads the answer off the deciding word ({@link rankAllows}) instead
+ * of a rank table in every group image (128 bytes a loaded host: focus.js --mem).
+ */
+export const RANK_KIND_SHIFT = 1;
+/** Bit of an image rank word: the rank's rule is an allow. Set in NO_RANK and IMPLICIT_RANK too (both allow). */
+export const RANK_KIND_ALLOW = 1;
+/** Most ranks an artifact may hold: `fileRank << 1 | 1` stays below NO_RANK (the loader rejects more). */
+export const MAX_RANKS = 0x3fffffff;
+
+/** Returns the image rank word of file rank `fileRank` whose rule is an allow (`allow` 1) or a disallow (0). O(1). */
+export function imageRank(fileRank: number, allow: number): number {
+  return (fileRank << RANK_KIND_SHIFT) | allow;
+}
+
+/** Returns true when rank word `r` (an image rank, NO_RANK or IMPLICIT_RANK) allows: its rule is an allow, or no rule decides. O(1). */
+export function rankAllows(r: number): boolean {
+  return (r & RANK_KIND_ALLOW) !== 0;
+}
+
+/** Returns the file's rank-table entry (`RANK_*`) of image rank `r`, from the file's rank table `ranks` (`LoadedArtifact#ranks`). O(1). */
+export function rankEntry(ranks: Int32Array, r: number): number {
+  return ranks[r >> RANK_KIND_SHIFT] as number;
 }
 
 /** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */
@@ -391,9 +482,9 @@ export const RANK_COMPANION = 2;
 /** Rank-table bit: the rank's rule is an allow. */
 export const RANK_ALLOW = 1;
 
-/** Returns the rule id rank `rank` decides for (see {@link RANK_RULE_SHIFT}). */
-export function ruleOfRank(t: Tables, rank: number): number {
-  return ((t.img[t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1;
+/** Returns the rule id image rank `r` decides for, from the file's rank table `ranks` (see {@link RANK_RULE_SHIFT}). O(1). */
+export function ruleOfRank(ranks: Int32Array, r: number): number {
+  return (rankEntry(ranks, r) >> RANK_RULE_SHIFT) - 1;
 }
 
 /** Returns the segment ending at Aho-Corasick node `s` (its bytes as Latin-1 characters), read back along the parents. */
@@ -429,7 +520,7 @@ export class Candidates {
 /**
  * Returns the words a group image spends on each record kind (the bench's memory breakdown):
  * radix nodes, their extra records, Aho-Corasick nodes, the root row, wildcard patterns, their
- * segment lists, the segment nodes' pattern lists, the rank table and the roots. O(nodes + patterns).
+ * segment lists, the segment nodes' pattern lists and the roots. O(nodes + patterns).
  */
 export function imageWordsByKind(t: Tables): Record<string, number> {
   const img = t.img;
@@ -439,15 +530,17 @@ export function imageWordsByKind(t: Tables): Record<string, number> {
   for (let k = 0; k < t.wildCount; k++) segs += img[t.wildBase + k * WILD_WORDS + WILD_SEG_COUNT] as number;
   const lists = new Set<number>();
   if (t.wildCount > 0) for (let s = 0; s < t.acCount; s++) lists.add(img[t.acBase + s * AC_WORDS + AC_LIST] as number);
+  let longDepths = 0;
+  for (let s = 1; s < t.acCount; s++) if ((img[t.acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT === AC_DEPTH_LONG) longDepths++;
   return {
     radixNodes: NODE_WORDS * t.nodeCount,
     extras: EXTRA_WORDS * extras,
     acNodes: AC_WORDS * t.acCount,
     acRootRow: t.acRootRow >= 0 ? 256 : 0,
+    acLongDepths: longDepths,
     wildcards: WILD_WORDS * t.wildCount,
     segmentLists: segs,
     patternLists: t.wildCount === 0 ? 0 : t.wildCount + AC_LIST_HEADER * lists.size,
-    ranks: t.rankCount,
     roots: t.rootCount,
   };
 }

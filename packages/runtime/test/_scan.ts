@@ -9,7 +9,7 @@ import { NO_RANK } from '../src/format.js';
 import { walkTrie } from '../src/matcher.js';
 import { fillPath } from '../src/path-bytes.js';
 import type { Robots } from '../src/robots.js';
-import { nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_RANK, WILD_WORDS, RANK_RULE_SHIFT, type Tables } from '../src/tables.js';
+import { nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_RANK, WILD_WORDS, ruleOfRank, type Tables } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
 const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(compile(txt, options));
@@ -76,7 +76,7 @@ export function collectCandidates(f: ScanFixture, url: string): { m: number; lit
     const first = nodeWildFirst(img, rec);
     for (let w = first; w < first + nodeWildCount(img, rec); w++) {
       const rank = img[f.t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-      const rule = f.robots.rule(((img[f.t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1);
+      const rule = f.robots.rule(ruleOfRank(artifactOf(f.robots).ranks(), rank));
       patterns.push({ w, rank, pattern: rule.pattern as string, bound: sc.candidates.bound[i] as number });
     }
   }

@@ -5,13 +5,19 @@
 // SharedArrayBuffer, Node Buffer), all read in place.
 import { describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
-import { FORMAT_VERSION, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
+import { FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
-import { artifactOf, groupTablesOf } from '../src/internal.js';
+import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
+import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
+import { decide as referenceDecide } from '@robomata/reference';
+import { scanTuning } from '../src/segment-scan.js';
+import { tierOf, tierTuning } from '../src/testing.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
+  acDepth, AC_DEPTH_LONG, groupDelayLength, groupFlagsWord, groupRootCount, GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_ROOT_COUNT_SHIFT, GROUP_WORDS, MAX_GROUP_PARTS,
+  nodeChildCount, NODE_FIRST_CHILD, nodePrefixRank, nodeWildFirst, rankAllows, rankEntry, RANK_ALLOW, ruleOfRank, WILD_RANK, WILD_WORDS, type Tables,
 } from '../src/tables.js';
 import { copyArtifact, decodeArtifact, encodeArtifact, resealed, utf8, type RawArtifact } from './_artifact.js';
 
@@ -574,5 +580,174 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     expect(first.agent('a').isAllowed('/p?q=1')).toBe(false);
     expect(first.agent('zz').isAllowed('/x/y')).toBe(false);
     expect(first.agent('zz').isAllowed('/p?q=1')).toBe(true);
+  });
+});
+
+describe('loadRobots: image rank words carry their rule kind (no rank table in a group image)', () => {
+  /** Returns every rank word group image `t` holds for the parts rooted at `roots` (prefix, `$` and wildcard ranks). */
+  function rankWords(t: Tables, roots: readonly number[]): number[] {
+    const out: number[] = [];
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const rec = t.nodeBase + (queue.pop() as number) * NODE_WORDS;
+      for (const r of [nodePrefixRank(t.img, rec), nodeEndRank(t.img, rec)]) if (r !== NO_RANK) out.push(r);
+      const w0 = nodeWildFirst(t.img, rec);
+      for (let w = w0; w < w0 + nodeWildCount(t.img, rec); w++) out.push(t.img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number);
+      const first = t.img[rec + NODE_FIRST_CHILD] as number;
+      for (let c = first; c < first + nodeChildCount(t.img, rec); c++) queue.push(c);
+    }
+    return out;
+  }
+
+  it('every rank word of every corpus group: its kind bit is its rule\'s kind and the rank table\'s allow bit', () => {
+    let checked = 0;
+    let allows = 0;
+    for (const name of listCorpusFiles()) {
+      const robots = loadRobots(compile(new TextDecoder().decode(readCorpusFile(name))));
+      const ranks = artifactOf(robots).ranks();
+      for (let g = 0; g < robots.groupCount; g++) {
+        const { tables, roots } = groupTablesOf(robots, g);
+        for (const r of rankWords(tables, roots)) {
+          const allow = robots.rule(ruleOfRank(ranks, r)).kind === 'allow';
+          expect(rankAllows(r), `${name} group ${g} rank ${r}`).toBe(allow);
+          expect((rankEntry(ranks, r) & RANK_ALLOW) !== 0, `${name} group ${g} rank ${r}`).toBe(allow);
+          checked++;
+          if (allow) allows++;
+        }
+      }
+    }
+    // Both kinds are met, in numbers (the corpus: about 330,000 rank words).
+    expect(checked).toBeGreaterThan(100_000);
+    expect(allows).toBeGreaterThan(1_000);
+    expect(checked - allows).toBeGreaterThan(1_000);
+  });
+
+  it('a first group image holds the index and its records only: every word is accounted for by kind (no rank table)', () => {
+    let hosts = 0;
+    for (const name of listCorpusFiles().filter((_, i) => i % 8 === 0)) {
+      const robots = loadRobots(compile(new TextDecoder().decode(readCorpusFile(name))));
+      const rules = robots.agent('*');
+      if (rules.groupIndex < 0) continue;
+      const image = artifactOf(robots).group(rules.groupIndex);
+      if (image.rootCount === 0) continue;
+      const words = Object.values(hostWordsByKind(robots, rules)).reduce((x, y) => x + y, 0);
+      expect(words, name).toBe(image.img.length);
+      hosts++;
+    }
+    expect(hosts).toBeGreaterThan(300);
+  });
+
+  it('decide, decidedByIndexHtml and explain read the file\'s rank table, decoded once on first use (again after another load), naming the same rules', () => {
+    const txt = 'User-agent: *\nDisallow: /a\nAllow: /a/index.html\nDisallow: /*.pdf$\nAllow: /a/*.pdf$\n';
+    const want = loadRobots(compile(txt));
+    const urls = ['/a', '/a/', '/a/x.pdf', '/b.pdf', '/c'];
+    const expected = urls.map((u) => [want.decide(u, 'x'), want.agent('x').decidedByIndexHtml(u), want.isAllowed(u, 'x')]);
+    expect(expected.map((e) => e[0])).toEqual([0, 1, 3, 2, -1]);
+    expect(expected.map((e) => e[1])).toEqual([false, true, false, false, false]);
+    const robots = loadRobots(compile(txt));
+    const rules = robots.agent('x');
+    // Another load between the cut and the first decide: the rank table is decoded again from the bytes.
+    loadRobots(compile('User-agent: *\nAllow: /other\nDisallow: /\n'));
+    const a = artifactOf(robots);
+    expect(urls.map((u) => [rules.decide(u), rules.decidedByIndexHtml(u), rules.isAllowed(u)])).toEqual(expected);
+    expect(a.ranks()).toBe(a.ranks());
+    expect(robots.explain('/a/', 'x').rule?.id).toBe(1);
+    expect(robots.explain('/a/', 'x').outcome).toBe('index-html');
+  });
+});
+
+describe('loadRobots: segment depths past AC_DEPTH_LONG (the long-depth table)', () => {
+  const seg = (len: number): string => `k${'x'.repeat(len - 2)}e`;
+  const TXT_LONG = [
+    'User-agent: *',
+    `Disallow: /a*${seg(AC_DEPTH_LONG - 1)}`,
+    `Allow: /a*${seg(AC_DEPTH_LONG)}`,
+    `Disallow: /b*${seg(AC_DEPTH_LONG + 1)}$`,
+    `Disallow: /c*${seg(9000)}*tail`,
+    `Allow: /a/*${seg(AC_DEPTH_LONG + 1)}`,
+    'Disallow: /d*short',
+  ].join('\n');
+  const URLS_LONG = [
+    `/a${seg(AC_DEPTH_LONG - 1)}`, `/a/${seg(AC_DEPTH_LONG)}`, `/a/q${seg(AC_DEPTH_LONG + 1)}`, `/a${seg(AC_DEPTH_LONG).slice(1)}`,
+    `/b${seg(AC_DEPTH_LONG + 1)}`, `/b/${seg(AC_DEPTH_LONG + 1)}z`, `/b${seg(AC_DEPTH_LONG + 1).slice(0, -1)}`,
+    `/c${seg(9000)}/tail`, `/c${seg(9000)}`, `/c${seg(8999)}/tail`, '/d/very-short', '/zz',
+  ];
+
+  it('answers one under, at and past AC_DEPTH_LONG like the reference, on the direct road, the sweep and tier 1', () => {
+    const bytes = compile(TXT_LONG);
+    const saved = { ...scanTuning };
+    const threshold = tierTuning.threshold;
+    try {
+      for (const road of ['direct', 'sweep', 'tier 1'] as const) {
+        scanTuning.directMaxCandidates = road === 'direct' ? 1 << 20 : 0;
+        scanTuning.directMaxWork = road === 'direct' ? 1 << 30 : 0;
+        tierTuning.threshold = road === 'tier 1' ? 0 : 1 << 30;
+        const robots = loadRobots(bytes);
+        const rules = robots.agent('x');
+        if (road === 'tier 1') rules.isAllowed('/warm-up');
+        expect(tierOf(rules).tier, road).toBe(road === 'tier 1' ? 1 : 0);
+        // The group's image holds long nodes: their depths are read from the table.
+        expect(hostWordsByKind(robots, rules).acLongDepths, road).toBeGreaterThan(9000 - AC_DEPTH_LONG);
+        for (const url of URLS_LONG) {
+          const want = referenceDecide(TXT_LONG, 'x', url);
+          const id = rules.decide(url);
+          expect(rules.isAllowed(url), `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.allowed);
+          expect(id < 0 ? 0 : robots.rule(id).line, `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.line);
+        }
+      }
+    } finally {
+      Object.assign(scanTuning, saved);
+      tierTuning.threshold = threshold;
+    }
+  });
+
+  it('keeps in a group cut from the file the depths the whole image holds (long ones from its own table)', () => {
+    const robots = loadRobots(compile(`User-agent: a\nDisallow: /*q\n\n${TXT_LONG}\n`));
+    const a = artifactOf(robots);
+    const cut = a.group(robots.agent('x').groupIndex);
+    const whole = a.whole().tables;
+    const depths = (t: Tables): number[] => Array.from({ length: t.acCount }, (_v, s) => acDepth(t.img, t.acBase, s));
+    const cutDepths = depths(cut);
+    expect(Math.max(...cutDepths)).toBe(9000);
+    // The cut keeps the segments of its own patterns: every depth it holds is one the whole image holds.
+    const wholeDepths = new Set(depths(whole));
+    expect(cutDepths.every((d) => wholeDepths.has(d))).toBe(true);
+    expect(cutDepths.length).toBeLessThan(whole.acCount);
+    expect(cutDepths.filter((d) => d >= AC_DEPTH_LONG).length).toBe(9000 - AC_DEPTH_LONG + 1 + 1 + 1);
+  });
+});
+
+describe('loadRobots: group records (flags, crawl-delay length and root count in one word)', () => {
+  it('reads back each group\'s flags, a 32-character crawl-delay and its part count from GROUP_FLAGS', () => {
+    const delay = `0.${'0'.repeat(29)}1`;
+    expect(delay.length).toBe(32);
+    const txt = `User-agent: a\nUser-agent: b\nDisallow: /ab\nCrawl-delay: ${delay}\n\nUser-agent: a\nDisallow: /a-only\n\nUser-agent: *\nDisallow: /all\nCrawl-delay: 7\n`;
+    const robots = loadRobots(compile(txt));
+    const a = artifactOf(robots);
+    const counts: number[] = [];
+    for (let g = 0; g < robots.groupCount; g++) {
+      const rec = a.groupBase + g * GROUP_WORDS;
+      const info = robots.describeGroup(g);
+      counts.push(groupRootCount(a.index, rec));
+      expect(groupRootCount(a.index, rec), `group ${g}`).toBe(info.parts.length);
+      expect(((a.index[rec + GROUP_FLAGS] as number) & GROUP_FLAG_GLOBAL) !== 0, `group ${g}`).toBe(info.global);
+      expect(groupDelayLength(a.index, rec) === 0 ? undefined : Number(new TextDecoder().decode(a.bytes.subarray(a.index[rec + GROUP_DELAY_OFF] as number, (a.index[rec + GROUP_DELAY_OFF] as number) + groupDelayLength(a.index, rec)))), `group ${g}`).toBe(info.crawlDelay);
+    }
+    // `a` merges two parsed groups (two parts), `b` and `*` one each.
+    expect(counts.slice().sort()).toEqual([1, 1, 2]);
+    expect(robots.crawlDelay('b')).toBe(Number(delay));
+    expect(robots.crawlDelay('zz')).toBe(7);
+    expect(robots.isAllowed('/a-only', 'a')).toBe(false);
+    expect(robots.isAllowed('/ab', 'a')).toBe(false);
+    expect(robots.isAllowed('/a-only', 'b')).toBe(true);
+  });
+
+  it('packs up to MAX_GROUP_PARTS roots beside both flags and a 32-byte crawl-delay length, each read back whole', () => {
+    const word = groupFlagsWord(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT, 32, MAX_GROUP_PARTS);
+    const img = Int32Array.of(word);
+    expect(groupRootCount(img, 0)).toBe(MAX_GROUP_PARTS);
+    expect(groupDelayLength(img, 0)).toBe(32);
+    expect(word & (GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)).toBe(3);
+    expect(word >>> GROUP_ROOT_COUNT_SHIFT).toBe(MAX_GROUP_PARTS);
   });
 });

@@ -15,7 +15,7 @@ import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
 import {
   IMPLICIT_RANK, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_RANK, WILD_WORDS, type Tables,
-  RANK_RULE_SHIFT, GROUP_NEED, GROUP_WORDS,
+  rankAllows, ruleOfRank, GROUP_NEED, GROUP_WORDS,
 } from '../src/tables.js';
 
 /** The loaded artifact of `txt` with every group built (tests read its tables directly). */
@@ -38,13 +38,15 @@ function groupOf(robots: Robots, agent: string): { t: Tables; roots: number; roo
   return group;
 }
 
-/** The rule id a rank stands for. */
-const ruleOfRank = (t: Tables, rank: number): number => ((t.img[t.rankBase + rank] as number) >> RANK_RULE_SHIFT) - 1;
+/** The rule id an image rank stands for, read from the file's rank table. */
+const ruleOf = (robots: Robots, rank: number): number => ruleOfRank(artifactOf(robots).ranks(), rank);
 
 /** The line (0: none) and verdict bestRank gives, read through the rank table. */
 function verdict(robots: Robots, t: Tables, rank: number): { allowed: boolean; line: number } {
   if (rank === NO_RANK || rank === IMPLICIT_RANK) return { allowed: true, line: 0 };
-  const rule = robots.rule(ruleOfRank(t, rank));
+  const rule = robots.rule(ruleOf(robots, rank));
+  // The rank word's kind bit is its rule's kind (tables.ts imageRank): isAllowed reads only it.
+  expect(rankAllows(rank), `kind bit of rank ${rank}`).toBe(rule.kind === 'allow');
   return { allowed: rule.kind === 'allow', line: rule.line };
 }
 
@@ -178,7 +180,7 @@ describe('walkTrie', () => {
       const first = nodeWildFirst(t.img, rec);
       for (let w = first; w < first + nodeWildCount(t.img, rec); w++) {
         const r = t.img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number;
-        found.push([robots.rule(ruleOfRank(t, r)).pattern, sc.candidates.bound[i] as number]);
+        found.push([robots.rule(ruleOf(robots, r)).pattern, sc.candidates.bound[i] as number]);
       }
     }
     expect(sc.candidates.patterns, 'sc.candidates.patterns counts the patterns of the nodes').toBe(found.length);
@@ -190,7 +192,7 @@ describe('walkTrie', () => {
   it('returns the best literal match: the longest prefix, or the anchored one at the path end', () => {
     const line = (path: string): number => {
       const { rank, robots, t } = walk(TXT, path);
-      return rank === NO_RANK ? 0 : (robots.rule(ruleOfRank(t, rank)).line);
+      return rank === NO_RANK ? 0 : (robots.rule(ruleOf(robots, rank)).line);
     };
     expect(line('/a')).toBe(2);
     expect(line('/ab')).toBe(3);

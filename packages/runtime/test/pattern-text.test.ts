@@ -14,7 +14,7 @@ const loadedOf = (txt: string, options?: CompileOptions): Robots => loadRobots(c
 function indexOf(robots: Robots): { index: PatternIndex; rebuild: (id: number) => string | undefined } {
   const a = artifactOf(robots);
   const whole = a.whole();
-  const index = new PatternIndex(whole.tables, a.header(INDEX_RULE_COUNT));
+  const index = new PatternIndex(whole.tables, a.ranks(), a.header(INDEX_RULE_COUNT));
   return { index, rebuild: (id) => rebuildPattern(whole.tables, index, id) };
 }
 
