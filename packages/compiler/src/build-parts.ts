@@ -148,8 +148,10 @@ const _insertionKeys = new Float64Array(INSERTION_SORT_MAX);
 /** Returns true when string `a` (sort key `ka` at `depth`) sorts after string `b` (key `kb`). */
 function _afterKey(ka: number, kb: number, bytes: readonly Uint8Array[], lens: readonly number[], a: number, b: number, depth: number): boolean {
   if (ka !== kb) return ka > kb;
-  // One key whose last byte is 0: both strings ended inside the chunk, equal.
-  return ka % 257 !== 0 && _compareFrom(bytes, lens, a, b, depth + SORT_KEY_BYTES) > 0;
+  // One key: the strings are equal up to depth + SORT_KEY_BYTES, or both ended inside the chunk
+  // (its last byte is past their end: equal). A length test, not `ka % 257` (a double modulo
+  // is a C call in V8: 7.6% of a CPU profile of a 33-rule file whose heads share 17 bytes).
+  return (lens[a] as number) >= depth + SORT_KEY_BYTES && _compareFrom(bytes, lens, a, b, depth + SORT_KEY_BYTES) > 0;
 }
 
 /** Returns -1, 0 or 1 as string `a` sorts before, with or after string `b`, comparing from byte `depth`. */
@@ -186,7 +188,7 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   const next = new Int32Array(d);
   _prefixSums(start, next, d);
   _placeBySlot(order, from, to, slot, next);
-  _pushRuns(keys, start, d, from, depth, stack);
+  _pushRuns(order, lens, start, d, from, depth, stack);
 }
 
 /** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`. */
@@ -239,12 +241,16 @@ function _placeBySlot(order: number[], from: number, to: number, slot: Int32Arra
   }
 }
 
-/** Pushes onto `stack` each run of one key whose strings go on past the chunk (the key's last byte is not 0). */
-function _pushRuns(keys: Float64Array, start: Int32Array, d: number, from: number, depth: number, stack: number[]): void {
+/**
+ * Pushes onto `stack` each run of one key whose strings go on past the chunk (the key's last
+ * byte is not 0: the run's first string, like all of them, is longer than depth + SORT_KEY_BYTES - 1).
+ */
+function _pushRuns(order: readonly number[], lens: readonly number[], start: Int32Array, d: number, from: number, depth: number, stack: number[]): void {
   for (let j = 0; j < d; j++) {
+    const first = from + (start[j] as number);
     // A key whose last byte is 0 ended its strings inside the chunk: its run is equal strings.
-    if ((start[j + 1] as number) - (start[j] as number) > 1 && (keys[j] as number) % 257 !== 0) {
-      stack.push(from + (start[j] as number), from + (start[j + 1] as number), depth + SORT_KEY_BYTES);
+    if ((start[j + 1] as number) - (start[j] as number) > 1 && (lens[order[first] as number] as number) >= depth + SORT_KEY_BYTES) {
+      stack.push(first, from + (start[j + 1] as number), depth + SORT_KEY_BYTES);
     }
   }
 }
