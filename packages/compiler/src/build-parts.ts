@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixTable, type ByteTrie, type RadixTable } from './build-trie.js';
+import { buildByteTrie, buildFailLinks, buildRadixScratch, radixScratch, releaseRadixScratch, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -517,7 +517,11 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
   // replacement compiles the whole enclosing function, once per hot loop).
   const order = _orderByHead(ranked, ranks);
   const heads = _headsOf(ranked, order);
-  return _nodesOf(ranked, order, heads, buildRadixTable(heads.bodies, heads.lens), segments);
+  // The radix trie in working arrays, read once into the nodes (no array per trie).
+  const count = buildRadixScratch(heads.bodies, heads.lens);
+  const nodes = _nodesOf(ranked, order, heads, radixScratch(), count, segments);
+  releaseRadixScratch();
+  return nodes;
 }
 
 /** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
@@ -574,16 +578,16 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
 }
 
 /** Returns a part's radix nodes: `radix` (the trie of the heads) with what ends at each node. */
-function _nodesOf(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixTable, segments: _Distinct): BuiltNode[] {
-  const nodes: BuiltNode[] = new Array<BuiltNode>(radix.count);
-  for (let q = 0; q < radix.count; q++) {
-    const h = radix.keyIndex[q] as number;
-    const keyOf = radix.keyOf[q] as number;
+function _nodesOf(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct): BuiltNode[] {
+  const nodes: BuiltNode[] = new Array<BuiltNode>(count);
+  for (let q = 0; q < count; q++) {
+    const h = radix.outIndex[q] as number;
+    const keyOf = radix.outKey[q] as number;
     nodes[q] = {
       key: keyOf < 0 ? _EMPTY : (heads.bodies[keyOf] as Uint8Array),
-      labelFrom: radix.labelFrom[q] as number,
-      labelTo: radix.depth[q] as number,
-      childCount: radix.childCount[q] as number,
+      labelFrom: radix.outFrom[q] as number,
+      labelTo: radix.outDepth[q] as number,
+      childCount: radix.outChildren[q] as number,
       prefixRank: h < 0 ? -1 : (heads.prefixRank[h] as number),
       endRank: h < 0 ? -1 : (heads.endRank[h] as number),
       wildcards: h < 0 || heads.wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments),
@@ -642,6 +646,11 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     out[id] = 2;
     if (companion || named[rank] !== 1) continue;
     const raw = (plan.rules[id] as ParsedRule).rawBytes;
+    // The usual rule: its text needed no escaping or canonical form, and the body is the text itself.
+    if (raw === body) {
+      out[id] = 1;
+      continue;
+    }
     const n = body.length + (anchored ? 1 : 0);
     if (raw.length !== n || (anchored && raw[n - 1] !== 0x24)) continue;
     let same = true;

@@ -215,6 +215,29 @@ const _SLASH = 0x2f;
 const _PERCENT = 0x25;
 const _HEX_UPPER = '0123456789ABCDEF';
 
+/** What parseLine notes of a byte ({@link _LINE_BYTE}): nothing, a line break (LF, CR), NUL, `#`, `:`, >= 0x80, another control byte. */
+const _B_PLAIN = 0;
+const _B_BREAK = 1;
+const _B_NUL = 2;
+const _B_HASH = 3;
+const _B_COLON = 4;
+const _B_HIGH = 5;
+const _B_CONTROL = 6;
+
+/** Per byte value, its `_B_*` class: control bytes are those below 0x20 other than TAB, LF, CR and NUL, and 0x7F. */
+const _LINE_BYTE: Uint8Array = (() => {
+  const t = new Uint8Array(256);
+  for (let b = 0; b < 0x20; b++) if (b !== _HT) t[b] = _B_CONTROL;
+  t[0x7f] = _B_CONTROL;
+  for (let b = 0x80; b < 0x100; b++) t[b] = _B_HIGH;
+  t[_LF] = _B_BREAK;
+  t[_CR] = _B_BREAK;
+  t[_NUL] = _B_NUL;
+  t[_HASH] = _B_HASH;
+  t[_COLON] = _B_COLON;
+  return t;
+})();
+
 /** Kinds of recognised keys (indices into {@link _CANONICAL_KEY}). */
 const _KeyKind = { UserAgent: 0, Allow: 1, Disallow: 2, Sitemap: 3 } as const;
 type _KeyKind = (typeof _KeyKind)[keyof typeof _KeyKind];
@@ -635,19 +658,22 @@ class _Parser {
     let high = false;
     let control = false;
     let end = start;
+    // One table load and test per ordinary byte (a chain of range tests was a tenth of the
+    // corpus's median compile in a CPU profile).
+    const table = _LINE_BYTE;
     while (end < n) {
-      const b = bytes[end]!;
-      if (b <= _COLON) {
-        if (b === _LF || b === _CR) break;
-        if (b === _NUL) {
+      const c = table[bytes[end]!]!;
+      if (c !== _B_PLAIN) {
+        if (c === _B_BREAK) break;
+        if (c === _B_NUL) {
           if (nul < 0) nul = end;
-        } else if (b === _HASH) {
+        } else if (c === _B_HASH) {
           if (hash < 0) hash = end;
-        } else if (b === _COLON) {
+        } else if (c === _B_COLON) {
           if (colon < 0) colon = end;
-        } else if (b < _SP && b !== _HT) control = true;
-      } else if (b >= 0x80) high = true;
-      else if (b === 0x7f) control = true;
+        } else if (c === _B_HIGH) high = true;
+        else control = true;
+      }
       end++;
     }
     if (control || nul >= 0) this.sawControl = true;
