@@ -526,6 +526,7 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
 
 /** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
 function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
+  if (ranks.length <= INSERTION_SORT_MAX) return _insertionOrderByHead(ranked, ranks);
   // Pushed, as _Distinct's list and _lengthsOf's are: _sortChunk then sees one elements kind.
   const bodyAt: Uint8Array[] = [];
   const headAt: number[] = [];
@@ -536,6 +537,49 @@ function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
   const order = _sortStrings(bodyAt, headAt);
   for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
   return order;
+}
+
+/**
+ * Returns `ranks` sorted stably by head by insertion, as _sortStrings' insertion sort orders
+ * them (each head's sort key at depth 0, bytes past the key compared only within one key),
+ * reading the bodies and head lengths through the ranks: no arrays of bodies, lengths and
+ * positions per part (the usual part has a few dozen patterns at most).
+ */
+function _insertionOrderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
+  const keys = _insertionKeys;
+  const { patterns, headLen } = ranked;
+  const order: number[] = [];
+  for (let i = 0; i < ranks.length; i++) {
+    const x = ranks[i] as number;
+    const key = _sortKey((patterns[x] as MatchPattern).body, headLen[x] as number, 0);
+    order.push(x);
+    let j = i - 1;
+    while (j >= 0 && _headAfter(keys[j] as number, key, ranked, order[j] as number, x)) {
+      order[j + 1] = order[j] as number;
+      keys[j + 1] = keys[j] as number;
+      j--;
+    }
+    order[j + 1] = x;
+    keys[j + 1] = key;
+  }
+  return order;
+}
+
+/** Returns true when the head of rank `a` (sort key `ka`) sorts after that of rank `b` (key `kb`). */
+function _headAfter(ka: number, kb: number, ranked: _Ranked, a: number, b: number): boolean {
+  if (ka !== kb) return ka > kb;
+  const la = ranked.headLen[a] as number;
+  const lb = ranked.headLen[b] as number;
+  // One key: equal up to SORT_KEY_BYTES, or both heads ended inside it (equal).
+  if (la < SORT_KEY_BYTES) return false;
+  const x = (ranked.patterns[a] as MatchPattern).body;
+  const y = (ranked.patterns[b] as MatchPattern).body;
+  const m = la < lb ? la : lb;
+  for (let k = SORT_KEY_BYTES; k < m; k++) {
+    const d = (x[k] as number) - (y[k] as number);
+    if (d !== 0) return d > 0;
+  }
+  return la > lb;
 }
 
 /** The distinct heads of a part's ranks sorted by head (index h), and what ends at each. */
