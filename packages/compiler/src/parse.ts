@@ -1046,7 +1046,8 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
   // parse reads the caller's bytes, or the shared encoding buffer, in place: its caller keeps
   // nothing of it past the call.
   let bytes = input;
-  if (borrow) {
+  // Not a shared buffer's bytes: another thread could change them between the parse's passes.
+  if (borrow && (typeof robotsTxt === 'string' || input.buffer instanceof ArrayBuffer)) {
     if (truncated) bytes = new Uint8Array(input.buffer, input.byteOffset, n);
   } else if (typeof robotsTxt !== 'string' || truncated) {
     bytes = new Uint8Array(n);

@@ -116,6 +116,12 @@ describe('compile', () => {
       expect(Array.from(fromText)).toEqual(Array.from(compileWithReport(text).artifact));
       expect(Array.from(fromText)).toEqual(Array.from(compile(copy)));
     }
+    // A SharedArrayBuffer's bytes are copied first (another thread could write them mid-parse).
+    const text = texts[0] as string;
+    const encoded = new TextEncoder().encode(text);
+    const shared = new Uint8Array(new SharedArrayBuffer(encoded.length));
+    shared.set(encoded);
+    expect(Array.from(compile(shared))).toEqual(Array.from(compile(text)));
   });
 
   it('ignores content beyond maxBytes', () => {
