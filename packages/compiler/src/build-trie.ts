@@ -255,6 +255,30 @@ export interface RadixTable extends TrieArrays {
  * where a new key leaves it), in parallel arrays: no subarray or object per key or node. O(keys + key bytes).
  */
 export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
+  const count = buildRadixScratch(bytes, lens);
+  const w = _radixLast as _RadixScratch;
+  const depth: number[] = [];
+  const keyOf: number[] = [];
+  const labelFrom: number[] = [];
+  const keyIndex: number[] = [];
+  const childCount: number[] = [];
+  for (let q = 0; q < count; q++) {
+    depth.push(w.outDepth[q] as number);
+    keyOf.push(w.outKey[q] as number);
+    labelFrom.push(w.outFrom[q] as number);
+    keyIndex.push(w.outIndex[q] as number);
+    childCount.push(w.outChildren[q] as number);
+  }
+  releaseRadixScratch();
+  return { count, depth, keyOf, labelFrom, keyIndex, childCount };
+}
+
+/**
+ * @internal {@link buildRadixTable} into working arrays: returns the node count, the nodes'
+ * fields in {@link radixScratch}'s `out*` arrays (valid until the next call; single-threaded).
+ * No array per trie: build-parts.ts reads them straight into its nodes.
+ */
+export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): number {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
   // last, next, prev sibling). Working arrays reused across calls (single-threaded).
   const w = _radixScratch(2 * bytes.length + 2);
@@ -304,7 +328,8 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     }
     prevKey = i;
   }
-  return _radixBreadthFirst(w, count);
+  _radixBreadthFirst(w, count);
+  return count;
 }
 
 /**
@@ -312,32 +337,25 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
  * contiguous. (Its own function: a cold process compiles this loop on its own; in
  * buildRadixTable, leaving the insertion loop for it threw away that loop's on-stack code.)
  */
-function _radixBreadthFirst(w: _RadixScratch, count: number): RadixTable {
-  const { depth, keyOf, keyIndex, firstChild, next } = w;
+function _radixBreadthFirst(w: _RadixScratch, count: number): void {
+  const { depth, keyOf, keyIndex, firstChild, next, outDepth, outKey, outFrom, outIndex, outChildren } = w;
   const order = w.order;
   order[0] = 0;
+  outFrom[0] = 0;
   let queued = 1;
-  // Every array is filled in index order, so pushed: optimised code deoptimises at
-  // `new Array(count)` past about 16,000 entries.
-  const outDepth: number[] = [];
-  const outKey: number[] = [];
-  const outFrom: number[] = [0];
-  const outIndex: number[] = [];
-  const outChildren: number[] = [];
   for (let q = 0; q < queued; q++) {
     const x = order[q] as number;
-    outDepth.push(depth[x] as number);
-    outKey.push(keyOf[x] as number);
-    outIndex.push(keyIndex[x] as number);
+    outDepth[q] = depth[x] as number;
+    outKey[q] = keyOf[x] as number;
+    outIndex[q] = keyIndex[x] as number;
     let n = 0;
     for (let c = firstChild[x] as number; c >= 0; c = next[c] as number) {
-      outFrom.push(depth[x] as number);
+      outFrom[queued] = depth[x] as number;
       order[queued++] = c;
       n++;
     }
-    outChildren.push(n);
+    outChildren[q] = n;
   }
-  return { count, depth: outDepth, keyOf: outKey, labelFrom: outFrom, keyIndex: outIndex, childCount: outChildren };
 }
 
 /** Working arrays of buildRadixTable, one entry per node. */
@@ -351,6 +369,12 @@ interface _RadixScratch {
   readonly prev: Int32Array;
   readonly stack: Int32Array;
   readonly order: Int32Array;
+  /** The breadth-first nodes (index: breadth-first id): depth, key (keyOf), label start, ending key (keyIndex), child count. */
+  readonly outDepth: Int32Array;
+  readonly outKey: Int32Array;
+  readonly outFrom: Int32Array;
+  readonly outIndex: Int32Array;
+  readonly outChildren: Int32Array;
 }
 
 let _radix: _RadixScratch | undefined;
@@ -365,12 +389,37 @@ function _initNode(w: _RadixScratch, x: number, depth: number, keyOf: number, ke
   w.next[x] = -1;
 }
 
+/** The working arrays of the last buildRadixScratch: the kept ones, or fresh ones past TRIE_SCRATCH_MAX until released. */
+let _radixLast: _RadixScratch | undefined;
+
 /** Returns working arrays of at least `n` entries: the kept ones, or past TRIE_SCRATCH_MAX fresh ones. */
 function _radixScratch(n: number): _RadixScratch {
-  if (_radix !== undefined && _radix.depth.length >= n) return _radix;
+  if (_radix !== undefined && _radix.depth.length >= n) return (_radixLast = _radix);
   const size = n > 256 ? n : 256;
   const a = (): Int32Array => new Int32Array(size);
-  const s: _RadixScratch = { depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild: a(), next: a(), prev: a(), stack: a(), order: a() };
+  const s: _RadixScratch = {
+    depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild: a(), next: a(), prev: a(), stack: a(), order: a(),
+    outDepth: a(), outKey: a(), outFrom: a(), outIndex: a(), outChildren: a(),
+  };
   if (size <= TRIE_SCRATCH_MAX) _radix = s;
-  return s;
+  return (_radixLast = s);
+}
+
+/** @internal Drops the working arrays of the last buildRadixScratch when they are not the kept ones (a hostile file's are megabytes). */
+export function releaseRadixScratch(): void {
+  _radixLast = _radix;
+}
+
+/** @internal The working arrays {@link buildRadixScratch} filled last (its `out*` arrays are its result). */
+export function radixScratch(): RadixOut {
+  return _radixLast as _RadixScratch;
+}
+
+/** @internal The breadth-first radix nodes of {@link buildRadixScratch}, indexed by node id. */
+export interface RadixOut {
+  readonly outDepth: Int32Array;
+  readonly outKey: Int32Array;
+  readonly outFrom: Int32Array;
+  readonly outIndex: Int32Array;
+  readonly outChildren: Int32Array;
 }

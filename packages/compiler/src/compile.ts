@@ -7,7 +7,7 @@ import { artifactOf, withGroupBuilder, type LoadedArtifact } from '@robomata/run
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { DEFAULT_MAX_BYTES, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, parseBorrowed, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -204,12 +204,12 @@ export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, 
 /**
  * Returns the parsed and merged file and the options of a compile, or throws their TypeError.
  * `report`: the parse is returned to the caller (diagnostics and pattern texts built), else
- * parseForCompile's.
+ * parseForCompile's; `borrow`: nothing of the source is kept past the call (parseBorrowed's).
  */
-function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined, report: boolean): _Source {
+function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined, report: boolean, borrow = false): _Source {
   const profile = _checkOptions(robotsTxt, options);
   const scope = _scopeOf(options?.agents);
-  const parse = report ? parseRobotsTxt : parseForCompile;
+  const parse = report ? parseRobotsTxt : borrow ? parseBorrowed : parseForCompile;
   const parsed = parse(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
   return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
 }
@@ -236,7 +236,8 @@ export function compileStages(robotsTxt: string | Uint8Array, options?: CompileO
  * throws on content.
  */
 export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions): Uint8Array {
-  return _build(_source(robotsTxt, options, false), undefined).artifact;
+  // Borrowed: the artifact is written out of the parse before it returns, and nothing else of it is kept.
+  return _build(_source(robotsTxt, options, false, true), undefined).artifact;
 }
 
 /**

@@ -70,6 +70,8 @@ class _MergedGroup implements MergedGroup {
   }
 }
 
+const _NO_ENTRIES: readonly _MergedGroup[] = [];
+
 /** Orders two ascending index lists lexicographically (a proper prefix sorts first). */
 function _compareSources(a: readonly number[], b: readonly number[]): number {
   const n = Math.min(a.length, b.length);
@@ -188,7 +190,8 @@ export function mergeGroups(parsed: ParsedRobots): MergedGroups {
   tokenSources.forEach((sources, token) => entryFor(sources, token));
   if (globalSources.length > 0) entryFor(globalSources, undefined).global = true;
 
-  const merged = _sortEntries(single, [...several.values()]);
+  // No spread of the values' iterator when there are none (nearly every file).
+  const merged = _sortEntries(single, several.size === 0 ? _NO_ENTRIES : [...several.values()]);
   // Token -> index: the token map's own entries are overwritten (every token is a key
   // already), not a second map of every token built.
   const byToken = tokenSources as Map<string, unknown> as Map<string, number>;

@@ -115,7 +115,9 @@ export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
  * `index.htm`, else null.
  */
 export function deriveIndexHtmlPattern(form: Uint8Array): Uint8Array | null {
-  const slash = form.lastIndexOf(_SLASH);
+  // A loop, not TypedArray#lastIndexOf (a builtin call per allow rule).
+  let slash = form.length - 1;
+  while (slash >= 0 && form[slash] !== _SLASH) slash--;
   if (slash < 0 || form.length - slash - 1 < _INDEX_HTM.length) return null;
   for (let k = 0; k < _INDEX_HTM.length; k++) {
     if (form[slash + 1 + k] !== _INDEX_HTM[k]) return null;

@@ -102,9 +102,10 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
       fill[source] = (fill[source] as number) + 1;
     }
   }
-  // Parts keyed by signature: a one-group signature (the usual case) by that group, others by
-  // the comma-joined list (it always holds a comma, so it never equals a number key).
-  const partOf = new Map<number | string, number>();
+  // Parts keyed by signature: a one-group signature (the usual case) by that group in an array
+  // (no Map per compile), others by the comma-joined list in a Map made for the first.
+  const partOfGroup = filledArray(count, -1);
+  let partOfList: Map<string, number> | undefined;
   const parts: number[][] = [];
   const groupParts: number[][] = new Array<number[]>(count);
   for (let g = 0; g < count; g++) groupParts[g] = _NO_PARTS;
@@ -116,11 +117,13 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
     const from = sigStart[source] as number;
     const to = sigStart[source + 1] as number;
     if (from === to) continue;
-    const key = to - from === 1 ? (sigs[from] as number) : sigs.slice(from, to).join(',');
-    let p = partOf.get(key);
-    if (p === undefined) {
+    const one = to - from === 1;
+    const key = one ? '' : sigs.slice(from, to).join(',');
+    let p = one ? (partOfGroup[sigs[from] as number] as number) : ((partOfList ??= new Map<string, number>()).get(key) ?? -1);
+    if (p < 0) {
       p = parts.length;
-      partOf.set(key, p);
+      if (one) partOfGroup[sigs[from] as number] = p;
+      else (partOfList as Map<string, number>).set(key, p);
       parts.push([]);
       for (let k = from; k < to; k++) {
         const g = sigs[k] as number;

@@ -97,6 +97,33 @@ describe('compile', () => {
     expect(Array.from(compile(new TextEncoder().encode(txt)))).toEqual(Array.from(compile(txt)));
   });
 
+  it('reads its input in place and keeps nothing of it: the caller\'s bytes unchanged, no artifact shaped by an earlier compile', () => {
+    // compile() parses the caller's Uint8Array, or a string encoded into one shared buffer,
+    // without a copy: each artifact must still equal the one of an owned parse (compileWithReport).
+    const texts = [
+      'User-agent: a\nDisallow: /long/path/here/*.pdf$\nAllow: /long/path/here/index.html\n# a comment long enough to outlast the next file\n',
+      'User-agent: *\nDisallow: /x\n',
+      'User-agent: b\nDisallow: /%7euser/caf\u00e9\nSitemap: https://example.com/s.xml\n',
+      'User-agent: *\nDisallow: /x\n',
+    ];
+    for (const text of texts) {
+      const bytes = new TextEncoder().encode(text);
+      const copy = bytes.slice();
+      const fromBytes = compile(bytes, { maxBytes: bytes.length - 3 });
+      expect(Array.from(bytes)).toEqual(Array.from(copy));
+      expect(Array.from(fromBytes)).toEqual(Array.from(compileWithReport(copy, { maxBytes: copy.length - 3 }).artifact));
+      const fromText = compile(text);
+      expect(Array.from(fromText)).toEqual(Array.from(compileWithReport(text).artifact));
+      expect(Array.from(fromText)).toEqual(Array.from(compile(copy)));
+    }
+    // A SharedArrayBuffer's bytes are copied first (another thread could write them mid-parse).
+    const text = texts[0] as string;
+    const encoded = new TextEncoder().encode(text);
+    const shared = new Uint8Array(new SharedArrayBuffer(encoded.length));
+    shared.set(encoded);
+    expect(Array.from(compile(shared))).toEqual(Array.from(compile(text)));
+  });
+
   it('ignores content beyond maxBytes', () => {
     const txt = 'User-agent: *\nDisallow: /a\nDisallow: /b\n';
     const cut = 'User-agent: *\nDisallow: /a\n'.length;
