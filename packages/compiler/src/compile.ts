@@ -106,23 +106,34 @@ function _scopeOf(agents: unknown): string[] | undefined {
   return [...tokens].sort();
 }
 
-function _checkOptions(robotsTxt: unknown, options: CompileOptions | undefined): Profile {
+function _checkOptions(robotsTxt: unknown, options: CompileOptions | undefined): _Options {
   if (typeof robotsTxt !== 'string' && !(robotsTxt instanceof Uint8Array)) {
     throw new TypeError(`robots.txt must be a string or a Uint8Array, got ${_describe(robotsTxt)}`);
   }
-  if (options === undefined || options === null) return 'rfc9309';
+  if (options === undefined || options === null) return _DEFAULT_OPTIONS;
   if (typeof options !== 'object') throw new TypeError(`options must be an object, got ${_describe(options)}`);
-  const profile = options.profile ?? 'rfc9309';
+  // Each option is read once: a getter cannot answer the check and the compile differently.
+  const { profile: named, maxBytes, patterns, agents } = options;
+  const profile = named ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') {
     throw new TypeError(`options.profile must be 'rfc9309' or 'google', got ${_describe(profile)}`);
   }
-  const { maxBytes, patterns } = options;
   if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0)) {
     throw new TypeError(`options.maxBytes must be a non-negative integer, got ${_describe(maxBytes)}`);
   }
   if (patterns !== undefined && typeof patterns !== 'boolean') throw new TypeError(`options.patterns must be a boolean, got ${_describe(patterns)}`);
-  return profile;
+  return { profile, maxBytes, patterns: patterns ?? true, scope: _scopeOf(agents) };
 }
+
+/** The options of a compile as read once and checked by _checkOptions. */
+interface _Options {
+  readonly profile: Profile;
+  readonly maxBytes: number | undefined;
+  readonly patterns: boolean;
+  readonly scope: readonly string[] | undefined;
+}
+
+const _DEFAULT_OPTIONS: _Options = { profile: 'rfc9309', maxBytes: undefined, patterns: true, scope: undefined };
 
 /** Returns the warnings the artifact records about the parsed body (truncation, HTML, binary). */
 function _warningsOf(parsed: ParsedRobots): { code: WarningCode; line: number }[] {
@@ -196,7 +207,7 @@ function _ordinalRules(parsed: ParsedRobots): ParsedRule[] {
  * first agent() that selects it (`@robomata/compiler/internals`, for tests and tools).
  */
 export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, options?: CompileOptions): Uint8Array {
-  const src = _source(robotsTxt, options, false);
+  const src = _source(robotsTxt, _checkOptions(robotsTxt, options), false);
   if (!(Number.isSafeInteger(g) && g >= 0 && g < src.merged.groups.length)) throw new RangeError(`no merged group ${String(g)}`);
   return _buildMatching(src, g, _ordinalRules(src.parsed));
 }
@@ -206,12 +217,11 @@ export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, 
  * `report`: the parse is returned to the caller (diagnostics and pattern texts built), else
  * parseForCompile's; `borrow`: nothing of the source is kept past the call (parseBorrowed's).
  */
-function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undefined, report: boolean, borrow = false): _Source {
-  const profile = _checkOptions(robotsTxt, options);
-  const scope = _scopeOf(options?.agents);
+function _source(robotsTxt: string | Uint8Array, opts: _Options, report: boolean, borrow = false): _Source {
+  const { profile, maxBytes, scope, patterns } = opts;
   const parse = report ? parseRobotsTxt : borrow ? parseBorrowed : parseForCompile;
-  const parsed = parse(robotsTxt, options?.maxBytes === undefined ? { profile } : { maxBytes: options.maxBytes, profile });
-  return { parsed, merged: mergeGroups(parsed), profile, scope, patterns: options?.patterns ?? true };
+  const parsed = parse(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile });
+  return { parsed, merged: mergeGroups(parsed), profile, scope, patterns };
 }
 
 /**
@@ -220,13 +230,13 @@ function _source(robotsTxt: string | Uint8Array, options: CompileOptions | undef
  * linear in the input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
-  const { artifact, parsed } = _build(_source(robotsTxt, options, true), undefined);
+  const { artifact, parsed } = _build(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined);
   return { artifact, parsed };
 }
 
 /** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
 export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
-  return _build(_source(robotsTxt, options, true), undefined);
+  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined);
 }
 
 /**
@@ -237,7 +247,7 @@ export function compileStages(robotsTxt: string | Uint8Array, options?: CompileO
  */
 export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions): Uint8Array {
   // Borrowed: the artifact is written out of the parse before it returns, and nothing else of it is kept.
-  return _build(_source(robotsTxt, options, false, true), undefined).artifact;
+  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), false, true), undefined).artifact;
 }
 
 /**
@@ -301,8 +311,7 @@ const _ENCODER = new TextEncoder();
  * first call): the file a compileRobots host with its one group built keeps for `bytes` and
  * its texts, without keeping the parse (the input it reads is kept, see _boundedInput).
  */
-function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: number | undefined): () => LoadedArtifact {
-  const text = _boundedInput(robotsTxt, maxBytes ?? DEFAULT_MAX_BYTES);
+function _fileLoaderOf(text: string | Uint8Array, src: _Source, maxBytes: number | undefined): () => LoadedArtifact {
   const options: CompileOptions = { profile: src.profile, patterns: src.patterns, ...(src.scope === undefined ? {} : { agents: src.scope }), ...(maxBytes === undefined ? {} : { maxBytes }) };
   return () => artifactOf(loadRobots(compile(text, options)));
 }
@@ -323,11 +332,17 @@ function _fileLoaderOf(robotsTxt: string | Uint8Array, src: _Source, maxBytes: n
  * artifact of that group's tables alone.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
-  const src = _source(robotsTxt, options, false);
+  const opts = _checkOptions(robotsTxt, options);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // Bytes are read once, into the copy that is parsed and kept: the caller may reuse its buffer
+  // or share it with another thread, and the first artifact and the whole file must be one file.
+  const input = typeof robotsTxt === 'string' ? robotsTxt : _boundedInput(robotsTxt, maxBytes);
+  const src = _source(input, opts, false, typeof input !== 'string');
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return withGroupBuilder(loadRobots(_buildLean(src, undefined)), null, _fileLoaderOf(robotsTxt, src, options?.maxBytes));
+    const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
+    return withGroupBuilder(loadRobots(_buildLean(src, undefined)), null, _fileLoaderOf(kept, src, opts.maxBytes));
   }
   const none = filledArray(src.merged.groups.length, 0);
   const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(src, none).artifact));

@@ -104,6 +104,33 @@ describe('compileRobots', () => {
     expect(truncated).toBeGreaterThan(20);
   });
 
+  it('reads a byte input once: the answers and the whole file come from one copy, whatever the buffer does after', () => {
+    // _ReadTwice stands in for a buffer another thread writes between two reads (a
+    // SharedArrayBuffer): its slice() sees other bytes than a read in place. compileRobots must
+    // parse the copy it keeps, so its answers and its later texts and bytes describe one file.
+    const first = new TextEncoder().encode('User-agent: *\nDisallow: /a\n');
+    const later = new TextEncoder().encode('User-agent: *\nAllow: /a\nDisallow: /\n');
+    class _ReadTwice extends Uint8Array {
+      override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+        return later.slice(start, end);
+      }
+    }
+    const input = new _ReadTwice(first.length);
+    input.set(first);
+    const robots = compileRobots(input);
+    const agreed = loadRobots(robots.bytes);
+    for (const url of ['/a', '/b', '/']) expect(robots.isAllowed(url, 'x'), url).toBe(agreed.isAllowed(url, 'x'));
+    const id = robots.decide('/a', 'x');
+    expect(id).toBeGreaterThanOrEqual(0);
+    expect(robots.rule(id)).toEqual(agreed.rule(agreed.decide('/a', 'x')));
+    // A SharedArrayBuffer input answers as its bytes compiled.
+    const shared = new Uint8Array(new SharedArrayBuffer(later.length));
+    shared.set(later);
+    const fromShared = compileRobots(shared);
+    expect(fromShared.bytes).toEqual(compile(later));
+    expect(fromShared.isAllowed('/b', 'x')).toBe(false);
+  });
+
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;

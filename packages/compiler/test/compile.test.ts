@@ -124,6 +124,23 @@ describe('compile', () => {
     expect(Array.from(compile(shared))).toEqual(Array.from(compile(text)));
   });
 
+  it('reads a string longer than its shared buffer, or one whose UTF-8 outgrows it, as an owned parse does, and leaves the buffer clean', () => {
+    // Past 65,536 units a string is encoded on its own; a non-ASCII one of 21,846 to 65,536
+    // units can outgrow the buffer mid-encode and is encoded again. A short compile after each
+    // must not see any of its bytes.
+    const long = `User-agent: *\nDisallow: /a\n${'Disallow: /x/y/z*.pdf$\n'.repeat(3_200)}`;
+    const wide = `User-agent: b\nDisallow: /\u00e9\n${'Disallow: /\u3042\u3044\u3046\u3048\u304a\u3042\u3044\u3046\u3048\u304a*\u304b$\n'.repeat(2_000)}`;
+    expect(long.length).toBeGreaterThan(65_536);
+    expect(wide.length).toBeGreaterThan(21_846);
+    expect(wide.length).toBeLessThan(65_536);
+    expect(new TextEncoder().encode(wide).length).toBeGreaterThan(65_536);
+    const short = 'User-agent: *\nDisallow: /q\n';
+    for (const text of [long, wide]) {
+      expect(Array.from(compile(text))).toEqual(Array.from(compileWithReport(text).artifact));
+      expect(Array.from(compile(short))).toEqual(Array.from(compileWithReport(short).artifact));
+    }
+  });
+
   it('ignores content beyond maxBytes', () => {
     const txt = 'User-agent: *\nDisallow: /a\nDisallow: /b\n';
     const cut = 'User-agent: *\nDisallow: /a\n'.length;

@@ -205,7 +205,9 @@ export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number
   if (!_collectPatterns(t, roots, maxPositions, syms, ranks, pats, starts)) return null;
   if (implicitRobots) {
     _addRobotsPattern([SYM_END_ANCHORED], syms, ranks, pats, starts);
-    _addRobotsPattern([63, SYM_END], syms, ranks, pats, starts);
+    _addRobotsPattern([QUESTION_MARK, SYM_END], syms, ranks, pats, starts);
+    // The bound counts the implicit patterns too (SECURITY.md: at most maxPositions positions).
+    if (syms.length > maxPositions) return null;
   }
   const cls = new Uint8Array(256);
   let classCount = 1;
@@ -291,7 +293,7 @@ export class LazyDfa {
     this.fastCls = new Int16Array(128);
     for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;
     this.classCount = nfa.classCount;
-    this.percentCls = nfa.cls[37] as number;
+    this.percentCls = nfa.cls[PERCENT] as number;
     const n = nfa.sym.length;
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
@@ -580,13 +582,13 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
     if (k < 0) {
       if (c === 35 || c === 0) break;
       let x: number;
-      if (c === 37) {
+      if (c === PERCENT) {
         // rfc9309's `%`: a valid `%XX` of an unreserved byte is that byte (one fast class),
         // any other valid escape its octet as `%XX` upper-case, a `%` without two hex digits
         // itself (decodeRareUnit's rules, without its packed result).
         const hi = i + 2 < n ? _hexOf(url.charCodeAt(i + 1)) : -1;
         const lo = hi >= 0 ? _hexOf(url.charCodeAt(i + 2)) : -1;
-        if (lo < 0) x = _feedByte(d, s, 37);
+        if (lo < 0) x = _feedByte(d, s, PERCENT);
         else {
           const v = (hi << 4) | lo;
           const kv = v < 128 && _UNRESERVED[v] === 1 ? (fc[v] as number) : -1;
@@ -631,9 +633,14 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
 
 /** Returns the state after byte `b` from state `s`: an id, `-id` when settled, 0 to fall back (see LazyDfa.step). */
 function _feedByte(d: LazyDfa, s: number, b: number): number {
+  // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
   const x = d.trans[s * d.classCount + (d.nfa.cls[b] as number)] as number;
   return x === 0 ? d.step(s, b) : x;
 }
+
+/** The bytes `%` and `?`, which tier 1 reads apart from the fast classes. */
+const PERCENT = 0x25;
+const QUESTION_MARK = 0x3f;
 
 /** Per ASCII code: 1 for an unreserved byte (a `%XX` of it reads as the byte, docs/semantics.md section 7). */
 const _UNRESERVED = new Uint8Array(128);
@@ -641,6 +648,7 @@ for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
 
 /** Returns the value of hex digit `c` (either case), or -1. */
 function _hexOf(c: number): number {
+  // Invariant: none (any code unit); no allocation. Hot (tier 1's run loop): run pnpm bench.
   if (c >= 48 && c <= 57) return c - 48;
   const l = c | 32;
   return l >= 97 && l <= 102 ? l - 87 : -1;
@@ -648,6 +656,7 @@ function _hexOf(c: number): number {
 
 /** Feeds fast ASCII byte `b` (class `k` in `fastCls`); returns as _feedByte. */
 function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {
+  // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
   const x = d.trans[s * d.classCount + k] as number;
   return x === 0 ? d.step(s, b) : x;
 }
@@ -658,9 +667,10 @@ function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {
  * byte classes); returns as _feedByte.
  */
 function _feedEscaped(d: LazyDfa, s: number, b: number): number {
+  // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
   const fc = d.fastCls;
   let x = d.trans[s * d.classCount + d.percentCls] as number;
-  if (x === 0) x = d.step(s, 37);
+  if (x === 0) x = d.step(s, PERCENT);
   if (x <= 0) return x;
   const h = HEX_DIGITS[b >> 4] as number;
   x = _feedFast(d, x, h, fc[h] as number);
@@ -671,19 +681,21 @@ function _feedEscaped(d: LazyDfa, s: number, b: number): number {
 
 /** Feeds octet `b` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns as _feedByte. */
 function _feedOctet(d: LazyDfa, s: number, b: number, rfc: boolean): number {
+  // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
   return rfc ? _feedEscaped(d, s, b) : _feedByte(d, s, b);
 }
 
 /** Feeds the UTF-8 octets of code point `cp` (at least U+0080) as the matcher reads them; returns as _feedByte. O(1). */
 function _feedCodePoint(d: LazyDfa, s: number, cp: number, rfc: boolean): number {
+  // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
   if (cp < 0x800) s = _feedOctet(d, s, 0xc0 | (cp >> 6), rfc);
   else {
     if (cp < 0x10000) s = _feedOctet(d, s, 0xe0 | (cp >> 12), rfc);
     else {
       s = _feedOctet(d, s, 0xf0 | (cp >> 18), rfc);
-      if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 12) & 63), rfc);
+      if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 12) & 0x3f), rfc);
     }
-    if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 6) & 63), rfc);
+    if (s > 0) s = _feedOctet(d, s, 0x80 | ((cp >> 6) & 0x3f), rfc);
   }
-  return s > 0 ? _feedOctet(d, s, 0x80 | (cp & 63), rfc) : s;
+  return s > 0 ? _feedOctet(d, s, 0x80 | (cp & 0x3f), rfc) : s;
 }

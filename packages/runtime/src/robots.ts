@@ -13,7 +13,7 @@ import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, groupDelayLength,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, groupRootCount, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
-  NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_COMPANION, RANK_KIND_ALLOW, rankEntry, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
+  NODE_FIRST_CHILD, nodeWildCount, nodeWildFirst, NODE_WORDS, WILD_SEG_COUNT, WILD_WORDS, RANK_COMPANION, rankAllows, rankEntry, ruleOfRank, REBUILD_PATTERN, RULE_ALLOW, RULE_LINE,
   RULE_PATTERN_LEN, RULE_PATTERN_OFF, RULE_WORDS, SITEMAP_WORDS, SOURCE_FIRST_RULE, SOURCE_RULE_COUNT, SOURCE_WORDS, TOKEN_GROUP, TOKEN_LEN,
   TOKEN_OFF, TOKEN_WORDS, WARNING_CODE, WARNING_LINE, WARNING_WORDS, Tables, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT,
   INDEX_FIRST_GROUP, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_HEADER_WORDS, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
@@ -503,7 +503,7 @@ export class AgentRules {
     if (this._t.rootCount === 0) return true;
     const r = this._rank(url);
     // The rank word carries its rule's kind (tables.ts imageRank; NO_RANK and IMPLICIT_RANK allow).
-    return (r & RANK_KIND_ALLOW) !== 0;
+    return rankAllows(r);
   }
 
   /**
@@ -603,7 +603,12 @@ export class Robots {
     return this._rest === null ? null : this._rest.builder;
   }
 
-  /** The artifact bytes (e.g. to post to a worker or store in a cache). */
+  /**
+   * The artifact bytes (e.g. to post to a worker or store in a cache). On a `compileRobots`
+   * host the whole file's artifact is compiled and loaded on the first read and then kept
+   * (about one more compile and the artifact's size retained); a caller that wants bytes to
+   * ship should call `compile` and `loadRobots` instead.
+   */
   get bytes(): Uint8Array {
     return this._file().bytes;
   }
@@ -613,7 +618,11 @@ export class Robots {
     return this._a.profile;
   }
 
-  /** Returns the artifact's size in bytes. */
+  /**
+   * Returns the artifact's size in bytes. On a `compileRobots` host it is the whole file's
+   * artifact, compiled and kept on the first read as for {@link Robots.bytes}: size a cache of
+   * `compileRobots` hosts by their input's length instead.
+   */
   get byteLength(): number {
     return this._file().bytes.byteLength;
   }

@@ -3,6 +3,7 @@
 // answers stay exact across the flushes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
+import { isAllowed as referenceAllows } from '@robomata/reference';
 import { tierOf, tierTuning } from '@robomata/runtime/testing';
 
 const DEFAULT_TIER = { ...tierTuning };
@@ -52,7 +53,25 @@ describe('tier 1 rare units', () => {
       // Twice: the first pass builds the states, the second reads them built.
       for (let pass = 0; pass < 2; pass++) expect(urls.map((u) => [above.isAllowed(`https://example.com${u}`), above.decide(u)])).toEqual(expected);
       expect(tierOf(above).tier).toBe(1);
+      // Both tiers answer as the reference: a bug they shared would not show above.
+      expect(urls.map((u) => above.isAllowed(`https://example.com${u}`))).toEqual(urls.map((u) => referenceAllows(text, 'bot', `https://example.com${u}`, { profile })));
       Object.assign(tierTuning, DEFAULT_TIER);
+    }
+  });
+
+  it('keeps rfc9309\'s implicit /robots.txt allow above every rule on tier 1, a longer Disallow too (google has none)', () => {
+    // `Disallow: /robots.txt?x` is longer than the implicit allow's `/robots.txt?`, yet the
+    // implicit allow decides every /robots.txt URL (RFC 9309 section 2.2.2; rank IMPLICIT_RANK).
+    const text = 'User-agent: *\nDisallow: /robots.txt?x\nDisallow: /\n';
+    const urls = ['/robots.txt', '/robots.txt?', '/robots.txt?x', '/robots.txt?xy', '/robots.txt?y', '/robots.txtx', '/%72obots.txt?x'];
+    Object.assign(tierTuning, { threshold: 0 });
+    const expected = { rfc9309: [true, true, true, true, true, false, true], google: [false, false, false, false, false, false, false] };
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const rules = compileRobots(text, { profile }).agent('bot');
+      const want = urls.map((u) => referenceAllows(text, 'bot', u, { profile }));
+      expect(want).toEqual(expected[profile]);
+      for (let pass = 0; pass < 2; pass++) expect(urls.map((u) => rules.isAllowed(u))).toEqual(want);
+      expect(tierOf(rules).tier).toBe(1);
     }
   });
 });
