@@ -142,12 +142,27 @@ function _percentLower(rng: Rng, budget: number): Uint8Array {
   return _ruleBody(budget, (i) => `Disallow: /%${_randomText(rng, 'abcdef', 1)}${_randomText(rng, '0123456789', 1)}%e3%83%84*${_randomText(rng, 'ab*', 3)}%7e${i}`);
 }
 
+/**
+ * Returns the extra input `name` whose body `body` fills INPUT_BUDGET (REDUCED_BUDGET when
+ * reduced) from the input's own seed, for the common agents, with the common URLs and
+ * `urls(its seed)` (each generated on every call).
+ */
+function _budgetedInput(seed: number, name: string, description: string, body: (rng: Rng, budget: number) => Uint8Array, urls: (s: number) => string[]): HostileInput {
+  const s = deriveSeed(seed, name);
+  return {
+    name,
+    description,
+    make: () => body(createRng(s), INPUT_BUDGET),
+    makeReduced: () => body(createRng(s), REDUCED_BUDGET),
+    maxBytes: undefined,
+    agents: COMMON_AGENTS,
+    urls: () => [...commonHostileUrls(seed), ...urls(s)],
+  };
+}
+
 /** Returns the extra hostile inputs for `seed` (bodies generated on each call, as generate.ts does). */
 export function createExtraHostileInputs(seed: number = DEFAULT_SEED): HostileInput[] {
   const shared = deriveSeed(seed, 'shared-huge-group');
-  const vectors = deriveSeed(seed, 'orthogonal-vectors-500k');
-  const short = deriveSeed(seed, 'invalid-utf8-short');
-  const lower = deriveSeed(seed, 'percent-lower-500k');
   return [
     {
       name: 'shared-huge-group',
@@ -165,48 +180,28 @@ export function createExtraHostileInputs(seed: number = DEFAULT_SEED): HostileIn
         '/' + _randomText(createRng(shared ^ 0x5eed), 'abcdefgh', HOSTILE_URL_LENGTH),
       ],
     },
-    {
-      name: 'orthogonal-vectors-500k',
-      description: 'orthogonal-vectors rules over the segments `s` and `t` filling 500 KiB: every path byte reports a segment thousands of patterns wait for',
-      make: () => _orthogonalVectors(createRng(vectors), INPUT_BUDGET),
-      makeReduced: () => _orthogonalVectors(createRng(vectors), REDUCED_BUDGET),
-      maxBytes: undefined,
-      agents: COMMON_AGENTS,
-      urls: () => [...commonHostileUrls(seed), ..._orthogonalUrls(createRng(vectors ^ 0x5eed))],
-    },
-    {
-      name: 'invalid-utf8-short',
-      description: 'about 33,000 short rules `Disallow:/\\xff<id>*\\xc3`: each opens with a byte that is never UTF-8 and ends in a lone lead byte (the most escaping per input byte)',
-      make: () => _invalidUtf8Short(createRng(short), INPUT_BUDGET),
-      makeReduced: () => _invalidUtf8Short(createRng(short), REDUCED_BUDGET),
-      maxBytes: undefined,
-      agents: COMMON_AGENTS,
-      urls: () => [
-        ...commonHostileUrls(seed),
+    _budgetedInput(seed, 'orthogonal-vectors-500k',
+      'orthogonal-vectors rules over the segments `s` and `t` filling 500 KiB: every path byte reports a segment thousands of patterns wait for',
+      _orthogonalVectors, (s) => _orthogonalUrls(createRng(s ^ 0x5eed))),
+    _budgetedInput(seed, 'invalid-utf8-short',
+      'about 33,000 short rules `Disallow:/\\xff<id>*\\xc3`: each opens with a byte that is never UTF-8 and ends in a lone lead byte (the most escaping per input byte)',
+      _invalidUtf8Short, () => [
         '/\ufffd0',
         '/%FF0x%C3',
         '/%FE1%c3',
         '/\ufffda\ufffd',
         '/' + '%FF'.repeat(HOSTILE_URL_LENGTH / 3),
         '/%FF' + 'z'.repeat(HOSTILE_URL_LENGTH - 7) + '%C3',
-      ],
-    },
-    {
-      name: 'percent-lower-500k',
-      description: 'rules of lower-case `%xx` escapes around a `*` (`/%a0%e3%83%84*ab%7e0`) filling 500 KiB: every escape is normalised before the rule is split',
-      make: () => _percentLower(createRng(lower), INPUT_BUDGET),
-      makeReduced: () => _percentLower(createRng(lower), REDUCED_BUDGET),
-      maxBytes: undefined,
-      agents: COMMON_AGENTS,
-      urls: () => [
-        ...commonHostileUrls(seed),
+      ]),
+    _budgetedInput(seed, 'percent-lower-500k',
+      'rules of lower-case `%xx` escapes around a `*` (`/%a0%e3%83%84*ab%7e0`) filling 500 KiB: every escape is normalised before the rule is split',
+      _percentLower, () => [
         '/%A0%E3%83%84ab~0',
         '/%a0\u30c4b%7e1',
         '/%B1%E3%83%84' + 'ab'.repeat(HOSTILE_URL_LENGTH / 2) + '~2',
         '/%c9' + '%e3%83%84'.repeat(HOSTILE_URL_LENGTH / 9),
         '/' + '%7e'.repeat(HOSTILE_URL_LENGTH / 3),
-      ],
-    },
+      ]),
   ];
 }
 
