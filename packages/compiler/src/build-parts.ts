@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixScratch, radixScratch, releaseRadixScratch, type ByteTrie, type RadixOut } from './build-trie.js';
+import { buildByteTrie, buildFailLinks, buildRadixScratch, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -518,10 +518,8 @@ function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distin
   const order = _orderByHead(ranked, ranks);
   const heads = _headsOf(ranked, order);
   // The radix trie in working arrays, read once into the nodes (no array per trie).
-  const count = buildRadixScratch(heads.bodies, heads.lens);
-  const nodes = _nodesOf(ranked, order, heads, radixScratch(), count, segments);
-  releaseRadixScratch();
-  return nodes;
+  const radix = buildRadixScratch(heads.bodies, heads.lens);
+  return _nodesOf(ranked, order, heads, radix, radix.count, segments);
 }
 
 /** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */

@@ -255,8 +255,8 @@ export interface RadixTable extends TrieArrays {
  * where a new key leaves it), in parallel arrays: no subarray or object per key or node. O(keys + key bytes).
  */
 export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly number[]): RadixTable {
-  const count = buildRadixScratch(bytes, lens);
-  const w = _radixLast as _RadixScratch;
+  const w = buildRadixScratch(bytes, lens);
+  const count = w.count;
   const depth: number[] = [];
   const keyOf: number[] = [];
   const labelFrom: number[] = [];
@@ -269,16 +269,16 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
     keyIndex.push(w.outIndex[q] as number);
     childCount.push(w.outChildren[q] as number);
   }
-  releaseRadixScratch();
   return { count, depth, keyOf, labelFrom, keyIndex, childCount };
 }
 
 /**
- * @internal {@link buildRadixTable} into working arrays: returns the node count, the nodes'
- * fields in {@link radixScratch}'s `out*` arrays (valid until the next call; single-threaded).
+ * @internal {@link buildRadixTable} into working arrays: returns them, the node count and the
+ * nodes' fields in their `out*` arrays (valid until the next call; single-threaded; a caller
+ * drops them when done, so a hostile file's fresh arrays past TRIE_SCRATCH_MAX go with it).
  * No array per trie: build-parts.ts reads them straight into its nodes.
  */
-export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): number {
+export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): RadixOut {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
   // last, next, prev sibling). Working arrays reused across calls (single-threaded).
   const w = _radixScratch(2 * bytes.length + 2);
@@ -329,7 +329,8 @@ export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly n
     prevKey = i;
   }
   _radixBreadthFirst(w, count);
-  return count;
+  w.count = count;
+  return w;
 }
 
 /**
@@ -358,8 +359,9 @@ function _radixBreadthFirst(w: _RadixScratch, count: number): void {
   }
 }
 
-/** Working arrays of buildRadixTable, one entry per node. */
+/** Working arrays of buildRadixTable, one entry per node, and the node count of its last build. */
 interface _RadixScratch {
+  count: number;
   readonly depth: Int32Array;
   readonly keyOf: Int32Array;
   readonly keyIndex: Int32Array;
@@ -389,34 +391,23 @@ function _initNode(w: _RadixScratch, x: number, depth: number, keyOf: number, ke
   w.next[x] = -1;
 }
 
-/** The working arrays of the last buildRadixScratch: the kept ones, or fresh ones past TRIE_SCRATCH_MAX until released. */
-let _radixLast: _RadixScratch | undefined;
-
 /** Returns working arrays of at least `n` entries: the kept ones, or past TRIE_SCRATCH_MAX fresh ones. */
 function _radixScratch(n: number): _RadixScratch {
-  if (_radix !== undefined && _radix.depth.length >= n) return (_radixLast = _radix);
+  if (_radix !== undefined && _radix.depth.length >= n) return _radix;
   const size = n > 256 ? n : 256;
   const a = (): Int32Array => new Int32Array(size);
   const s: _RadixScratch = {
-    depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild: a(), next: a(), prev: a(), stack: a(), order: a(),
+    count: 0, depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild: a(), next: a(), prev: a(), stack: a(), order: a(),
     outDepth: a(), outKey: a(), outFrom: a(), outIndex: a(), outChildren: a(),
   };
   if (size <= TRIE_SCRATCH_MAX) _radix = s;
-  return (_radixLast = s);
-}
-
-/** @internal Drops the working arrays of the last buildRadixScratch when they are not the kept ones (a hostile file's are megabytes). */
-export function releaseRadixScratch(): void {
-  _radixLast = _radix;
-}
-
-/** @internal The working arrays {@link buildRadixScratch} filled last (its `out*` arrays are its result). */
-export function radixScratch(): RadixOut {
-  return _radixLast as _RadixScratch;
+  return s;
 }
 
 /** @internal The breadth-first radix nodes of {@link buildRadixScratch}, indexed by node id. */
 export interface RadixOut {
+  /** Nodes built. */
+  readonly count: number;
   readonly outDepth: Int32Array;
   readonly outKey: Int32Array;
   readonly outFrom: Int32Array;

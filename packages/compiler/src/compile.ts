@@ -149,12 +149,20 @@ interface _Source {
   readonly patterns: boolean;
 }
 
-/** Returns the report of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: GroupMarks | undefined): CompileStages {
-  const { parsed, merged, profile, scope, patterns } = src;
+/**
+ * Returns the report of building the groups `build` marks (undefined: the scope's, or all).
+ * `lean`: compileRobots' first artifact, what selection reads (scope and agent tokens, group
+ * records with their delays, warnings, preferences, each rule's kind and line) and the sitemaps
+ * (crawlers read them with the rules), without rule texts or directives: those are in the whole
+ * file's artifact, made when something reads them.
+ */
+function _build(src: _Source, build: GroupMarks | undefined, lean = false): CompileStages {
+  const { parsed, merged, profile, scope } = src;
+  const patterns = src.patterns && !lean;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile, patterns);
-  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  const written = lean ? { ...parsed, others: [] } : parsed;
+  const artifact = serializeArtifact({ profile, parsed: written, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
   return { artifact, parsed, plan, built };
 }
 
@@ -165,7 +173,8 @@ const _NO_BYTES = new Uint8Array(0);
 
 /**
  * Returns the artifact of compileRobots' group `g`: its build's input trimmed to what matching
- * reads (it is loaded beside the full artifact, which holds the rest, and never shown to users):
+ * reads (it is loaded beside compileRobots' first artifact and the whole file's, which hold the
+ * rest, and never shown to users):
  * no agent tokens, rule texts, sitemaps, directives or warnings, rule lines 1, 2, 3, ... (one
  * byte per rule: matching reads a rule's kind only), the other groups without delay or
  * sources, the preferences of group `g`'s parsed groups only. `ordinal`: the rules as written
@@ -254,8 +263,8 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
  * Returns the builder of a compileRobots `Robots`: group `g` built (once, cached) into an
  * artifact of its own with the same group indices and rule ids, holding only what its
  * matching reads (its parts, ranks and segments, each rule's kind, its preferences): no agent
- * tokens, rule texts, sitemaps, directives or other groups' records, which the full artifact
- * of `compileRobots` already holds.
+ * tokens, rule texts, sitemaps, directives or other groups' records, which compileRobots' first
+ * artifact (tokens, group records, sitemaps) and the whole file's (texts, directives) hold.
  */
 function _groupBuilder(src: _Source): (g: number) => Robots {
   const built = new Map<number, Robots>();
@@ -269,22 +278,6 @@ function _groupBuilder(src: _Source): (g: number) => Robots {
     }
     return robots;
   };
-}
-
-/**
- * Returns compileRobots' first artifact: the groups `only` marks built (undefined: the scope's,
- * or all), what selection reads (scope and agent tokens, group records with their delays,
- * warnings, preferences, each rule's kind and line) and the sitemaps (crawlers read them with
- * the rules), without rule texts or directives: those are in the whole file's artifact, made
- * when something reads them.
- */
-function _buildLean(src: _Source, only: GroupMarks | undefined): Uint8Array {
-  const { parsed, merged, profile, scope } = src;
-  const plan = planParts(parsed, merged, only ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
-  const built = buildParts(parsed, plan, profile, false);
-  return serializeArtifact({
-    profile, scope, merged, plan, built, patterns: false, warnings: _warningsOf(parsed), parsed: { ...parsed, others: [] },
-  });
 }
 
 /**
@@ -307,13 +300,12 @@ function _boundedInput(robotsTxt: string | Uint8Array, maxBytes: number): string
 const _ENCODER = new TextEncoder();
 
 /**
- * Returns a loader of compile's artifact for `robotsTxt` and `options` (parsed again on its
- * first call): the file a compileRobots host with its one group built keeps for `bytes` and
- * its texts, without keeping the parse (the input it reads is kept, see _boundedInput).
+ * Returns a loader of compile's artifact for `text` with the checked options `opts` (parsed
+ * again on its first call): the file a compileRobots host with its one group built keeps for
+ * `bytes` and its texts, without keeping the parse (the input it reads is kept, see _boundedInput).
  */
-function _fileLoaderOf(text: string | Uint8Array, src: _Source, maxBytes: number | undefined): () => LoadedArtifact {
-  const options: CompileOptions = { profile: src.profile, patterns: src.patterns, ...(src.scope === undefined ? {} : { agents: src.scope }), ...(maxBytes === undefined ? {} : { maxBytes }) };
-  return () => artifactOf(loadRobots(compile(text, options)));
+function _fileLoaderOf(text: string | Uint8Array, opts: _Options): () => LoadedArtifact {
+  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), undefined).artifact));
 }
 
 /**
@@ -342,9 +334,9 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
     const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
-    return withGroupBuilder(loadRobots(_buildLean(src, undefined)), null, _fileLoaderOf(kept, src, opts.maxBytes));
+    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts));
   }
   const none = filledArray(src.merged.groups.length, 0);
   const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(src, none).artifact));
-  return withGroupBuilder(loadRobots(_buildLean(src, none)), _groupBuilder(src), loadFile);
+  return withGroupBuilder(loadRobots(_build(src, none, true).artifact), _groupBuilder(src), loadFile);
 }

@@ -596,8 +596,7 @@ class _Parser {
   /** Returns bytes `[s, e)` decoded as UTF-8 (U+FFFD for invalid bytes). */
   decode(s: number, e: number): string {
     const text = this.asciiText;
-    const bytes = this.bytes;
-    return text !== undefined ? text.slice(s, e) : _DECODER.decode(new Uint8Array(bytes.buffer, bytes.byteOffset + s, e - s));
+    return text !== undefined ? text.slice(s, e) : _DECODER.decode(new Uint8Array(this.buffer, this.offset + s, e - s));
   }
 
   /** Parses every line (the caller then calls decodePatterns); O(n). */
@@ -893,7 +892,7 @@ class _Parser {
       if (finding !== undefined) read.findings.unshift(finding);
       for (const f of read.findings) this.diag(line, f.severity, f.code, `line ${line}: ${f.message}`);
     }
-    const rawPath = new Uint8Array(bytes.buffer, bytes.byteOffset + vs, pathEnd - vs);
+    const rawPath = new Uint8Array(this.buffer, this.offset + vs, pathEnd - vs);
     group.preferences.push({
       line, kind, path: this.decode(vs, pathEnd), rawPath, escaped: _escapePattern(rawPath, this.arena), preference: text, parsed: read.parsed, answers: read.answers,
     });

@@ -14,7 +14,7 @@ import type { ParsedRobots, ParsedRule } from './parse.js';
  * small files a typed array's allocation cost more than the plan's loops (each of planParts'
  * four cost as much as its whole work on a one-group file).
  */
-export type GroupMarks = readonly number[] | Uint8Array;
+export type GroupMarks = readonly number[];
 
 /**
  * Returns `count` copies of `value`, pushed: `new Array(n)` past about 16,000 entries (a
