@@ -8,9 +8,11 @@ import { CORPUS_DIR } from './corpus.js';
 import { pickCrawler } from './crawl.js';
 import { medianOf } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
+import { DEFAULT_SEED } from './main.js';
+import { FULL_CONFIG } from './run-bench.js';
 import { buildCorpusWorkload } from './workload.js';
 
-const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 1000, urlsPerFile: 50, seed: 9314 }).hosts;
+const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: FULL_CONFIG.crawlFiles, urlsPerFile: FULL_CONFIG.crawlUrls, seed: DEFAULT_SEED + 5 }).hosts;
 const names = ['compile', 'load', 'agent', 'checks', 'compileRobots', 'lazy agent', 'lazy checks', 'lazy file', 'rp parse', 'rp checks'] as const;
 const times: number[][][] = hosts.map(() => names.map(() => []));
 let sink = 0;

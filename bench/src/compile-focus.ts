@@ -21,9 +21,10 @@ import { measureColdHosts, pickCrawler } from './crawl.js';
 import { CORPUS_DIR, readCorpusFile } from './corpus.js';
 import { medianOf, timeOp } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
+import { DEFAULT_SEED } from './main.js';
 import { buildCorpusWorkload } from './workload.js';
 
-const SEED = 9309;
+const SEED = DEFAULT_SEED;
 
 function _compileRatio(files: number): void {
   const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 1, seed: SEED }).hosts;

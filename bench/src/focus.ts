@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
 import { createPassFn, measureRetained, medianOf, type PassFn, type PreparedCase } from './measure.js';
-import { FULL_CONFIG } from './run-bench.js';
+import { FULL_CONFIG, tierUpPasses } from './run-bench.js';
 import { FLOOR_STRATEGY, ROBOTS_PARSER_STRATEGY, parseWithRobotsParser, type Matcher } from './strategies.js';
 import { buildCorpusWorkload, buildWildcardWorkload, type HostCase, type Workload } from './workload.js';
 import { DEFAULT_SEED } from './main.js';
@@ -265,7 +265,6 @@ async function _warmCompiledSides(w: Workload, dir: string | undefined): Promise
     const otherTuning = ((await import(`${dir}/testing.js`)) as { tierTuning: { threshold: number } }).tierTuning;
     loads.push([dir, other.loadRobots, otherTuning.threshold]);
   }
-  const fewest = Math.max(1, Math.min(...w.hosts.map((h) => h.urls.length)));
   return loads.map(([label, load, threshold]) => {
     const cases = _warmCases(w, (h) => {
       const robots = load(artifacts.get(h.text) as Uint8Array);
@@ -273,7 +272,8 @@ async function _warmCompiledSides(w: Workload, dir: string | undefined): Promise
     });
     const pass = createPassFn();
     let sink = 0;
-    for (let k = 0; k < Math.min(64, Math.ceil((threshold + 1) / fewest) + 2); k++) sink += pass(cases);
+    const passes = tierUpPasses(w.hosts, threshold);
+    for (let k = 0; k < passes; k++) sink += pass(cases);
     if (sink < 0) throw new Error('unreachable');
     return { label, cases, pass, ns: [] };
   });

@@ -20,6 +20,8 @@ import { CORPUS_DIR } from './corpus.js';
 import { pickCrawler } from './crawl.js';
 import { medianOf } from './measure.js';
 import { parseWithRobotsParser } from './strategies.js';
+import { DEFAULT_SEED } from './main.js';
+import { FULL_CONFIG } from './run-bench.js';
 import { buildCorpusWorkload } from './workload.js';
 
 /** States of the ideal automaton: about the size of the corpus median group (35 radix nodes, `focus.js --mem`). */
@@ -27,7 +29,7 @@ const IDEAL_STATES = 32;
 /** Rounds over the hosts; the figure is the sum over hosts of each side's median. */
 const ROUNDS = 7;
 
-const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: 1000, urlsPerFile: 50, seed: 9314 }).hosts;
+const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: FULL_CONFIG.crawlFiles, urlsPerFile: FULL_CONFIG.crawlUrls, seed: DEFAULT_SEED + 5 }).hosts;
 const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
 const tables = hosts.map((_, i) => {
   const t = new Uint16Array(IDEAL_STATES * 128);

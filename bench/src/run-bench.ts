@@ -65,6 +65,16 @@ export interface BenchConfig {
 }
 
 /**
+ * Returns the untimed passes over a workload's cases that tier every group up before a warm
+ * check is timed: enough for the host with the fewest URLs to pass `threshold` checks, plus two
+ * to build the states its URLs visit (at most 64). Shared by the full run and `focus.js --warm`.
+ */
+export function tierUpPasses(hosts: readonly { readonly urls: readonly string[] }[], threshold: number): number {
+  const fewest = Math.max(1, Math.min(...hosts.map((h) => h.urls.length)));
+  return Math.min(64, Math.ceil((threshold + 1) / fewest) + 2);
+}
+
+/**
  * Full run: sized to finish in under 15 minutes on 2 cores (measured: see report.md's run time).
  * 300 corpus files x 24 URLs x up to 4 agents is about 26,000 checks per pass.
  */
@@ -443,8 +453,7 @@ async function _runWorkload(input: Workload, baseStrategies: readonly Strategy[]
   // visit; the other strategies have no tiers (tinybench's warm-up serves them).
   const compiledPrepared = prepared.find((p) => p.strategy.id === 'compiled');
   if (compiledPrepared !== undefined) {
-    const fewest = Math.max(1, Math.min(...workload.hosts.map((h) => h.urls.length)));
-    const passes = Math.min(64, Math.ceil((tierTuning.threshold + 1) / fewest) + 2);
+    const passes = tierUpPasses(workload.hosts, tierTuning.threshold);
     let sink = 0;
     for (let k = 0; k < passes; k++) sink += compiledPrepared.pass(compiledPrepared.cases);
     if (sink < 0) throw new Error('unreachable');
