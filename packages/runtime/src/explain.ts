@@ -10,7 +10,7 @@ import { fillPath } from './path-bytes.js';
 import type { UrlForm } from './read-url.js';
 import type { PreferenceExplanation } from './usage.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, RANK_RULE_SHIFT } from './tables.js';
+import { IMPLICIT_RANK, RANK_ALLOW, RANK_COMPANION, ruleOfEntry } from './tables.js';
 
 /** How {@link Robots.agent} chose the rules: own group, global group, or none (allow all). */
 export type Selection = 'specific' | 'global' | 'none';
@@ -177,5 +177,5 @@ export function decideOutcome(entry: number): RankOutcome {
   if (entry === NO_RANK) return { outcome: 'no-match', ruleId: -1, allowed: true };
   if (entry === IMPLICIT_RANK) return { outcome: 'robots-txt', ruleId: -1, allowed: true };
   const companion = (entry & RANK_COMPANION) !== 0;
-  return { outcome: companion ? 'index-html' : 'rule', ruleId: (entry >> RANK_RULE_SHIFT) - 1, allowed: (entry & RANK_ALLOW) !== 0 };
+  return { outcome: companion ? 'index-html' : 'rule', ruleId: ruleOfEntry(entry), allowed: (entry & RANK_ALLOW) !== 0 };
 }

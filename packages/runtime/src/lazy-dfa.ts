@@ -19,9 +19,9 @@
  * in one thread (JS objects are never shared between threads); only the artifact bytes are
  * shareable, and the automaton never writes to them.
  */
-import { NO_RANK, isUnreservedByte } from './format.js';
+import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, findPathStart } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, findPathStart, hexValue } from './path-bytes.js';
 import {
   acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -197,7 +197,7 @@ function _addRobotsPattern(tail: readonly number[], syms: number[], ranks: numbe
  * section 7: `%72` is `r` there too), so the automaton answers it as it reads the path, with
  * no read of its own. O(positions).
  */
-export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number, implicitRobots = false): GroupNfa | null {
+export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number, implicitRobots: boolean): GroupNfa | null {
   const syms: number[] = [];
   const ranks: number[] = [];
   const pats: number[] = [];
@@ -586,12 +586,12 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
         // rfc9309's `%`: a valid `%XX` of an unreserved byte is that byte (one fast class),
         // any other valid escape its octet as `%XX` upper-case, a `%` without two hex digits
         // itself (decodeRareUnit's rules, without its packed result).
-        const hi = i + 2 < n ? _hexOf(url.charCodeAt(i + 1)) : -1;
-        const lo = hi >= 0 ? _hexOf(url.charCodeAt(i + 2)) : -1;
+        const hi = i + 2 < n ? hexValue(url.charCodeAt(i + 1)) : -1;
+        const lo = hi >= 0 ? hexValue(url.charCodeAt(i + 2)) : -1;
         if (lo < 0) x = _feedByte(d, s, PERCENT);
         else {
           const v = (hi << 4) | lo;
-          const kv = v < 128 && _UNRESERVED[v] === 1 ? (fc[v] as number) : -1;
+          const kv = v < 128 && UNRESERVED_ASCII[v] === 1 ? (fc[v] as number) : -1;
           if (kv >= 0) {
             x = tt[s * C + kv] as number;
             if (x === 0) x = d.step(s, v);
@@ -641,18 +641,6 @@ function _feedByte(d: LazyDfa, s: number, b: number): number {
 /** The bytes `%` and `?`, which tier 1 reads apart from the fast classes. */
 const PERCENT = 0x25;
 const QUESTION_MARK = 0x3f;
-
-/** Per ASCII code: 1 for an unreserved byte (a `%XX` of it reads as the byte, docs/semantics.md section 7). */
-const _UNRESERVED = new Uint8Array(128);
-for (let c = 0; c < 128; c++) _UNRESERVED[c] = isUnreservedByte(c) ? 1 : 0;
-
-/** Returns the value of hex digit `c` (either case), or -1. */
-function _hexOf(c: number): number {
-  // Invariant: none (any code unit); no allocation. Hot (tier 1's run loop): run pnpm bench.
-  if (c >= 48 && c <= 57) return c - 48;
-  const l = c | 32;
-  return l >= 97 && l <= 102 ? l - 87 : -1;
-}
 
 /** Feeds fast ASCII byte `b` (class `k` in `fastCls`); returns as _feedByte. */
 function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {

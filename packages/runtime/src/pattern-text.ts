@@ -8,12 +8,12 @@ import { NO_RANK } from './format.js';
 import {
   nodeChildCount, nodeEndRank, NODE_FIRST_CHILD, nodeLabelLength, NODE_LABEL_OFF,
   nodePrefixRank, NODE_WORDS, wildAnchored, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_COUNT, WILD_SEG_OFF, WILD_WORDS,
-  RANK_KIND_SHIFT, RANK_RULE_SHIFT, segmentText, type Tables,
+  fileRankOf, ruleOfEntry, segmentText, type Tables,
 } from './tables.js';
 
 /** Where each rank's pattern lives, and each rule's best rank. */
 export class PatternIndex {
-  /** Per file rank (an image rank word `>> RANK_KIND_SHIFT`): `node << 2` (prefix), `node << 2 | 1` (`$`), `wildcard << 2 | 2`, or -1. */
+  /** Per file rank (fileRankOf of an image rank word): `node << 2` (prefix), `node << 2 | 1` (`$`), `wildcard << 2 | 2`, or -1. */
   readonly place: Int32Array;
   /** Per radix node: its parent, or -1 for a root. */
   readonly parent: Int32Array;
@@ -31,12 +31,12 @@ export class PatternIndex {
       const first = img[rec + NODE_FIRST_CHILD] as number;
       for (let c = first; c < first + nodeChildCount(img, rec); c++) this.parent[c] = x;
       const pr = nodePrefixRank(img, rec);
-      if (pr !== NO_RANK) this.place[pr >> RANK_KIND_SHIFT] = x << 2;
+      if (pr !== NO_RANK) this.place[fileRankOf(pr)] = x << 2;
       const er = nodeEndRank(img, rec);
-      if (er !== NO_RANK) this.place[er >> RANK_KIND_SHIFT] = (x << 2) | 1;
+      if (er !== NO_RANK) this.place[fileRankOf(er)] = (x << 2) | 1;
     }
-    for (let w = 0; w < t.wildCount; w++) this.place[(img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number) >> RANK_KIND_SHIFT] = (w << 2) | 2;
-    for (let r = ranks.length - 1; r >= 0; r--) this.best[((ranks[r] as number) >> RANK_RULE_SHIFT) - 1] = r;
+    for (let w = 0; w < t.wildCount; w++) this.place[fileRankOf(img[t.wildBase + w * WILD_WORDS + WILD_RANK] as number)] = (w << 2) | 2;
+    for (let r = ranks.length - 1; r >= 0; r--) this.best[ruleOfEntry(ranks[r] as number)] = r;
   }
 }
 

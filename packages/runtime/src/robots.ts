@@ -32,18 +32,6 @@ export function parseCrawlDelay(bytes: Uint8Array, off: number, len: number): nu
   return s.trim() === '' ? Number.NaN : Number(s);
 }
 
-/**
- * @internal A group's matching image: its tables (tables.ts layouts) and its part roots at
- * `[roots, roots + rootCount)` of the image. A group's own image is its {@link Tables} (whose
- * `tables` is itself); a group matched on the whole file's image gets a Tables over that image
- * with its own roots (one class for every group: the hot check stays monomorphic).
- */
-export interface GroupImage {
-  readonly tables: Tables;
-  readonly roots: number;
-  readonly rootCount: number;
-}
-
 /** @internal The whole file decoded (rules, patterns, sitemaps, directives), for the calls that read it all. */
 export interface WholeImage {
   readonly tables: Tables;
@@ -930,8 +918,9 @@ export class Robots {
     return len === 0 ? undefined : parseCrawlDelay(a.bytes, a.index[rec + GROUP_DELAY_OFF] as number, len);
   }
 
-  /** Returns the strings of `count` records of `words` words at offset `base` of `img` (offset, length first) in `bytes`. */
-  private _texts(img: Int32Array, base: number, count: number, words: number, bytes: Uint8Array = this._a.bytes): string[] {
+  /** Returns the strings of `count` records of `words` words at offset `base` of `img` (offset, length first) in the artifact's bytes. */
+  private _texts(img: Int32Array, base: number, count: number, words: number): string[] {
+    const bytes = this._a.bytes;
     const out: string[] = [];
     for (let i = 0; i < count; i++) out.push(this._text(img[base + words * i] as number, img[base + words * i + 1] as number, bytes));
     return out;

@@ -471,9 +471,14 @@ export function rankAllows(r: number): boolean {
   return (r & RANK_KIND_ALLOW) !== 0;
 }
 
+/** Returns the file rank of image rank word `r` (its kind bit dropped). O(1). */
+export function fileRankOf(r: number): number {
+  return r >> RANK_KIND_SHIFT;
+}
+
 /** Returns the file's rank-table entry (`RANK_*`) of image rank `r`, from the file's rank table `ranks` (`LoadedArtifact#ranks`). O(1). */
 export function rankEntry(ranks: Int32Array, r: number): number {
-  return ranks[r >> RANK_KIND_SHIFT] as number;
+  return ranks[fileRankOf(r)] as number;
 }
 
 /** Shift of `ruleId + 1` in a rank-table entry: `(ruleId + 1) << RANK_RULE_SHIFT | companion << 1 | allow`. */
@@ -485,7 +490,12 @@ export const RANK_ALLOW = 1;
 
 /** Returns the rule id image rank `r` decides for, from the file's rank table `ranks` (see {@link RANK_RULE_SHIFT}). O(1). */
 export function ruleOfRank(ranks: Int32Array, r: number): number {
-  return (rankEntry(ranks, r) >> RANK_RULE_SHIFT) - 1;
+  return ruleOfEntry(rankEntry(ranks, r));
+}
+
+/** Returns the rule id of rank-table entry `entry` (see {@link RANK_RULE_SHIFT}). O(1). */
+export function ruleOfEntry(entry: number): number {
+  return (entry >> RANK_RULE_SHIFT) - 1;
 }
 
 /** Returns the segment ending at Aho-Corasick node `s` (its bytes as Latin-1 characters), read back along the parents. */

@@ -162,7 +162,7 @@ describe('fillPath: the canonical form per profile (docs/semantics.md section 7)
   });
 });
 
-describe('writeUnit: the bytes of a rare unit (fillPath and tier 1 share it)', () => {
+describe('writeUnit: the bytes of a rare unit as fillPath writes them (tier 1 feeds the same octets, lazy-dfa.test.ts)', () => {
   /** The bytes writeUnit gives for the rare unit at `url[0]` (decodeRareUnit's answer), as Latin-1 text, written after two bytes already there. */
   function unitBytes(url: string, rfc: boolean): string {
     const out = new Uint8Array(16);
