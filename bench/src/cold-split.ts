@@ -51,3 +51,13 @@ for (let r = 0; r < 6; r++) {
 }
 const sums = names.map((_, k) => times.reduce((s, t) => s + medianOf((t[k] as number[]).slice(1)), 0));
 process.stdout.write(`${names.map((n, k) => `${n} ${(sums[k] as number).toFixed(1)} ms`).join(', ')} (${sink > 0 ? hosts.length : 0} hosts)\n`);
+// compileRobots' stages by file shape: a file whose one merged group is the global group is built at once; others on the first agent().
+const oneGroup = hosts.map((h) => {
+  const r = loadRobots(compile(h.text));
+  return r.groupCount === 1 && r.agent('*').selection === 'global';
+});
+for (const one of [true, false]) {
+  const of = (k: number): number => times.reduce((s, t, i) => (oneGroup[i] === one ? s + medianOf((t[k] as number[]).slice(1)) : s), 0);
+  const n = oneGroup.filter((x) => x === one).length;
+  process.stdout.write(`${one ? 'one-group' : 'multi-group'} (${n} hosts): ${[4, 5, 6].map((k) => `${names[k]} ${of(k).toFixed(1)} ms`).join(', ')}\n`);
+}

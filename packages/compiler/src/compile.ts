@@ -3,7 +3,7 @@
  * `Robots` (`compileRobots`). Stages: parse (1), merge groups (2), plan parts (3), build parts (4), serialise (5).
  */
 import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
-import { artifactOf, withGroupBuilder, type LoadedArtifact } from '@robomata/runtime/internal';
+import { artifactOf, robotsOfPending, withGroupBuilder, type LoadedArtifact } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
@@ -315,7 +315,10 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options): () => LoadedA
  * group, which every agent selects, is built at once). Answers, rule ids and group indices are
  * those of `loadRobots(compile(robotsTxt, options))`. What selection and matching read (agent
  * tokens, group records, warnings, preferences, each rule's kind) and the sitemaps are one
- * artifact without rule texts or directives; the whole file's artifact (`robots.bytes`,
+ * artifact without rule texts or directives, made on first use: the first `agent()` selects its
+ * group before it exists (the runtime's lookup over the merged token map) and builds that
+ * group in it (one artifact and one load for a host asked for one crawler), any other first
+ * call makes it with no group built; the whole file's artifact (`robots.bytes`,
  * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
  * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
  * with no group built. It retains the parsed file (its rules' bytes, agents and preferences,
@@ -336,7 +339,16 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
     const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
     return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts));
   }
-  const none = filledArray(src.merged.groups.length, 0);
+  const count = src.merged.groups.length;
+  const none = filledArray(count, 0);
   const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(src, none).artifact));
-  return withGroupBuilder(loadRobots(_build(src, none, true).artifact), _groupBuilder(src), loadFile);
+  // The first artifact waits for the first agent(), which selects its group first (the
+  // runtime's lookup over the token map): one artifact holds the index and that group built.
+  const build = (g: number): LoadedArtifact => {
+    const marks = g < 0 ? none : filledArray(count, 0);
+    if (g >= 0) marks[g] = 1;
+    return artifactOf(loadRobots(_build(src, marks, true).artifact));
+  };
+  const scope = opts.scope === undefined ? null : new Map(opts.scope.map((t) => [t, 0] as const));
+  return robotsOfPending({ profile: opts.profile, byToken: src.merged.byToken, scope, global: src.merged.global, build }, _groupBuilder(src), loadFile);
 }

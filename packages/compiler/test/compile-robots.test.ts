@@ -54,6 +54,36 @@ describe('compileRobots', () => {
     expect([isGroupBuilt(two, 0), isGroupBuilt(two, 1)]).toEqual([false, false]);
   });
 
+  it('selects the first agent()\'s group before its first artifact exists and builds it there: one artifact, then one per other group', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const full = loadRobots(compile(TXT, { profile }));
+      for (const agent of AGENTS) {
+        const lazy = compileRobots(TXT, { profile });
+        const rules = lazy.agent(agent);
+        const want = full.agent(agent);
+        expect([rules.groupIndex, rules.selection], `${profile} ${agent}`).toEqual([want.groupIndex, want.selection]);
+        // The first artifact holds the selected group (or the global group it fell back to) built, and no other.
+        for (let g = 0; g < lazy.groupCount; g++) expect(isGroupBuilt(lazy, g), `${profile} ${agent} group ${g}`).toBe(g === want.groupIndex);
+        for (const url of URLS) expect(rules.decide(url), `${profile} ${agent} ${url}`).toBe(want.decide(url));
+        // Another crawler's group is built on its own first agent(), with the same answers.
+        for (const other of AGENTS) for (const url of URLS) expect(lazy.decide(url, other), `${other} after ${agent}`).toBe(full.decide(url, other));
+        expect(lazy.agent(agent)).toBe(rules);
+      }
+    }
+    // No group and no global group: allow-all, nothing built.
+    const none = compileRobots('User-agent: A\nDisallow: /a\n\nUser-agent: B\nDisallow: /b\n');
+    expect(none.agent('Zed').selection).toBe('none');
+    expect([isGroupBuilt(none, 0), isGroupBuilt(none, 1)]).toEqual([false, false]);
+    expect(none.isAllowed('/a', 'A')).toBe(false);
+    // An agent-scoped host refuses a crawler outside its scope on the first agent() too.
+    const scoped = compileRobots(TXT, { agents: ['B'] });
+    expect(() => scoped.agent('A')).toThrow(RobotsAgentError);
+    expect(scoped.isAllowed('/bqx', 'B')).toBe(false);
+    expect(() => scoped.agent('Zed')).toThrow(RobotsAgentError);
+    // A wrong argument type is the TypeError of a loaded artifact, before anything is built.
+    expect(() => compileRobots(TXT).agent(3 as unknown as string)).toThrow(TypeError);
+  });
+
   it('leaves the whole file (rule texts, directives, bytes) out of its first artifact and reads it, as compile wrote it, on first use', () => {
     const tail = '\nSitemap: https://example.com/s.xml\nHost: example.com\n';
     const one = 'User-agent: *\nDisallow: /c\nAllow: /c/ok$\nDisallow: /*.pdf\nCrawl-delay: 2';

@@ -4,11 +4,11 @@
  * for tooling inside this repository (describe.ts, tests). @internal: not a stable API, not for
  * users; it changes with the engine.
  */
-import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type AgentRules, type FileLoader, type GroupBuilder, type GroupTables, type LoadedArtifact } from './robots.js';
+import { ARTIFACT, EXPLAIN_PREFERENCES, GROUP_TABLES, IS_BUILT, Robots, type AgentRules, type FileLoader, type GroupBuilder, type GroupTables, type LoadedArtifact, type PendingArtifact } from './robots.js';
 import { imageWordsByKind, INDEX_AGENT_COUNT as _AGENTS, INDEX_HEADER_WORDS, INDEX_SCOPE_COUNT as _SCOPE, INDEX_WARNING_BASE as _WBASE, INDEX_WARNING_COUNT as _WCOUNT, TOKEN_WORDS, WARNING_WORDS } from './tables.js';
 import type { PreferenceExplanation } from './usage.js';
 
-export type { FileLoader, GroupBuilder, GroupTables, LoadedArtifact };
+export type { FileLoader, GroupBuilder, GroupTables, LoadedArtifact, PendingArtifact };
 /** The index header words `LoadedArtifact#header` reads (tables.ts). */
 export {
   INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
@@ -26,6 +26,16 @@ export {
  */
 export function withGroupBuilder(base: Robots, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
   return new Robots(base[ARTIFACT](), build, loadFile);
+}
+
+/**
+ * @internal Returns a `Robots` whose first artifact `pending` makes on first use: on the first
+ * `agent()`, with the group it selects built (selected over `pending`'s token maps, by the
+ * runtime's lookup); on any other first call, with no group built. `build` and `loadFile` as
+ * for {@link withGroupBuilder} (groups not built in the first artifact, the whole file). O(1).
+ */
+export function robotsOfPending(pending: PendingArtifact, build: GroupBuilder | null, loadFile: FileLoader | null): Robots {
+  return new Robots(pending, build, loadFile);
 }
 
 /** @internal Returns the decoded artifact behind `robots`. O(1). */

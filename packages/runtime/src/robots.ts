@@ -9,7 +9,7 @@ import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuni
 import { bestRank } from './matcher.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
-import { crawlerToken, findAgentGroupIn, findProductToken } from './select-group.js';
+import { crawlerToken, findAgentGroupIn, findAgentGroupOf, findProductToken } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, groupDelayLength,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, groupRootCount, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
@@ -245,6 +245,23 @@ const UNTIERED_ENTRY: unique symbol = Symbol('robomata.untieredEntry');
 export type GroupBuilder = (g: number) => Robots;
 /** @internal Returns the artifact of the whole file (compileRobots: its texts and `bytes`), loaded on the first call that reads them. */
 export type FileLoader = () => LoadedArtifact;
+/**
+ * @internal A compileRobots host's first artifact before it is made: what selection reads
+ * (profile, tokens, scope, global group) as maps, so that the first `agent()` selects its group
+ * first and makes one artifact with that group built (`build(g)`), instead of an index artifact
+ * and then a second one for the group. Any other call first makes it with no group built (`build(-1)`).
+ */
+export interface PendingArtifact {
+  readonly profile: Profile;
+  /** Lower-cased product token to merged group: the artifact's agent table. */
+  readonly byToken: ReadonlyMap<string, number>;
+  /** The scope's lower-cased tokens (values unused), or null for an artifact of every group. */
+  readonly scope: ReadonlyMap<string, number> | null;
+  /** Merged global group, or -1. */
+  readonly global: number;
+  /** Returns the first artifact, loaded, with merged group `g` built (-1: none); same group indices and rule ids as the file's. Called once. */
+  build(g: number): LoadedArtifact;
+}
 
 /** @internal A group's tables, the trie roots of its parts and the file's rank table (read image ranks with tables.ts `ruleOfRank`), for tooling. */
 export interface GroupTables {
@@ -557,16 +574,47 @@ class _RobotsRest {
  * (`robots.bytes`) are what can be shared across threads.
  */
 export class Robots {
-  private readonly _a: LoadedArtifact;
+  /** The loaded artifact; under compileRobots, until its first use, what makes it (see {@link PendingArtifact}). */
+  private _art: LoadedArtifact | PendingArtifact;
   /** The first AgentRules made (most hosts are asked for one crawler), specific or not; further ones in `_rest`. */
   private _first: AgentRules | undefined = undefined;
   /** What most hosts never need (see {@link _RobotsRest}), made on first use; null until then. */
   private _rest: _RobotsRest | null;
 
   /** @internal Use `loadRobots` (or `compileRobots`, through internal.ts). */
-  constructor(artifact: LoadedArtifact, builder: GroupBuilder | null = null, fileLoader: FileLoader | null = null) {
-    this._a = artifact;
+  constructor(artifact: LoadedArtifact | PendingArtifact, builder: GroupBuilder | null = null, fileLoader: FileLoader | null = null) {
+    this._art = artifact;
     this._rest = builder === null && fileLoader === null ? null : new _RobotsRest(builder, fileLoader);
+  }
+
+  /** The loaded artifact (made now, with no group built, when compileRobots' first one is still pending). */
+  private get _a(): LoadedArtifact {
+    const a = this._art;
+    return a instanceof LoadedArtifact ? a : this._settle(a, -1);
+  }
+
+  /** Makes and keeps the pending first artifact with group `g` built (-1: none); returns it. */
+  private _settle(pending: PendingArtifact, g: number): LoadedArtifact {
+    const a = pending.build(g);
+    this._art = a;
+    return a;
+  }
+
+  /**
+   * compileRobots' first agent(): selects `userAgent`'s group over the pending artifact's token
+   * maps (the lookup `_pickGroup` makes over the artifact's tables) and makes the first
+   * artifact with that group (or the global group it falls back to) built. Out of scope or no
+   * group: none built (agent() then throws or answers allow-all from it).
+   */
+  private _settleFor(pending: PendingArtifact, userAgent: string): void {
+    _checkAgent(userAgent);
+    const token = pending.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
+    let g = -1;
+    if (pending.scope === null || findAgentGroupOf(pending.scope, token) >= 0) {
+      g = findAgentGroupOf(pending.byToken, token);
+      if (g < 0) g = pending.global;
+    }
+    this._settle(pending, g);
   }
 
   /**
@@ -603,7 +651,8 @@ export class Robots {
 
   /** Matching profile the artifact was compiled for (docs/semantics.md section 7). */
   get profile(): Profile {
-    return this._a.profile;
+    const a = this._art;
+    return a instanceof LoadedArtifact ? a.profile : a.profile;
   }
 
   /**
@@ -666,6 +715,8 @@ export class Robots {
    * O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
+    const pending = this._art;
+    if (!(pending instanceof LoadedArtifact)) this._settleFor(pending, userAgent);
     const pick = this._selectGroup(userAgent);
     if (pick === -1) return this._global();
     const g = pick >= 0 ? pick : -pick - 2;

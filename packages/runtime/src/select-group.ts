@@ -18,8 +18,7 @@ function _isTokenChar(c: number): boolean {
  * index holds the records; no table object. O(|agent| log tokens).
  */
 export function findAgentGroupIn(strings: Uint8Array, entries: Int32Array, base: number, count: number, agent: string): number {
-  const n = agent.length;
-  for (let k = 0; k < n; k++) if (!_isTokenChar(agent.charCodeAt(k))) return -1;
+  if (!_isTokenText(agent)) return -1;
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {
@@ -31,6 +30,26 @@ export function findAgentGroupIn(strings: Uint8Array, entries: Int32Array, base:
     else hi = mid - 1;
   }
   return -1;
+}
+
+/**
+ * @internal Returns the merged-group index whose token equals `agent` ASCII-case-insensitively,
+ * or -1, in `byToken` (lower-cased product tokens to their group): {@link findAgentGroupIn}'s
+ * answer over the tokens an artifact's agent table would hold, before any artifact exists
+ * (compileRobots selects its first group so; internal.ts `robotsOfPending`). The same rule: an
+ * agent with a character outside `[A-Za-z_-]` equals no token. O(|agent|); allocates the
+ * lower-cased agent.
+ */
+export function findAgentGroupOf(byToken: ReadonlyMap<string, number>, agent: string): number {
+  // Only [A-Za-z_-] past this check: toLowerCase is the ASCII lower-casing the token table's compare does.
+  if (!_isTokenText(agent)) return -1;
+  return byToken.get(agent.toLowerCase()) ?? -1;
+}
+
+/** Returns true when every character of `agent` is a token character (`[A-Za-z_-]`): only such a string can equal a token. */
+function _isTokenText(agent: string): boolean {
+  for (let k = 0; k < agent.length; k++) if (!_isTokenChar(agent.charCodeAt(k))) return false;
+  return true;
 }
 
 /** Compares the token of the record at `rec` of `entries` with the lower-cased agent: <0, 0, >0. */

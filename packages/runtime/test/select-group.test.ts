@@ -10,6 +10,7 @@ import {
   crawlerToken,
   extractProductToken,
   findAgentGroupIn,
+  findAgentGroupOf,
   findProductToken,
   productTokenEnd,
   productTokenStart,
@@ -79,6 +80,32 @@ describe('findAgentGroupIn', () => {
   it('does not lower-case non-ASCII letters (only A-Z)', () => {
     // U+0130 (İ) lower-cases to "i̇" in JavaScript; a verbatim byte compare must not.
     expect(findAgentGroup(tableOf([['i', 0]]), '\u0130')).toBe(-1);
+  });
+});
+
+describe('findAgentGroupOf (the lookup over a token map, before an artifact exists)', () => {
+  const tokens: [string, number][] = [['', 9], ['bar', 1], ['foo', 2], ['foo-bot', 3], ['foo_bot', 4], ['zed', 5]];
+  const table = tableOf(tokens);
+  const map = new Map(tokens);
+
+  it('answers as findAgentGroupIn over the same tokens, agent by agent', () => {
+    const agents = [
+      'foo', 'FOO', 'fOo-BoT', 'Foo_Bot', 'bar', 'ZED', 'fo', 'foob', 'foo-bo', 'a', 'zzz', '', 'foo/1.2', 'foo ', ' foo', 'foo1', 'f\u00f6o',
+      'foo\u0000', 'fo\u212Ao', 'ba\u212A', '*', 'foo.bot', 'FOO\t', '\u0130', '__proto__', 'constructor',
+    ];
+    let found = 0;
+    for (const agent of agents) {
+      const want = findAgentGroup(table, agent);
+      expect(findAgentGroupOf(map, agent), JSON.stringify(agent)).toBe(want);
+      if (want >= 0) found++;
+    }
+    expect(found).toBe(7);
+  });
+
+  it('never lower-cases a non-ASCII letter into a token (the Kelvin sign is not k)', () => {
+    expect(findAgentGroupOf(new Map([['k', 0]]), '\u212A')).toBe(-1);
+    expect(findAgentGroupOf(new Map([['i', 0]]), '\u0130')).toBe(-1);
+    expect(findAgentGroupOf(new Map([['k', 0]]), 'K')).toBe(0);
   });
 });
 
