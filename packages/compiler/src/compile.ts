@@ -266,12 +266,13 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
  * tokens, rule texts, sitemaps, directives or other groups' records, which compileRobots' first
  * artifact (tokens, group records, sitemaps) and the whole file's (texts, directives) hold.
  */
-function _groupBuilder(src: _Source): (g: number) => Robots {
+function _groupBuilder(sourceOf: () => _Source): (g: number) => Robots {
   const built = new Map<number, Robots>();
   let ordinal: ParsedRule[] | undefined;
   return (g) => {
     let robots = built.get(g);
     if (robots === undefined) {
+      const src = sourceOf();
       ordinal ??= _ordinalRules(src.parsed);
       robots = loadRobots(_buildMatching(src, g, ordinal));
       built.set(g, robots);
@@ -321,10 +322,12 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options): () => LoadedA
  * call makes it with no group built; the whole file's artifact (`robots.bytes`,
  * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
  * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
- * with no group built. It retains the parsed file (its rules' bytes, agents and preferences,
- * and the merged groups) to build the other groups later (a one-group file retains the input
- * its compile reads instead: at most `maxBytes` + 1 bytes), and per built group a small
- * artifact of that group's tables alone.
+ * with no group built. It retains the input its compile reads (at most `maxBytes` + 1 bytes;
+ * a string within the limit is kept as it is), its first artifact, and per group built later
+ * a small artifact of that group's tables alone; the parsed file (rules' bytes, agents,
+ * preferences, merged groups) only until the first artifact holds a group: another group's
+ * first `agent()` parses the kept input again (one more parse per host asked for a second
+ * crawler) and keeps that parse for the groups after it.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const opts = _checkOptions(robotsTxt, options);
@@ -341,14 +344,23 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   }
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
-  const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(src, none).artifact));
+  const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
+  // The parse is held until the first artifact holds a group (a host asked for one crawler then
+  // needs nothing more of it); another group's first agent() parses `kept` again and holds that
+  // parse (a string's not borrowed: the shared encoding buffer would be overwritten).
+  let held: _Source | null = src;
+  const sourceOf = (): _Source => (held ??= _source(kept, opts, false, typeof kept !== 'string'));
+  // The whole file is written at once out of a parse: a borrowed one does when none is held.
+  const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(held ?? _source(kept, opts, false, true), none).artifact));
   // The first artifact waits for the first agent(), which selects its group first (the
   // runtime's lookup over the token map): one artifact holds the index and that group built.
   const build = (g: number): LoadedArtifact => {
     const marks = g < 0 ? none : filledArray(count, 0);
     if (g >= 0) marks[g] = 1;
-    return artifactOf(loadRobots(_build(src, marks, true).artifact));
+    const first = artifactOf(loadRobots(_build(sourceOf(), marks, true).artifact));
+    if (g >= 0) held = null;
+    return first;
   };
   const scope = opts.scope === undefined ? null : new Map(opts.scope.map((t) => [t, 0] as const));
-  return robotsOfPending({ profile: opts.profile, byToken: src.merged.byToken, scope, global: src.merged.global, build }, _groupBuilder(src), loadFile);
+  return robotsOfPending({ profile: opts.profile, byToken: src.merged.byToken, scope, global: src.merged.global, build }, _groupBuilder(sourceOf), loadFile);
 }

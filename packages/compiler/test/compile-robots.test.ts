@@ -68,8 +68,18 @@ describe('compileRobots', () => {
         // Another crawler's group is built on its own first agent(), with the same answers.
         for (const other of AGENTS) for (const url of URLS) expect(lazy.decide(url, other), `${other} after ${agent}`).toBe(full.decide(url, other));
         expect(lazy.agent(agent)).toBe(rules);
+        // The whole file, made after the parse was let go, is the one a host with nothing built writes.
+        expect(lazy.bytes).toEqual(compileRobots(TXT, { profile }).bytes);
+        expect(lazy.rule(1)).toEqual(full.rule(1));
       }
     }
+    // A byte input: the parse is let go once the first group is built, and another group is
+    // built from the host's own copy, whatever the caller's buffer holds by then.
+    const input = new TextEncoder().encode(TXT);
+    const fromBytes = compileRobots(input);
+    expect(fromBytes.isAllowed('/a', 'A')).toBe(false);
+    input.fill(32);
+    for (const agent of AGENTS) for (const url of URLS) expect(fromBytes.decide(url, agent), `bytes ${agent} ${url}`).toBe(loadRobots(compile(TXT)).decide(url, agent));
     // No group and no global group: allow-all, nothing built.
     const none = compileRobots('User-agent: A\nDisallow: /a\n\nUser-agent: B\nDisallow: /b\n');
     expect(none.agent('Zed').selection).toBe('none');
