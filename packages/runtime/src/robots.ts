@@ -651,8 +651,8 @@ export class Robots {
 
   /** Matching profile the artifact was compiled for (docs/semantics.md section 7). */
   get profile(): Profile {
-    const a = this._art;
-    return a instanceof LoadedArtifact ? a.profile : a.profile;
+    // A pending artifact knows its profile: reading it makes nothing.
+    return this._art.profile;
   }
 
   /**
