@@ -563,6 +563,8 @@ class _RobotsRest {
   constructor(
     readonly builder: GroupBuilder | null,
     readonly fileLoader: FileLoader | null = null,
+    /** What makes compileRobots' first artifact, until it is made (the Robots' artifact is null until then). */
+    public pending: PendingArtifact | null = null,
   ) {}
 }
 
@@ -574,8 +576,8 @@ class _RobotsRest {
  * (`robots.bytes`) are what can be shared across threads.
  */
 export class Robots {
-  /** The loaded artifact; under compileRobots, until its first use, what makes it (see {@link PendingArtifact}). */
-  private _art: LoadedArtifact | PendingArtifact;
+  /** The loaded artifact; null under compileRobots until its first use (`_rest.pending` makes it, see {@link PendingArtifact}). */
+  private _art: LoadedArtifact | null;
   /** The first AgentRules made (most hosts are asked for one crawler), specific or not; further ones in `_rest`. */
   private _first: AgentRules | undefined = undefined;
   /** What most hosts never need (see {@link _RobotsRest}), made on first use; null until then. */
@@ -583,20 +585,28 @@ export class Robots {
 
   /** @internal Use `loadRobots` (or `compileRobots`, through internal.ts). */
   constructor(artifact: LoadedArtifact | PendingArtifact, builder: GroupBuilder | null = null, fileLoader: FileLoader | null = null) {
-    this._art = artifact;
-    this._rest = builder === null && fileLoader === null ? null : new _RobotsRest(builder, fileLoader);
+    // A null check, not instanceof, on every later read: the field holds one class or null.
+    const loaded = artifact instanceof LoadedArtifact;
+    this._art = loaded ? artifact : null;
+    this._rest = builder === null && fileLoader === null && loaded ? null : new _RobotsRest(builder, fileLoader, loaded ? null : artifact);
   }
 
   /** The loaded artifact (made now, with no group built, when compileRobots' first one is still pending). */
   private get _a(): LoadedArtifact {
     const a = this._art;
-    return a instanceof LoadedArtifact ? a : this._settle(a, -1);
+    return a !== null ? a : this._settle(this._pending(), -1);
+  }
+
+  /** Returns what makes the first artifact while `_art` is null. */
+  private _pending(): PendingArtifact {
+    return (this._rest as _RobotsRest).pending as PendingArtifact;
   }
 
   /** Makes and keeps the pending first artifact with group `g` built (-1: none); returns it. */
   private _settle(pending: PendingArtifact, g: number): LoadedArtifact {
     const a = pending.build(g);
     this._art = a;
+    (this._rest as _RobotsRest).pending = null;
     return a;
   }
 
@@ -652,7 +662,8 @@ export class Robots {
   /** Matching profile the artifact was compiled for (docs/semantics.md section 7). */
   get profile(): Profile {
     // A pending artifact knows its profile: reading it makes nothing.
-    return this._art.profile;
+    const a = this._art;
+    return a !== null ? a.profile : this._pending().profile;
   }
 
   /**
@@ -715,8 +726,7 @@ export class Robots {
    * O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
-    const pending = this._art;
-    if (!(pending instanceof LoadedArtifact)) this._settleFor(pending, userAgent);
+    if (this._art === null) this._settleFor(this._pending(), userAgent);
     const pick = this._selectGroup(userAgent);
     if (pick === -1) return this._global();
     const g = pick >= 0 ? pick : -pick - 2;
