@@ -1,7 +1,13 @@
 /**
  * Splits the cold-host workload's time (`node bench/dist/cold-split.js`): compile, load, agent() and the 50 checks, summed over hosts (medians of 5 rounds).
  * `lazy file` is outside the workload: what a compileRobots host pays later for the whole file's artifact (`robots.bytes`, rule texts, sitemaps).
+ * `--against DIR [--rounds N]`: compileRobots + agent() + the checks of this build against another build's (`DIR`: that checkout's root) in one
+ * process, rounds alternating A B / B A, the sum over hosts of each host's median (first two rounds dropped), by file shape. The build imported
+ * first has measured a few percent faster: run it from both checkouts and quote both.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots } from '@robomata/runtime';
 import { CORPUS_DIR } from './corpus.js';
@@ -13,6 +19,11 @@ import { FULL_CONFIG } from './run-bench.js';
 import { buildCorpusWorkload } from './workload.js';
 
 const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: FULL_CONFIG.crawlFiles, urlsPerFile: FULL_CONFIG.crawlUrls, seed: DEFAULT_SEED + 5 }).hosts;
+const { values: args } = parseArgs({ options: { against: { type: 'string' }, rounds: { type: 'string', default: '16' } } });
+if (args.against !== undefined) {
+  await _abColdHosts(args.against, Number(args.rounds));
+  process.exit(0);
+}
 const names = ['compile', 'load', 'agent', 'checks', 'compileRobots', 'lazy agent', 'lazy checks', 'lazy file', 'rp parse', 'rp checks'] as const;
 const times: number[][][] = hosts.map(() => names.map(() => []));
 let sink = 0;
@@ -52,12 +63,45 @@ for (let r = 0; r < 6; r++) {
 const sums = names.map((_, k) => times.reduce((s, t) => s + medianOf((t[k] as number[]).slice(1)), 0));
 process.stdout.write(`${names.map((n, k) => `${n} ${(sums[k] as number).toFixed(1)} ms`).join(', ')} (${sink > 0 ? hosts.length : 0} hosts)\n`);
 // compileRobots' stages by file shape: a file whose one merged group is the global group is built at once; others on the first agent().
-const oneGroup = hosts.map((h) => {
-  const r = loadRobots(compile(h.text));
-  return r.groupCount === 1 && r.agent('*').selection === 'global';
-});
+const oneGroup = _oneGroupHosts();
 for (const one of [true, false]) {
   const of = (k: number): number => times.reduce((s, t, i) => (oneGroup[i] === one ? s + medianOf((t[k] as number[]).slice(1)) : s), 0);
   const n = oneGroup.filter((x) => x === one).length;
   process.stdout.write(`${one ? 'one-group' : 'multi-group'} (${n} hosts): ${[4, 5, 6].map((k) => `${names[k]} ${of(k).toFixed(1)} ms`).join(', ')}\n`);
+}
+
+/** True per host when its file's one merged group is the global group (compileRobots builds it at once). */
+function _oneGroupHosts(): boolean[] {
+  return hosts.map((h) => {
+    const r = loadRobots(compile(h.text));
+    return r.groupCount === 1 && r.agent('*').selection === 'global';
+  });
+}
+
+/** Prints this build's compileRobots + agent() + checks against `against`'s, in one process (see the file comment). */
+async function _abColdHosts(against: string, rounds: number): Promise<void> {
+  const other = (await import(pathToFileURL(join(against, 'packages/compiler/dist/index.js')).href)) as { compileRobots: typeof compileRobots };
+  const builds = [compileRobots, other.compileRobots];
+  const oneGroup = _oneGroupHosts();
+  const agents = hosts.map((h) => pickCrawler(h));
+  const t: number[][][] = builds.map(() => hosts.map(() => []));
+  let allowed = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (const k of r % 2 === 0 ? [0, 1] : [1, 0]) {
+      const build = builds[k] as typeof compileRobots;
+      hosts.forEach((h, i) => {
+        const t0 = performance.now();
+        const rules = build(h.text, { maxBytes: h.maxBytes }).agent(agents[i] as string);
+        for (const u of h.urls) if (rules.isAllowed(u)) allowed++;
+        (t[k]?.[i] as number[]).push(performance.now() - t0);
+      });
+    }
+  }
+  const sumOf = (k: number, keep: (i: number) => boolean): number => hosts.reduce((s, _, i) => (keep(i) ? s + medianOf((t[k]?.[i] as number[]).slice(2)) : s), 0);
+  for (const [name, keep] of [['one-group', (i: number) => oneGroup[i] === true], ['multi-group', (i: number) => oneGroup[i] === false], ['all', () => true]] as const) {
+    const a = sumOf(0, keep);
+    const b = sumOf(1, keep);
+    process.stdout.write(`${name}: this build ${a.toFixed(1)} ms, ${against} ${b.toFixed(1)} ms, this/other ${(a / b).toFixed(3)}\n`);
+  }
+  process.stdout.write(`(${hosts.length} hosts, compileRobots + agent() + checks, ${rounds} rounds, ${allowed > 0 ? 'answers kept' : ''})\n`);
 }
