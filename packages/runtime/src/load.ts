@@ -56,16 +56,33 @@ class _Reader {
 
   /** Returns the next unsigned LEB128 varint (at most 31 bits). */
   v(what: string): number {
+    // Most varints of an artifact are one byte (counts, small offsets, ranks): read them inline.
+    const b = this.bytes;
+    const p = this.pos;
+    if (p < b.length) {
+      const c = b[p] as number;
+      if (c < 0x80) {
+        this.pos = p + 1;
+        return c;
+      }
+    }
+    return this._longV(what);
+  }
+
+  /** Returns the next varint of two or more bytes (or fails): {@link v}'s slow path. */
+  private _longV(what: string): number {
     const b = this.bytes;
     let x = 0;
-    for (let shift = 0; shift < 35; shift += 7) {
+    let scale = 1;
+    for (let k = 0; k < 5; k++) {
       if (this.pos >= b.length) _fail('bad-section', `${what}: the body ends inside a number`);
       const c = b[this.pos++] as number;
-      x += (c & 0x7f) * 2 ** shift;
+      x += (c & 0x7f) * scale;
       if (c < 0x80) {
         if (x > 0x7fffffff) _fail('bad-table', `${what}: ${x} does not fit 31 bits`);
         return x;
       }
+      scale *= 128;
     }
     return _fail('bad-table', `${what}: a number longer than 5 bytes`);
   }
@@ -96,13 +113,26 @@ class _Reader {
   lastLength = 0;
 }
 
-/** A growable Int32Array: the image under construction. */
+/**
+ * A growable Int32Array: the image under construction. `fresh`: its words past `used` are
+ * still zero (a new array), so {@link alloc} need not clear them (the reused load buffer is not).
+ */
 class _Image {
   used = 0;
-  constructor(public words: Int32Array) {}
+  constructor(
+    public words: Int32Array,
+    readonly fresh: boolean,
+  ) {}
 
   /** Reserves `n` zeroed words; returns their offset. */
   alloc(n: number): number {
+    const at = this.take(n);
+    if (!this.fresh) this.words.fill(0, at, at + n);
+    return at;
+  }
+
+  /** Reserves `n` words whose contents are arbitrary (the caller writes every one); returns their offset. */
+  take(n: number): number {
     const at = this.used;
     if (at + n > this.words.length) {
       const grown = new Int32Array(Math.max(this.words.length * 2, at + n));
@@ -110,7 +140,6 @@ class _Image {
       this.words = grown;
     }
     this.used = at + n;
-    this.words.fill(0, at, at + n);
     return at;
   }
 }
@@ -119,17 +148,27 @@ class _Image {
  * Words of the thread's reusable load buffer (at most 256 KiB kept per thread, and as much for
  * the extra records' buffer, {@link _extraBuffer}, between loads): an artifact is
  * decoded there and what is kept is copied out at its size, so a load allocates only that.
- * Larger artifacts (above about 16 KiB) decode into a buffer of their own, let go after use:
- * 4,109 of the corpus's 4,231 files have a source under 17 KiB (artifacts are about 0.9x it).
+ * Larger artifacts (above about 32 KiB, {@link DECODE_WORDS_PER_BYTE}) decode into a buffer of
+ * their own, let go after use: 4,109 of the corpus's 4,231 files have a source under 17 KiB
+ * (artifacts are about 0.9x it).
  */
 const LOAD_BUFFER_MAX_WORDS = 1 << 16;
 let _loadBuffer: Int32Array = new Int32Array(1024);
 
-/** Returns a buffer of at least `words` words to decode into (contents arbitrary: _Image zeroes what it allocates). */
-function _decodeBuffer(words: number): Int32Array {
-  if (words > LOAD_BUFFER_MAX_WORDS) return new Int32Array(words);
+/**
+ * Image words per artifact byte a decode starts with room for: the corpus's images take 0.5
+ * words a byte at the median, 1.8 at most (1,000 cold-split hosts); an image past it grows
+ * (_Image.alloc). 4 words a byte, enough for any artifact, spent 5% of a load zeroing a buffer
+ * of its own for each large artifact (lab profile of loadRobots + agent()).
+ */
+const DECODE_WORDS_PER_BYTE = 2;
+
+/** Returns the image to decode an artifact of `bytes` bytes into: the thread's load buffer, or a new array when large. */
+function _decodeImage(bytes: number): _Image {
+  const words = DECODE_WORDS_PER_BYTE * bytes + 512;
+  if (words > LOAD_BUFFER_MAX_WORDS) return new _Image(new Int32Array(words), true);
   if (_loadBuffer.length < words) _loadBuffer = new Int32Array(Math.max(words, 2 * _loadBuffer.length));
-  return _loadBuffer;
+  return new _Image(_loadBuffer, false);
 }
 
 /**
@@ -160,7 +199,7 @@ function _isToken(bytes: Uint8Array, off: number, len: number): boolean {
  */
 function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean): { base: number; count: number } {
   const n = r.count(what, withGroup ? 2 : 1);
-  const base = img.alloc(TOKEN_WORDS * n);
+  const base = img.take(TOKEN_WORDS * n);
   const w = img.words;
   for (let i = 0; i < n; i++) {
     const off = r.s(what);
@@ -198,7 +237,7 @@ function _readHeader(bytes: Uint8Array): number {
 /** Reads RULES into the image (`line, allow, patternOff, patternLen` per rule); returns the rule count. */
 function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number; base: number } {
   const count = r.count('rules', 1);
-  const base = img.alloc(RULE_WORDS * count);
+  const base = img.take(RULE_WORDS * count);
   let line = 0;
   for (let i = 0; i < count; i++) {
     const w = r.v('rule line');
@@ -272,7 +311,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     prevParent = p;
     prevByte = b;
   }
-  const longAt = img.alloc(long.length);
+  const longAt = img.take(long.length);
   for (let k = 0; k < long.length; k++) img.words[longAt + k] = long[k] as number;
   img.words[base + AC_ROOT_LONG_DEPTHS] = longAt - firstLong;
   return { count, base, row };
@@ -281,14 +320,15 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
 /** Reads WILDCARDS into the image: records and segment lists. */
 function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankBase: number, rankCount: number): { count: number; base: number } {
   const count = r.count('wildcard patterns', 3);
-  const base = img.alloc(WILD_WORDS * count);
+  // Every word is written: WILD_HEAD_* by _readPart (the tries name every pattern, checked).
+  const base = img.take(WILD_WORDS * count);
   for (let i = 0; i < count; i++) {
     const rank = r.v('wildcard rank');
     if (rank >= rankCount) _fail('bad-table', `wildcard ${i}: rank ${rank} of ${rankCount}`);
     const ka = r.v('wildcard segments');
     const k = ka >>> 1;
     if (k < 1 || k > r.bytes.length - r.pos) _fail('bad-table', `wildcard ${i}: ${k} segments`);
-    const segs = img.alloc(k);
+    const segs = img.take(k);
     let total = 0;
     for (let j = 0; j < k; j++) {
       const s = r.v('wildcard segment');
@@ -332,9 +372,35 @@ interface _PartState {
  */
 let _extraBuffer: Int32Array = new Int32Array(EXTRA_WORDS * 64);
 
-/** Lets a large extra buffer go (past the load buffer's size), so a thread keeps a bounded one between loads. */
+/** Lets a large extra or scratch buffer go (past the load buffer's size), so a thread keeps bounded ones between loads. */
 function _releaseExtraBuffer(): void {
   if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(EXTRA_WORDS * 64);
+  for (let k = 0; k < _SCRATCH.length; k++) if ((_SCRATCH[k] as Int32Array).length > LOAD_BUFFER_MAX_WORDS) _SCRATCH[k] = new Int32Array(64);
+}
+
+/**
+ * The thread's scratch arrays for a load's and a cut's temporaries, one slot per use so no two
+ * live ones share: SCRATCH_DEPTH (a part's node depths, _readPart), SCRATCH_BY_DEPTH,
+ * SCRATCH_ORDER, SCRATCH_NEXT (_indexSegments' sorts), SCRATCH_MAP, SCRATCH_ENDS, SCRATCH_LISTED
+ * (a cut's renumbering, _cutGroup). Reused instead of allocated per load (typed arrays a load made
+ * and dropped: 6% of a load in the garbage collector, lab profile); contents arbitrary.
+ */
+const _SCRATCH: Int32Array[] = [0, 1, 2, 3, 4, 5, 6].map(() => new Int32Array(64));
+const SCRATCH_DEPTH = 0;
+const SCRATCH_BY_DEPTH = 1;
+const SCRATCH_ORDER = 2;
+const SCRATCH_NEXT = 3;
+const SCRATCH_MAP = 4;
+const SCRATCH_ENDS = 5;
+const SCRATCH_LISTED = 6;
+
+/** Returns scratch slot `k` with at least `n` words (contents arbitrary). */
+function _scratch(k: number, n: number): Int32Array {
+  const s = _SCRATCH[k] as Int32Array;
+  if (s.length >= n) return s;
+  const grown = new Int32Array(Math.max(n, 2 * s.length));
+  _SCRATCH[k] = grown;
+  return grown;
 }
 
 /** Returns the extra buffer with room for `words` words, keeping its contents. */
@@ -353,10 +419,11 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
   if (n < 1) _fail('bad-table', 'a part without a root');
   const first = state.nodes;
   const wildFirst = state.wild;
-  img.alloc(NODE_WORDS * n);
+  img.take(NODE_WORDS * n);
   state.nodes += n;
   const w = img.words;
-  const depth = new Int32Array(n);
+  const depth = _scratch(SCRATCH_DEPTH, n);
+  depth[0] = 0;
   let nextChild = 1;
   let maxDepth = 0;
   let wildSeen = false;
@@ -428,7 +495,7 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
 /** Moves the parts' extra records from {@link _extraBuffer} into the image, after the radix nodes, and points NODE_EXTRA at them. */
 function _placeExtras(img: _Image, state: _PartState): void {
   const words = EXTRA_WORDS * state.extras;
-  const base = img.alloc(words);
+  const base = img.take(words);
   const w = img.words;
   w.set(_extraBuffer.subarray(0, words), base);
   for (let x = 0; x < state.nodes; x++) {
@@ -465,26 +532,33 @@ function _listWords(wildCount: number, listed: number): number {
 function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
   if (wildCount === 0) return;
   let w = img.words;
-  const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
+  const depthAt = wildBase + WILD_HEAD_DEPTH;
   let deepest = 0;
-  for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, depthOf(k));
-  const byDepth = new Int32Array(deepest + 2);
-  for (let k = 0; k < wildCount; k++) byDepth[depthOf(k) + 1] = (byDepth[depthOf(k) + 1] as number) + 1;
-  for (let d = 1; d < byDepth.length; d++) byDepth[d] = (byDepth[d] as number) + (byDepth[d - 1] as number);
-  const order = new Int32Array(wildCount);
+  for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, w[depthAt + k * WILD_WORDS] as number);
+  const byDepth = _scratch(SCRATCH_BY_DEPTH, deepest + 2).fill(0, 0, deepest + 2);
   for (let k = 0; k < wildCount; k++) {
-    order[byDepth[depthOf(k)] as number] = k;
-    byDepth[depthOf(k)] = (byDepth[depthOf(k)] as number) + 1;
+    const d = (w[depthAt + k * WILD_WORDS] as number) + 1;
+    byDepth[d] = (byDepth[d] as number) + 1;
   }
-  const next = new Int32Array(2 * acCount);
+  for (let d = 1; d < deepest + 2; d++) byDepth[d] = (byDepth[d] as number) + (byDepth[d - 1] as number);
+  const order = _scratch(SCRATCH_ORDER, wildCount);
+  for (let k = 0; k < wildCount; k++) {
+    const d = w[depthAt + k * WILD_WORDS] as number;
+    order[byDepth[d] as number] = k;
+    byDepth[d] = (byDepth[d] as number) + 1;
+  }
+  const next = _scratch(SCRATCH_NEXT, 2 * acCount).fill(0, 0, 2 * acCount);
   for (let k = 0; k < wildCount; k++) {
     const slot = _listSlot(w, wildBase, k);
     next[slot] = (next[slot] as number) + 1;
   }
   let listed = 0;
   for (let s = 0; s < acCount; s++) if ((next[2 * s] as number) + (next[2 * s + 1] as number) > 0) listed++;
-  const empty = img.alloc(_listWords(wildCount, listed));
+  // Every word is written: the empty list's header here, each list's header and patterns below.
+  const empty = img.take(_listWords(wildCount, listed));
   w = img.words;
+  w[empty + AC_LIST_FIRST_COUNT] = 0;
+  w[empty + AC_LIST_FINAL_COUNT] = 0;
   let at = empty + AC_LIST_HEADER;
   for (let s = 0; s < acCount; s++) {
     const rec = acBase + s * AC_WORDS;
@@ -528,8 +602,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const global = r.v('global group') - 1;
   if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
   // Where each group's sources start in the artifact: read into their own region after the loop.
-  const sourceAt = img.alloc(count);
-  const base = img.alloc(GROUP_WORDS * count);
+  const sourceAt = img.take(count);
+  const base = img.take(GROUP_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
     if ((flags & ~(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
@@ -541,7 +615,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     const partCount = r.count('group parts', 1);
     if (partCount > MAX_GROUP_PARTS) _fail('bad-table', `group ${g} names ${partCount} parts (at most ${MAX_GROUP_PARTS})`);
     if ((flags & GROUP_FLAG_UNBUILT) !== 0 && partCount !== 0) _fail('bad-table', `group ${g} is not built but has parts`);
-    const roots = img.alloc(partCount);
+    const roots = img.take(partCount);
     let need = 0;
     for (let k = 0; k < partCount; k++) {
       const p = r.v('group part');
@@ -573,12 +647,12 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
 
 /** Reads the groups' sources again (validated by _readGroups) from the artifact positions at `img[sourceAt, + count)` into a region of their own; returns its offset. */
 function _readSources(r: _Reader, img: _Image, sourceAt: number, count: number): number {
-  const sourceBase = img.alloc(GROUP_SOURCE_WORDS * count);
+  const sourceBase = img.take(GROUP_SOURCE_WORDS * count);
   const end = r.pos;
   for (let g = 0; g < count; g++) {
     r.pos = img.words[sourceAt + g] as number;
     const n = r.v('group sources');
-    const sources = img.alloc(SOURCE_WORDS * n);
+    const sources = img.take(SOURCE_WORDS * n);
     for (let k = 0; k < SOURCE_WORDS * n; k++) img.words[sources + k] = r.v('group source');
     img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCES] = sources;
     img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCE_COUNT] = n;
@@ -593,7 +667,7 @@ function _readSources(r: _Reader, img: _Image, sourceAt: number, count: number):
  */
 function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('v' | 's')[], words: number): { base: number; count: number } {
   const n = r.count(what, layout.length);
-  const base = img.alloc(words * n);
+  const base = img.take(words * n);
   let at = base;
   for (let i = 0; i < n; i++) {
     for (const kind of layout) {
@@ -654,15 +728,14 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   _lastArtifact = null;
   _lastDecoded = null;
   const r = new _Reader(bytes);
-  // Room for any valid artifact's image (at most about 4 words per artifact byte) without growing.
-  const img = new _Image(_decodeBuffer(4 * bytes.length + 512));
+  const img = _decodeImage(bytes.length);
   const scope = _readTokens(r, img, 'scope', false);
   if (((flags & FLAG_SCOPED) !== 0) !== scope.count > 0) _fail('bad-table', 'the scoped flag and the scope tokens disagree');
   const agents = _readTokens(r, img, 'agents', true);
   const rules = _readRules(r, img, (flags & FLAG_PATTERNS) !== 0);
   const rankCount = r.count('ranks', 1);
   if (rankCount > MAX_RANKS) _fail('bad-table', `${rankCount} ranks (at most ${MAX_RANKS})`);
-  const rankBase = img.alloc(rankCount);
+  const rankBase = img.take(rankCount);
   for (let k = 0; k < rankCount; k++) {
     const x = r.v('rank rule');
     const id = x >>> 1;
@@ -746,10 +819,10 @@ function _partOf(parts: readonly _Part[], root: number): _Part {
  * wildcard patterns) and numbers them in the decode's order; returns the numbering (-1: left
  * out), the segment ends and the kept count.
  */
-function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Uint8Array; count: number; long: number } {
+function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Int32Array; count: number; long: number } {
   const src = d.img.words;
-  const map = new Int32Array(d.seg.count).fill(-1);
-  const ends = new Uint8Array(d.seg.count);
+  const map = _scratch(SCRATCH_MAP, d.seg.count).fill(-1, 0, d.seg.count);
+  const ends = _scratch(SCRATCH_ENDS, d.seg.count).fill(0, 0, d.seg.count);
   map[0] = 1;
   for (const p of parts) {
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
@@ -781,7 +854,7 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
  * the decode's breadth-first order.
  */
-function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Uint8Array; count: number; long: number }): { base: number; row: number } {
+function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Int32Array; count: number; long: number }): { base: number; row: number } {
   const src = d.img.words;
   const base = img.alloc(AC_WORDS * keep.count);
   const row = keep.count >= AC_ROOT_ROW_MIN ? img.alloc(256) : -1;
@@ -836,7 +909,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   let wilds = 0;
   let segWords = 0;
   // The segment nodes whose pattern lists are not empty (a pattern is listed at its first segment's node).
-  const listedAt = new Uint8Array(d.seg.count);
+  const listedAt = _scratch(SCRATCH_LISTED, d.seg.count).fill(0, 0, d.seg.count);
   let listed = 0;
   let extras = 0;
   for (const p of parts) {
@@ -856,7 +929,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
-  const img = new _Image(new Int32Array(at + size));
+  const img = new _Image(new Int32Array(at + size), true);
   if (prefix !== null) img.words.set(prefix, 0);
   img.used = at;
   const seg = _writeSegments(d, img, keep);
