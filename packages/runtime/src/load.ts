@@ -724,9 +724,11 @@ interface _Decoded {
 function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
   // A load that failed part-way left the extra buffer at its size: let a large one go here.
   _releaseExtraBuffer();
-  // The load buffer is about to be overwritten: the decode it held is no longer anyone's.
+  // The load buffer is about to be overwritten: the decode it held is no longer anyone's, and
+  // an index still kept there moves out to an array of its own.
   _lastArtifact = null;
   _lastDecoded = null;
+  _moveIndexOut();
   const r = new _Reader(bytes);
   const img = _decodeImage(bytes.length);
   const scope = _readTokens(r, img, 'scope', false);
@@ -783,23 +785,51 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
 /**
  * The artifact whose decode the thread holds (its last decode): a group image built right after
  * `loadRobots` (the usual `loadRobots(bytes).agent(ua)`) is cut from it instead of decoding
- * again. Only decodes in the load buffer are kept (a large artifact's image is let go).
+ * again. A large artifact's decode (an array of its own, not the load buffer) is let go after
+ * its first cut ({@link _forgetLarge}) or at the next decode, whichever comes first: cutting
+ * it from a second decode was an eighth of agent()'s time over the cold-split hosts.
  */
 let _lastArtifact: LoadedArtifact | null = null;
 let _lastDecoded: _Decoded | null = null;
 
-/** Remembers `d` as the decode of `a` when it lives in the load buffer; returns `d`. */
+/** Remembers `d` as the decode of `a`; returns `d`. */
 function _remember(a: LoadedArtifact | null, d: _Decoded): _Decoded {
-  const kept = d.img.words.length <= LOAD_BUFFER_MAX_WORDS;
-  _lastArtifact = kept ? a : null;
-  _lastDecoded = kept ? d : null;
+  _lastArtifact = a;
+  _lastDecoded = d;
   return d;
+}
+
+/** Lets the thread's last decode go when it is a large one (not in the load buffer), so a thread keeps at most the load buffer between loads. */
+function _forgetLarge(): void {
+  if (_lastDecoded !== null && _lastDecoded.img.words !== _loadBuffer) {
+    _lastArtifact = null;
+    _lastDecoded = null;
+  }
 }
 
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
 function _decodedOf(a: LoadedArtifact): _Decoded {
   if (_lastArtifact === a && _lastDecoded !== null) return _lastDecoded;
   return _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
+}
+
+/**
+ * The loaded artifact whose index is still kept in the load buffer, right after its decode
+ * ({@link _keepIndex}), and that index: the usual `loadRobots(bytes).agent(ua)` then copies
+ * it once, into the first group image's array, instead of into an array of its own first (a
+ * typed array of more than 64 bytes costs about 1 us to make and collect on Node 20). The next
+ * decode moves it out first ({@link _moveIndexOut}).
+ */
+let _indexOwner: _LoadedFile | null = null;
+let _indexInBuffer: Int32Array | null = null;
+
+/** Gives the artifact whose index is in the load buffer a copy of its own (unless a group cut took it already). */
+function _moveIndexOut(): void {
+  const owner = _indexOwner;
+  const index = _indexInBuffer;
+  _indexOwner = null;
+  _indexInBuffer = null;
+  if (owner !== null && index !== null) owner.ownIndex(index);
 }
 
 /** Returns the part whose root is radix node `root` (parts ascend by root). O(log parts). */
@@ -1026,7 +1056,16 @@ function _decodeWhole(a: LoadedArtifact): WholeImage {
 /** A loaded artifact with the decoding of what it did not keep from the load. */
 class _LoadedFile extends LoadedArtifact {
   protected decodeGroup(g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
-    return _cutGroup(_decodedOf(this), this.bytes, g, maxWords, prefix);
+    const d = _decodedOf(this);
+    // A decode again moved the index out of the load buffer: the prefix is the index as it is now.
+    const cut = _cutGroup(d, this.bytes, g, maxWords, prefix === null ? null : this.index);
+    if (cut !== null) _forgetLarge();
+    return cut;
+  }
+
+  /** Replaces the index by a copy of its own when it is still `inBuffer`, the index kept in the load buffer. */
+  ownIndex(inBuffer: Int32Array): void {
+    if (this.index === inBuffer) this.replaceIndex(inBuffer.slice());
   }
 
   protected decodeWhole(): WholeImage {
@@ -1051,7 +1090,11 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const groupBase = INDEX_HEADER_WORDS + tokensEnd;
   const groupWords = d.groups.end - d.groups.base;
   const warningWords = WARNING_WORDS * d.warnings.count;
-  const index = new Int32Array(groupBase + groupWords + warningWords);
+  const size = groupBase + groupWords + warningWords;
+  // In the load buffer past the decode when it fits (moved out by the next decode), else its own array.
+  const at = d.img.used;
+  const inBuffer = src === _loadBuffer && at + size <= src.length;
+  const index = inBuffer ? src.subarray(at, at + size) : new Int32Array(size);
   index.set(src.subarray(0, tokensEnd), INDEX_HEADER_WORDS);
   index.set(src.subarray(d.groups.base, d.groups.end), groupBase);
   const shift = groupBase - d.groups.base;
@@ -1094,7 +1137,12 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const bytes = _asBytes(artifact);
   const flags = _readHeader(bytes);
   const d = _decode(bytes, flags, true);
-  const loaded = new _LoadedFile({ bytes, index: _keepIndex(d, flags), preferences: d.preferences ?? NO_PREFERENCES });
+  const index = _keepIndex(d, flags);
+  const loaded = new _LoadedFile({ bytes, index, preferences: d.preferences ?? NO_PREFERENCES });
+  if (index.buffer === _loadBuffer.buffer) {
+    _indexOwner = loaded;
+    _indexInBuffer = index;
+  }
   _remember(loaded, d);
   return new Robots(loaded);
 }
