@@ -380,13 +380,14 @@ function _releaseExtraBuffer(): void {
 
 /**
  * The thread's scratch arrays for a load's and a cut's temporaries, one slot per use so no two
- * live ones share: SCRATCH_DEPTH (a part's node depths, _readPart), SCRATCH_BY_DEPTH,
+ * live ones share: SCRATCH_DEPTH, SCRATCH_PARENT (a part's node depths and parents, _readPart), SCRATCH_BY_DEPTH,
  * SCRATCH_ORDER, SCRATCH_NEXT (_indexSegments' sorts), SCRATCH_MAP, SCRATCH_ENDS, SCRATCH_LISTED
  * (a cut's renumbering, _cutGroup). Reused instead of allocated per load (typed arrays a load made
  * and dropped: 6% of a load in the garbage collector, lab profile); contents arbitrary.
  */
-const _SCRATCH: Int32Array[] = [0, 1, 2, 3, 4, 5, 6].map(() => new Int32Array(64));
+const _SCRATCH: Int32Array[] = [0, 1, 2, 3, 4, 5, 6, 7].map(() => new Int32Array(64));
 const SCRATCH_DEPTH = 0;
+const SCRATCH_PARENT = 7;
 const SCRATCH_BY_DEPTH = 1;
 const SCRATCH_ORDER = 2;
 const SCRATCH_NEXT = 3;
@@ -422,12 +423,20 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
   img.take(NODE_WORDS * n);
   state.nodes += n;
   const w = img.words;
+  const bytes = r.bytes;
+  // One pass: a node's parent comes before it, so when node i is read its parent set
+  // depth[i] to the parent's depth and parent[i]; siblings are contiguous.
   const depth = _scratch(SCRATCH_DEPTH, n);
+  const parent = _scratch(SCRATCH_PARENT, n);
   depth[0] = 0;
+  parent[0] = -1;
   let nextChild = 1;
   let maxDepth = 0;
   let wildSeen = false;
+  let prevByte = -1;
   for (let i = 0; i < n; i++) {
+    // Node i >= 1 must be a child of a node read before it (no later node can name it).
+    if (i > 0 && i >= nextChild) _fail('bad-table', `part of ${n} trie nodes names ${nextChild - 1} children`);
     const rec = state.nodeBase + (first + i) * NODE_WORDS;
     const children = r.v('trie children');
     if (children > 256) _fail('bad-table', `trie node ${i}: ${children} children (at most 256: their first bytes differ)`);
@@ -435,19 +444,32 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     const off = r.s('trie label');
     const len = r.lastLength;
     if ((i === 0) !== (len === 0)) _fail('bad-table', `trie node ${i}: ${len}-byte label`);
+    const b = i === 0 ? -1 : (bytes[off] as number);
+    if (i > 1 && parent[i] === parent[i - 1] && b <= prevByte) _fail('bad-table', `trie node ${parent[i] as number}: children not ascending by first byte`);
+    prevByte = b;
+    const d = (depth[i] as number) + len;
+    depth[i] = d;
+    if (d > maxDepth) maxDepth = d;
+    for (let c = nextChild; c < nextChild + children; c++) {
+      depth[c] = d;
+      parent[c] = i;
+    }
     const prefix = r.v('trie prefix rank');
     const end = r.v('trie end rank');
     const wilds = r.v('trie wildcards');
     if (prefix > rankCount || end > rankCount) _fail('bad-table', `trie node ${i}: rank out of range`);
     if (wilds > wildCount - state.wild) _fail('bad-table', `trie node ${i}: more wildcard patterns than WILDCARDS holds`);
-    for (let k = state.wild + 1; k < state.wild + wilds; k++) {
-      if ((w[wildBase + k * WILD_WORDS + WILD_RANK] as number) <= (w[wildBase + (k - 1) * WILD_WORDS + WILD_RANK] as number)) {
+    for (let k = state.wild; k < state.wild + wilds; k++) {
+      const wrec = wildBase + k * WILD_WORDS;
+      if (k > state.wild && (w[wrec + WILD_RANK] as number) <= (w[wrec - WILD_WORDS + WILD_RANK] as number)) {
         _fail('bad-table', `trie node ${i}: wildcard ranks not ascending`);
       }
+      w[wrec + WILD_HEAD_NODE] = first + i;
+      w[wrec + WILD_HEAD_DEPTH] = d;
     }
     w[rec + NODE_LABEL_OFF] = off;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
-    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number), len);
+    w[rec + NODE_KEY] = nodeKey(children, b, len);
     const prefixRank = prefix === 0 ? NO_RANK : imageRank(prefix - 1, (w[rankBase + prefix - 1] as number) & RANK_ALLOW);
     if (end === 0 && wilds === 0) w[rec + NODE_RANK] = nodeRankWord(prefixRank, NO_EXTRA);
     else {
@@ -465,30 +487,6 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     nextChild += children;
   }
   if (nextChild !== n) _fail('bad-table', `part of ${n} trie nodes names ${nextChild - 1} children`);
-  // Depths and sibling order, now that every label is known.
-  for (let i = 0; i < n; i++) {
-    const rec = state.nodeBase + (first + i) * NODE_WORDS;
-    const fc = (w[rec + NODE_FIRST_CHILD] as number) - first;
-    const cc = nodeChildCount(w, rec);
-    let prev = -1;
-    for (let c = fc; c < fc + cc; c++) {
-      const crec = state.nodeBase + (first + c) * NODE_WORDS;
-      const b = ((w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT) & NODE_CHILD_MASK;
-      if (b <= prev) _fail('bad-table', `trie node ${i}: children not ascending by first byte`);
-      prev = b;
-      depth[c] = (depth[i] as number) + nodeLabelLength(w, r.bytes, crec);
-      if ((depth[c] as number) > maxDepth) maxDepth = depth[c] as number;
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    const ex = nodeExtra(w, state.nodeBase + (first + i) * NODE_WORDS);
-    if (ex < 0) continue;
-    const w0 = _extraBuffer[ex + EXTRA_WILD_FIRST] as number;
-    for (let k = w0; k < w0 + (_extraBuffer[ex + EXTRA_WILD_COUNT] as number); k++) {
-      w[wildBase + k * WILD_WORDS + WILD_HEAD_NODE] = first + i;
-      w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] = depth[i] as number;
-    }
-  }
   return { root: first, nodes: n, wildFirst, wildCount: state.wild - wildFirst, need: wildSeen ? NO_RANK : maxDepth + 1 };
 }
 
