@@ -713,13 +713,23 @@ interface _Decoded {
   readonly preferences: PreferenceTables | null;
 }
 
+/** The sections up to RANKS of a decode under way ({@link _decodeHead}), and its reader past them. */
+interface _Head {
+  readonly r: _Reader;
+  readonly img: _Image;
+  readonly scope: { base: number; count: number };
+  readonly agents: { base: number; count: number };
+  readonly rules: { base: number; count: number };
+  readonly rankBase: number;
+  readonly rankCount: number;
+}
+
 /**
- * Validates and decodes the body of an artifact whose header `_readHeader` accepted (flags
- * `flags`): every section into one image, in the thread's load buffer unless the artifact is
- * large. With `preferences` false the PREFERENCES section is not read (a decode again after
- * the load validated it). Throws RobotsFormatError. O(artifact size).
+ * Starts a decode of the body of an artifact whose header `_readHeader` accepted (flags
+ * `flags`) in a fresh image (the thread's load buffer unless the artifact is large): validates
+ * and decodes SCOPE, AGENTS, RULES and RANKS. Throws RobotsFormatError. O(those sections).
  */
-function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
+function _decodeHead(bytes: Uint8Array, flags: number): _Head {
   // A load that failed part-way left the extra buffer at its size: let a large one go here.
   _releaseExtraBuffer();
   // The load buffer is about to be overwritten: the decode it held is no longer anyone's, and
@@ -745,6 +755,17 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     if (companion === 1 && allow !== 1) _fail('bad-table', `rank ${k}: an index.html companion of disallow rule ${id}`);
     img.words[rankBase + k] = ((id + 1) << RANK_RULE_SHIFT) | (companion << 1) | allow;
   }
+  return { r, img, scope, agents, rules, rankBase, rankCount };
+}
+
+/**
+ * Validates and decodes the body of an artifact whose header `_readHeader` accepted (flags
+ * `flags`): every section into one image, in the thread's load buffer unless the artifact is
+ * large. With `preferences` false the PREFERENCES section is not read (a decode again after
+ * the load validated it). Throws RobotsFormatError. O(artifact size).
+ */
+function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
+  const { r, img, scope, agents, rules, rankBase, rankCount } = _decodeHead(bytes, flags);
   const seg = _readSegments(r, img);
   const wild = _readWildcards(r, img, seg.base, seg.count, rankBase, rankCount);
   const partCount = r.count('parts', 1);
@@ -1071,7 +1092,8 @@ class _LoadedFile extends LoadedArtifact {
   }
 
   protected decodeRanks(): Int32Array {
-    const d = _decodedOf(this);
+    // The last decode when it is this artifact's, else the sections up to RANKS decoded again (validated again).
+    const d: _Head | _Decoded = _lastArtifact === this && _lastDecoded !== null ? _lastDecoded : _decodeHead(this.bytes, this.header(INDEX_FLAGS));
     return d.img.words.slice(d.rankBase, d.rankBase + d.rankCount);
   }
 }
