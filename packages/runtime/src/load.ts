@@ -216,21 +216,35 @@ function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean):
   return { base, count: n };
 }
 
+/** Returns the little-endian u16 at `at` (the header's; in bounds). */
+function _u16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+}
+
+/** Returns the little-endian u32 at `at` (the header's; in bounds), read without a DataView (one object less a load). */
+function _u32(bytes: Uint8Array, at: number): number {
+  return (_u16(bytes, at) | (_u16(bytes, at + 2) << 16)) >>> 0;
+}
+
+/** Copies `src[from, to)` to `dst` from `at`: the small copies of a load, without a subarray view each. */
+function _copyWords(dst: Int32Array, at: number, src: Int32Array, from: number, to: number): void {
+  for (let k = from; k < to; k++) dst[at + k - from] = src[k] as number;
+}
+
 /** Checks the header; returns the flags. */
 function _readHeader(bytes: Uint8Array): number {
   if (bytes.byteLength < HEADER_BYTES) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dv.getUint32(0, true) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
-  const version = dv.getUint16(4, true);
+  if (_u32(bytes, 0) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
+  const version = _u16(bytes, 4);
   if (version !== FORMAT_VERSION) {
     _fail('bad-version', `format version ${version}, this runtime reads version ${FORMAT_VERSION}: compile the robots.txt again with a matching @robomata/compiler`);
   }
-  const flags = dv.getUint16(6, true);
+  const flags = _u16(bytes, 6);
   if ((flags & ~KNOWN_FLAGS) !== 0) _fail('bad-version', `unknown flags 0x${flags.toString(16)}`);
-  if (dv.getUint32(8, true) !== bytes.byteLength) {
-    _fail('bad-length', `header says ${dv.getUint32(8, true)} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
+  if (_u32(bytes, 8) !== bytes.byteLength) {
+    _fail('bad-length', `header says ${_u32(bytes, 8)} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
   }
-  if (dv.getUint32(12, true) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
+  if (_u32(bytes, 12) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
   return flags;
 }
 
@@ -495,7 +509,7 @@ function _placeExtras(img: _Image, state: _PartState): void {
   const words = EXTRA_WORDS * state.extras;
   const base = img.take(words);
   const w = img.words;
-  w.set(_extraBuffer.subarray(0, words), base);
+  _copyWords(w, base, _extraBuffer, 0, words);
   for (let x = 0; x < state.nodes; x++) {
     const rec = state.nodeBase + x * NODE_WORDS;
     const ex = nodeExtra(w, rec);
@@ -668,8 +682,8 @@ function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('
   const base = img.take(words * n);
   let at = base;
   for (let i = 0; i < n; i++) {
-    for (const kind of layout) {
-      if (kind === 'v') img.words[at++] = r.v(what);
+    for (let f = 0; f < layout.length; f++) {
+      if (layout[f] === 'v') img.words[at++] = r.v(what);
       else {
         img.words[at++] = r.s(what);
         img.words[at++] = r.lastLength;
@@ -678,6 +692,11 @@ function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('
   }
   return { base, count: n };
 }
+
+/** The fields of SITEMAPS, DIRECTIVES and WARNINGS records (format.ts), for {@link _readRecords}. */
+const _SITEMAP_LAYOUT: readonly ('v' | 's')[] = ['s'];
+const _DIRECTIVE_LAYOUT: readonly ('v' | 's')[] = ['v', 's', 's', 'v'];
+const _WARNING_LAYOUT: readonly ('v' | 's')[] = ['v', 'v'];
 
 /** Turns `bytes` into a Uint8Array, or throws the TypeError of a wrong argument. */
 function _asBytes(artifact: unknown): Uint8Array {
@@ -781,9 +800,9 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     const g = img.words[agents.base + TOKEN_WORDS * i + TOKEN_GROUP] as number;
     if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
-  const sitemaps = _readRecords(r, img, 'sitemaps', ['s'], SITEMAP_WORDS);
-  const directives = _readRecords(r, img, 'directives', ['v', 's', 's', 'v'], DIRECTIVE_WORDS);
-  const warnings = _readRecords(r, img, 'warnings', ['v', 'v'], WARNING_WORDS);
+  const sitemaps = _readRecords(r, img, 'sitemaps', _SITEMAP_LAYOUT, SITEMAP_WORDS);
+  const directives = _readRecords(r, img, 'directives', _DIRECTIVE_LAYOUT, DIRECTIVE_WORDS);
+  const warnings = _readRecords(r, img, 'warnings', _WARNING_LAYOUT, WARNING_WORDS);
   for (let i = 0; i < warnings.count; i++) {
     const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
@@ -1115,14 +1134,14 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const at = d.img.used;
   const inBuffer = src === _loadBuffer && at + size <= src.length;
   const index = inBuffer ? src.subarray(at, at + size) : new Int32Array(size);
-  index.set(src.subarray(0, tokensEnd), INDEX_HEADER_WORDS);
-  index.set(src.subarray(d.groups.base, d.groups.end), groupBase);
+  _copyWords(index, INDEX_HEADER_WORDS, src, 0, tokensEnd);
+  _copyWords(index, groupBase, src, d.groups.base, d.groups.end);
   const shift = groupBase - d.groups.base;
   for (let g = 0; g < d.groups.count; g++) {
     const rec = groupBase + g * GROUP_WORDS;
     index[rec + GROUP_ROOTS] = (index[rec + GROUP_ROOTS] as number) + shift;
   }
-  index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), groupBase + groupWords);
+  _copyWords(index, groupBase + groupWords, src, d.warnings.base, d.warnings.base + warningWords);
   index[INDEX_FLAGS] = flags;
   index[INDEX_SCOPE_COUNT] = d.scope.count;
   index[INDEX_AGENT_COUNT] = d.agents.count;
