@@ -389,6 +389,8 @@ let _extraBuffer: Int32Array = new Int32Array(EXTRA_WORDS * 64);
 /** Lets a large extra or scratch buffer go (past the load buffer's size), so a thread keeps bounded ones between loads. */
 function _releaseExtraBuffer(): void {
   if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(EXTRA_WORDS * 64);
+  if (!_scratchLarge) return;
+  _scratchLarge = false;
   for (let k = 0; k < _SCRATCH.length; k++) if ((_SCRATCH[k] as Int32Array).length > LOAD_BUFFER_MAX_WORDS) _SCRATCH[k] = new Int32Array(64);
 }
 
@@ -409,11 +411,15 @@ const SCRATCH_MAP = 4;
 const SCRATCH_ENDS = 5;
 const SCRATCH_LISTED = 6;
 
+/** True once a scratch array grew past the load buffer's size (let go by the next decode). */
+let _scratchLarge = false;
+
 /** Returns scratch slot `k` with at least `n` words (contents arbitrary). */
 function _scratch(k: number, n: number): Int32Array {
   const s = _SCRATCH[k] as Int32Array;
   if (s.length >= n) return s;
   const grown = new Int32Array(Math.max(n, 2 * s.length));
+  if (grown.length > LOAD_BUFFER_MAX_WORDS) _scratchLarge = true;
   _SCRATCH[k] = grown;
   return grown;
 }
