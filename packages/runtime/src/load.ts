@@ -963,6 +963,13 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
   return { base, row };
 }
 
+/** Returns true when `parts` are all of the file's parts, in order (its image is the decode's matching region). */
+function _isEveryPart(parts: readonly _Part[], all: readonly _Part[]): boolean {
+  if (parts.length !== all.length) return false;
+  for (let k = 0; k < parts.length; k++) if (parts[k] !== all[k]) return false;
+  return true;
+}
+
 /**
  * Returns the image of group `g` cut from the decode: its parts' radix nodes and wildcard
  * patterns renumbered from 0, the Aho-Corasick nodes of their segments only, and the roots; its
@@ -978,7 +985,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
-  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords, prefix);
+  if (_isEveryPart(parts, d.parts)) return _copyMatching(d, bytes, maxWords, prefix);
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
@@ -1015,7 +1022,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   const roots = new Int32Array(rootCount);
   let nodeAt = 0;
   let wildAt = 0;
-  for (const [k, p] of parts.entries()) {
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k] as _Part;
     roots[k] = nodeAt;
     for (let i = 0; i < p.nodes; i++) {
       const orec = d.nodeBase + (p.root + i) * NODE_WORDS;
