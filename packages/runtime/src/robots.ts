@@ -105,6 +105,11 @@ export abstract class LoadedArtifact {
     return this._index;
   }
 
+  /** Replaces the index by `copy`, the same words in an array of the artifact's own (load.ts: an index kept in the thread's load buffer until the next load). */
+  protected replaceIndex(copy: Int32Array): void {
+    this._index = copy;
+  }
+
   /**
    * Returns the index header's word `field` (tables.ts INDEX_*: the flags, the counts of scope
    * tokens, agent tokens, groups, rules, sitemaps, directives and warnings, the global group, the

@@ -574,6 +574,48 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     }
   });
 
+  it('keeps a fresh load\'s index in the load buffer only until the next load, which gives it a copy of the same words', () => {
+    const txt = 'User-agent: a\nDisallow: /*q=1\n\nUser-agent: *\nDisallow: /x\n';
+    const first = loadRobots(compile(txt));
+    const a = artifactOf(first);
+    const words = Array.from(a.index);
+    const second = loadRobots(compile('User-agent: *\nDisallow: /other\n'));
+    // The second load decoded over the load buffer: the first one's index moved out first.
+    expect(a.index.buffer).not.toBe(artifactOf(second).index.buffer);
+    expect(a.index.byteLength).toBe(a.index.buffer.byteLength);
+    expect(Array.from(a.index)).toEqual(words);
+    expect(first.agent('a').isAllowed('/p?q=1')).toBe(false);
+    expect(first.agent('zz').isAllowed('/x/y')).toBe(false);
+    // The first cut takes the index along in its array (one typed array per host).
+    const rules = second.agent('zz');
+    expect(artifactOf(second).index.buffer).toBe(artifactOf(second).group(rules.groupIndex).img.buffer);
+    expect(rules.isAllowed('/other/1')).toBe(false);
+  });
+
+  it('cuts a large artifact\'s groups (decoded outside the load buffer) with the same answers before and after other loads', () => {
+    const lines = ['User-agent: a', 'Disallow: /a/*.pdf$', '', 'User-agent: *'];
+    for (let r = 0; r < 4000; r++) lines.push(`Disallow: /big/${r}/*x${r}y`, `Allow: /big/${r}/open`);
+    const txt = lines.join('\n') + '\n';
+    const bytes = compile(txt);
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const urls = ['/a/b.pdf', '/big/17/ax17y', '/big/17/open', '/big/17/ax18y', '/x'];
+    const expected = urls.map((u) => {
+      const want = referenceDecide(txt, 'zz', u);
+      return { allowed: want.allowed, line: want.line };
+    });
+    const big = loadRobots(bytes);
+    const star = big.agent('zz');
+    loadRobots(compile('User-agent: *\nDisallow: /other\n'));
+    const own = big.agent('a');
+    expect(urls.map((u) => {
+      const id = star.decide(u);
+      return { allowed: star.isAllowed(u), line: id < 0 ? 0 : big.rule(id).line };
+    })).toEqual(expected);
+    expect(own.isAllowed('/a/b.pdf')).toBe(false);
+    expect(own.isAllowed('/big/17/ax17y')).toBe(true);
+    expect(loadRobots(bytes).agent('zz').isAllowed('/big/3999/x3999y')).toBe(false);
+  });
+
   it('cuts a group from a decode again when another artifact was loaded in between', () => {
     const first = loadRobots(compile('User-agent: a\nDisallow: /*q=1\n\nUser-agent: *\nDisallow: /x\n'));
     loadRobots(compile('User-agent: *\nDisallow: /other\n'));
