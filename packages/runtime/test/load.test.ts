@@ -12,7 +12,7 @@ import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { scanTuning } from '../src/segment-scan.js';
-import { tierOf, tierTuning } from '../src/testing.js';
+import { lastCandidateCount, readCheckWork, resetCheckWork, tierOf, tierTuning } from '../src/testing.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
@@ -730,12 +730,19 @@ describe('loadRobots: segment depths past AC_DEPTH_LONG (the long-depth table)',
         expect(tierOf(rules).tier, road).toBe(road === 'tier 1' ? 1 : 0);
         // The group's image holds long nodes: their depths are read from the table.
         expect(hostWordsByKind(robots, rules).acLongDepths, road).toBeGreaterThan(9000 - AC_DEPTH_LONG);
+        resetCheckWork();
+        let withCandidates = 0;
         for (const url of URLS_LONG) {
           const want = referenceDecide(TXT_LONG, 'x', url);
           const id = rules.decide(url);
+          if (road !== 'tier 1' && lastCandidateCount() > 0) withCandidates++;
           expect(rules.isAllowed(url), `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.allowed);
           expect(id < 0 ? 0 : robots.rule(id).line, `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.line);
         }
+        // The forced road was taken: tier 0 verified candidates, by sweeps (work counted) only on the sweep road.
+        if (road !== 'tier 1') expect(withCandidates, road).toBeGreaterThan(0);
+        if (road === 'direct') expect(readCheckWork(), road).toBe(0);
+        if (road === 'sweep') expect(readCheckWork(), road).toBeGreaterThan(9000);
       }
     } finally {
       Object.assign(scanTuning, saved);
