@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { decide } from '@robomata/reference';
-import { extractProductToken, loadRobots } from '@robomata/runtime';
+import { extractProductToken, loadRobots, verdictAllows, verdictRule } from '@robomata/runtime';
 import { lastCandidateCount, scanTuning, shapeCheckCount, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { agentArb, robotsTxtArb, urlsFromRobotsArb } from './arbitraries.js';
 
@@ -88,6 +88,9 @@ function check(txt: string, agents: string[], urls: string[], profile: 'rfc9309'
       const ctx = JSON.stringify({ txt, agent, url, profile, road, urls, agents });
       expect(rules.isAllowed(url), ctx).toBe(want.allowed);
       expect({ line: gotRule.line, kind: gotRule.kind }, ctx).toEqual({ line: want.line, kind: want.kind });
+      // decideVerdict is isAllowed and decide in one check, on the same tier.
+      const v = rules.decideVerdict(url);
+      expect([verdictAllows(v), verdictRule(v)], ctx).toEqual([want.allowed, got]);
       if (want.allowed) mix.allowed++;
       else mix.disallowed++;
       if (want.kind !== 'none') mix.byRule++;

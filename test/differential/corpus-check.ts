@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { createReferenceMatcher } from '@robomata/reference';
+import { verdictAllows, verdictRule } from '@robomata/runtime';
 import { tierOf, tierTuning } from '@robomata/runtime/testing';
 
 export const CORPUS_DIR = new URL('../fixtures/corpus/robots/', import.meta.url);
@@ -101,11 +102,12 @@ function _checkCorpusFile(name: string, profile: 'rfc9309' | 'google', urlCount:
       const id = rules.decide(url);
       const line = id < 0 ? 0 : robots.rule(id).line;
       const allowed = rules.isAllowed(url);
+      const v = rules.decideVerdict(url);
       checks++;
       // Groups past the automaton's NFA budget stay on tier 0 by design.
       if (!tiered || tierOf(rules).tier === tier) onTier++;
-      if (allowed !== want.allowed || line !== want.line) {
-        mismatches.push({ file: name, agent, url, profile, runtime: `${allowed} line ${line}`, reference: `${want.allowed} line ${want.line}` });
+      if (allowed !== want.allowed || line !== want.line || verdictAllows(v) !== allowed || verdictRule(v) !== id) {
+        mismatches.push({ file: name, agent, url, profile, runtime: `${allowed} line ${line} verdict ${verdictAllows(v)} rule ${verdictRule(v)} (decide ${id})`, reference: `${want.allowed} line ${want.line}` });
       }
     }
   }

@@ -4,7 +4,7 @@
  */
 
 import type { AgentSelection, Robots } from '@robomata/runtime';
-import { RobotsAgentError, extractProductToken } from '@robomata/runtime';
+import { extractProductToken } from '@robomata/runtime';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
 import { writeErrorLine } from './io.js';
@@ -32,16 +32,14 @@ export function reportAgentToken(robots: Robots, agent: string, selection: Agent
 }
 
 /**
- * Throws a {@link CliError} with the runtime's own refusal (`Robots#agent`'s RobotsAgentError:
- * the group choice in `describeGroupChoice`'s words, the scope the artifact holds and the remedy)
- * when the selection says an agent-scoped artifact left `agent`'s group out ('out-of-scope': the
- * artifact answers nothing for it); returns otherwise. O(scope).
+ * Throws a {@link CliError} with the runtime's own refusal (`Robots#findAgentRefusal`: the
+ * RobotsAgentError `Robots#agent` would throw, in `describeGroupChoice`'s words with the scope
+ * the artifact holds and the remedy) when the selection says an agent-scoped artifact left
+ * `agent`'s group out ('out-of-scope': the artifact answers nothing for it); returns otherwise.
+ * O(scope).
  */
 export function requireInScope(robots: Robots, agent: string, selection: AgentSelection): void {
   if (selection.selection !== 'out-of-scope') return;
-  try {
-    robots.agent(agent);
-  } catch (e) {
-    throw e instanceof RobotsAgentError ? new CliError(e.message) : e;
-  }
+  const refusal = robots.findAgentRefusal(agent);
+  throw new CliError(refusal?.message ?? `agent "${agent}" is outside this artifact's scope`);
 }

@@ -12,7 +12,7 @@ import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { RETIRED_CATEGORIES, SIGNAL_KEYS, USAGE_CATEGORIES } from '@robomata/compiler';
-import { classifyUrl, describeDecision, type AgentRules, type Outcome, type PreferenceExplanation, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
+import { classifyUrl, describeDecision, verdictAllows, verdictRule, type AgentRules, type Outcome, type PreferenceExplanation, type Profile, type Robots, type RuleInfo } from '@robomata/runtime';
 import { CliError, EXIT_FINDINGS, EXIT_OK, describeFileError } from './errors.js';
 import { reportAgentToken, requireInScope } from './agent-token.js';
 import type { CliIo } from './io.js';
@@ -99,22 +99,21 @@ function _withAnswers(base: Verdict, usage: readonly string[], signal: readonly 
 
 /**
  * Returns the verdict the TSV prints, which has no outcome column: the runtime's answer
- * (`AgentRules#isAllowed`) and the deciding rule as its hot check finds it (`AgentRules#decide`, `Robots#rule`, cached by id in `infos`) and
+ * and the deciding rule from one hot check (`AgentRules#decideVerdict`; the rule's text from `Robots#rule`, cached by id in `infos`) and
  * the preference answers (`AgentRules#usage`, `#signal`): the fast form, without an explanation's
  * allocations (packages/cli/README.md has the timing); check-readable.test.ts holds both roads
  * to the same lines. O(URL + the group's segments).
  */
 export function decideRuleVerdict(robots: Robots, rules: AgentRules, agent: string, url: string, infos: Map<number, RuleInfo>, usage: readonly string[] = [], signal: readonly string[] = []): Verdict {
-  const id = rules.decide(url);
+  // One check answers both: the verdict is the runtime's, never worked out from the rule's kind here.
+  const v = rules.decideVerdict(url);
+  const id = verdictRule(v);
   let info = id < 0 ? undefined : infos.get(id);
   if (id >= 0 && info === undefined) {
     info = robots.rule(id);
     infos.set(id, info);
   }
-  // The verdict is the runtime's answer, never worked out from the rule's kind here; decide's
-  // -1 is its answer "allowed" (no rule decides), so only a deciding rule asks again.
-  const allowed = id < 0 || rules.isAllowed(url);
-  return _withAnswers(_verdictOf(allowed, agent, url, info), usage, signal, (kind, key) => (kind === 'usage' ? rules.usage(url, key) : rules.signal(url, key)));
+  return _withAnswers(_verdictOf(verdictAllows(v), agent, url, info), usage, signal, (kind, key) => (kind === 'usage' ? rules.usage(url, key) : rules.signal(url, key)));
 }
 
 /** What a preference column shows for no answer, in every text form (TSV and readable). */

@@ -60,8 +60,7 @@ export function explainDecision(info: CachedRobots, url: string, productToken: s
   const d = info.robots.explain(url, productToken);
   if (d.group.selection === 'out-of-scope') {
     // The runtime's own refusal (RobotsAgentError) for a crawler an agent-scoped artifact left out.
-    info.robots.agent(productToken);
-    throw new Error('unreachable: agent() refuses a crawler its artifact left out');
+    throw info.robots.findAgentRefusal(productToken) ?? new Error('unreachable: an out-of-scope selection has a refusal');
   }
   const base = { url, productToken, group: d.group.selection, retryAt: info.expiresAt, robots: info, allowed: d.allowed !== false };
   if (info.policy === 'disallow-all') return { ...base, reason: 'unavailable', outcome: undefined, rule: undefined };

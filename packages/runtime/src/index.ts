@@ -13,6 +13,8 @@ export {
   type OtherDirective,
   type PartInfo,
   type RobotsWarning,
+  verdictAllows,
+  verdictRule,
 } from './robots.js';
 export { OUTCOME_MESSAGES, describeDecision, describeGroupChoice, type AgentSelection, type Decision, type GroupChoice, type Outcome, type RuleInfo, type Selection } from './explain.js';
 export { describeAutomaton, type AutomatonGraph, type GraphEdge, type GraphNode, type GraphScan } from './describe.js';

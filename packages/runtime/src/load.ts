@@ -56,16 +56,33 @@ class _Reader {
 
   /** Returns the next unsigned LEB128 varint (at most 31 bits). */
   v(what: string): number {
+    // Most varints of an artifact are one byte (counts, small offsets, ranks): read them inline.
+    const b = this.bytes;
+    const p = this.pos;
+    if (p < b.length) {
+      const c = b[p] as number;
+      if (c < 0x80) {
+        this.pos = p + 1;
+        return c;
+      }
+    }
+    return this._longV(what);
+  }
+
+  /** Returns the next varint of two or more bytes (or fails): {@link v}'s slow path. */
+  private _longV(what: string): number {
     const b = this.bytes;
     let x = 0;
-    for (let shift = 0; shift < 35; shift += 7) {
+    let scale = 1;
+    for (let k = 0; k < 5; k++) {
       if (this.pos >= b.length) _fail('bad-section', `${what}: the body ends inside a number`);
       const c = b[this.pos++] as number;
-      x += (c & 0x7f) * 2 ** shift;
+      x += (c & 0x7f) * scale;
       if (c < 0x80) {
         if (x > 0x7fffffff) _fail('bad-table', `${what}: ${x} does not fit 31 bits`);
         return x;
       }
+      scale *= 128;
     }
     return _fail('bad-table', `${what}: a number longer than 5 bytes`);
   }
@@ -96,13 +113,26 @@ class _Reader {
   lastLength = 0;
 }
 
-/** A growable Int32Array: the image under construction. */
+/**
+ * A growable Int32Array: the image under construction. `fresh`: its words past `used` are
+ * still zero (a new array), so {@link alloc} need not clear them (the reused load buffer is not).
+ */
 class _Image {
   used = 0;
-  constructor(public words: Int32Array) {}
+  constructor(
+    public words: Int32Array,
+    readonly fresh: boolean,
+  ) {}
 
   /** Reserves `n` zeroed words; returns their offset. */
   alloc(n: number): number {
+    const at = this.take(n);
+    if (!this.fresh) this.words.fill(0, at, at + n);
+    return at;
+  }
+
+  /** Reserves `n` words whose contents are arbitrary (the caller writes every one); returns their offset. */
+  take(n: number): number {
     const at = this.used;
     if (at + n > this.words.length) {
       const grown = new Int32Array(Math.max(this.words.length * 2, at + n));
@@ -110,7 +140,6 @@ class _Image {
       this.words = grown;
     }
     this.used = at + n;
-    this.words.fill(0, at, at + n);
     return at;
   }
 }
@@ -119,17 +148,27 @@ class _Image {
  * Words of the thread's reusable load buffer (at most 256 KiB kept per thread, and as much for
  * the extra records' buffer, {@link _extraBuffer}, between loads): an artifact is
  * decoded there and what is kept is copied out at its size, so a load allocates only that.
- * Larger artifacts (above about 16 KiB) decode into a buffer of their own, let go after use:
- * 4,109 of the corpus's 4,231 files have a source under 17 KiB (artifacts are about 0.9x it).
+ * Larger artifacts (above about 32 KiB, {@link DECODE_WORDS_PER_BYTE}) decode into a buffer of
+ * their own, let go after their first cut or at the next decode ({@link _forgetLarge}): 4,109 of
+ * the corpus's 4,231 files have a source under 17 KiB (artifacts are about 0.9x it).
  */
 const LOAD_BUFFER_MAX_WORDS = 1 << 16;
 let _loadBuffer: Int32Array = new Int32Array(1024);
 
-/** Returns a buffer of at least `words` words to decode into (contents arbitrary: _Image zeroes what it allocates). */
-function _decodeBuffer(words: number): Int32Array {
-  if (words > LOAD_BUFFER_MAX_WORDS) return new Int32Array(words);
+/**
+ * Image words per artifact byte a decode starts with room for: the corpus's images take 0.5
+ * words a byte at the median, 1.8 at most (1,000 cold-split hosts); an image past it grows
+ * (_Image.alloc). 4 words a byte, enough for any artifact, spent 5% of a load zeroing a buffer
+ * of its own for each large artifact (lab profile of loadRobots + agent()).
+ */
+const DECODE_WORDS_PER_BYTE = 2;
+
+/** Returns the image to decode an artifact of `bytes` bytes into: the thread's load buffer, or a new array when large. */
+function _decodeImage(bytes: number): _Image {
+  const words = DECODE_WORDS_PER_BYTE * bytes + 512;
+  if (words > LOAD_BUFFER_MAX_WORDS) return new _Image(new Int32Array(words), true);
   if (_loadBuffer.length < words) _loadBuffer = new Int32Array(Math.max(words, 2 * _loadBuffer.length));
-  return _loadBuffer;
+  return new _Image(_loadBuffer, false);
 }
 
 /**
@@ -160,7 +199,7 @@ function _isToken(bytes: Uint8Array, off: number, len: number): boolean {
  */
 function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean): { base: number; count: number } {
   const n = r.count(what, withGroup ? 2 : 1);
-  const base = img.alloc(TOKEN_WORDS * n);
+  const base = img.take(TOKEN_WORDS * n);
   const w = img.words;
   for (let i = 0; i < n; i++) {
     const off = r.s(what);
@@ -177,28 +216,42 @@ function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean):
   return { base, count: n };
 }
 
+/** Returns the little-endian u16 at `at` (the header's; in bounds). */
+function _u16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+}
+
+/** Returns the little-endian u32 at `at` (the header's; in bounds), read without a DataView (one object less a load). */
+function _u32(bytes: Uint8Array, at: number): number {
+  return (_u16(bytes, at) | (_u16(bytes, at + 2) << 16)) >>> 0;
+}
+
+/** Copies `src[from, to)` to `dst` from `at`: the small copies of a load, without a subarray view each. */
+function _copyWords(dst: Int32Array, at: number, src: Int32Array, from: number, to: number): void {
+  for (let k = from; k < to; k++) dst[at + k - from] = src[k] as number;
+}
+
 /** Checks the header; returns the flags. */
 function _readHeader(bytes: Uint8Array): number {
   if (bytes.byteLength < HEADER_BYTES) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dv.getUint32(0, true) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
-  const version = dv.getUint16(4, true);
+  if (_u32(bytes, 0) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
+  const version = _u16(bytes, 4);
   if (version !== FORMAT_VERSION) {
     _fail('bad-version', `format version ${version}, this runtime reads version ${FORMAT_VERSION}: compile the robots.txt again with a matching @robomata/compiler`);
   }
-  const flags = dv.getUint16(6, true);
+  const flags = _u16(bytes, 6);
   if ((flags & ~KNOWN_FLAGS) !== 0) _fail('bad-version', `unknown flags 0x${flags.toString(16)}`);
-  if (dv.getUint32(8, true) !== bytes.byteLength) {
-    _fail('bad-length', `header says ${dv.getUint32(8, true)} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
+  if (_u32(bytes, 8) !== bytes.byteLength) {
+    _fail('bad-length', `header says ${_u32(bytes, 8)} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
   }
-  if (dv.getUint32(12, true) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
+  if (_u32(bytes, 12) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
   return flags;
 }
 
 /** Reads RULES into the image (`line, allow, patternOff, patternLen` per rule); returns the rule count. */
 function _readRules(r: _Reader, img: _Image, patterns: boolean): { count: number; base: number } {
   const count = r.count('rules', 1);
-  const base = img.alloc(RULE_WORDS * count);
+  const base = img.take(RULE_WORDS * count);
   let line = 0;
   for (let i = 0; i < count; i++) {
     const w = r.v('rule line');
@@ -272,7 +325,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     prevParent = p;
     prevByte = b;
   }
-  const longAt = img.alloc(long.length);
+  const longAt = img.take(long.length);
   for (let k = 0; k < long.length; k++) img.words[longAt + k] = long[k] as number;
   img.words[base + AC_ROOT_LONG_DEPTHS] = longAt - firstLong;
   return { count, base, row };
@@ -281,14 +334,15 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
 /** Reads WILDCARDS into the image: records and segment lists. */
 function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number, rankBase: number, rankCount: number): { count: number; base: number } {
   const count = r.count('wildcard patterns', 3);
-  const base = img.alloc(WILD_WORDS * count);
+  // Every word is written: WILD_HEAD_* by _readPart (the tries name every pattern, checked).
+  const base = img.take(WILD_WORDS * count);
   for (let i = 0; i < count; i++) {
     const rank = r.v('wildcard rank');
     if (rank >= rankCount) _fail('bad-table', `wildcard ${i}: rank ${rank} of ${rankCount}`);
     const ka = r.v('wildcard segments');
     const k = ka >>> 1;
     if (k < 1 || k > r.bytes.length - r.pos) _fail('bad-table', `wildcard ${i}: ${k} segments`);
-    const segs = img.alloc(k);
+    const segs = img.take(k);
     let total = 0;
     for (let j = 0; j < k; j++) {
       const s = r.v('wildcard segment');
@@ -332,9 +386,42 @@ interface _PartState {
  */
 let _extraBuffer: Int32Array = new Int32Array(EXTRA_WORDS * 64);
 
-/** Lets a large extra buffer go (past the load buffer's size), so a thread keeps a bounded one between loads. */
+/** Lets a large extra or scratch buffer go (past the load buffer's size), so a thread keeps bounded ones between loads. */
 function _releaseExtraBuffer(): void {
   if (_extraBuffer.length > LOAD_BUFFER_MAX_WORDS) _extraBuffer = new Int32Array(EXTRA_WORDS * 64);
+  if (!_scratchLarge) return;
+  _scratchLarge = false;
+  for (let k = 0; k < _SCRATCH.length; k++) if ((_SCRATCH[k] as Int32Array).length > LOAD_BUFFER_MAX_WORDS) _SCRATCH[k] = new Int32Array(64);
+}
+
+/**
+ * The thread's scratch arrays for a load's and a cut's temporaries, one slot per use so no two
+ * live ones share: SCRATCH_DEPTH, SCRATCH_PARENT (a part's node depths and parents, _readPart), SCRATCH_BY_DEPTH,
+ * SCRATCH_ORDER, SCRATCH_NEXT (_indexSegments' sorts), SCRATCH_MAP, SCRATCH_ENDS, SCRATCH_LISTED
+ * (a cut's renumbering, _cutGroup). Reused instead of allocated per load (typed arrays a load made
+ * and dropped: 6% of a load in the garbage collector, lab profile); contents arbitrary.
+ */
+const _SCRATCH: Int32Array[] = [0, 1, 2, 3, 4, 5, 6, 7].map(() => new Int32Array(64));
+const SCRATCH_DEPTH = 0;
+const SCRATCH_PARENT = 7;
+const SCRATCH_BY_DEPTH = 1;
+const SCRATCH_ORDER = 2;
+const SCRATCH_NEXT = 3;
+const SCRATCH_MAP = 4;
+const SCRATCH_ENDS = 5;
+const SCRATCH_LISTED = 6;
+
+/** True once a scratch array grew past the load buffer's size (let go by the next decode). */
+let _scratchLarge = false;
+
+/** Returns scratch slot `k` with at least `n` words (contents arbitrary). */
+function _scratch(k: number, n: number): Int32Array {
+  const s = _SCRATCH[k] as Int32Array;
+  if (s.length >= n) return s;
+  const grown = new Int32Array(Math.max(n, 2 * s.length));
+  if (grown.length > LOAD_BUFFER_MAX_WORDS) _scratchLarge = true;
+  _SCRATCH[k] = grown;
+  return grown;
 }
 
 /** Returns the extra buffer with room for `words` words, keeping its contents. */
@@ -353,14 +440,23 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
   if (n < 1) _fail('bad-table', 'a part without a root');
   const first = state.nodes;
   const wildFirst = state.wild;
-  img.alloc(NODE_WORDS * n);
+  img.take(NODE_WORDS * n);
   state.nodes += n;
   const w = img.words;
-  const depth = new Int32Array(n);
+  const bytes = r.bytes;
+  // One pass: a node's parent comes before it, so when node i is read its parent set
+  // depth[i] to the parent's depth and parent[i]; siblings are contiguous.
+  const depth = _scratch(SCRATCH_DEPTH, n);
+  const parent = _scratch(SCRATCH_PARENT, n);
+  depth[0] = 0;
+  parent[0] = -1;
   let nextChild = 1;
   let maxDepth = 0;
   let wildSeen = false;
+  let prevByte = -1;
   for (let i = 0; i < n; i++) {
+    // Node i >= 1 must be a child of a node read before it (no later node can name it).
+    if (i > 0 && i >= nextChild) _fail('bad-table', `part of ${n} trie nodes names ${nextChild - 1} children`);
     const rec = state.nodeBase + (first + i) * NODE_WORDS;
     const children = r.v('trie children');
     if (children > 256) _fail('bad-table', `trie node ${i}: ${children} children (at most 256: their first bytes differ)`);
@@ -368,19 +464,32 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     const off = r.s('trie label');
     const len = r.lastLength;
     if ((i === 0) !== (len === 0)) _fail('bad-table', `trie node ${i}: ${len}-byte label`);
+    const b = i === 0 ? -1 : (bytes[off] as number);
+    if (i > 1 && parent[i] === parent[i - 1] && b <= prevByte) _fail('bad-table', `trie node ${parent[i] as number}: children not ascending by first byte`);
+    prevByte = b;
+    const d = (depth[i] as number) + len;
+    depth[i] = d;
+    if (d > maxDepth) maxDepth = d;
+    for (let c = nextChild; c < nextChild + children; c++) {
+      depth[c] = d;
+      parent[c] = i;
+    }
     const prefix = r.v('trie prefix rank');
     const end = r.v('trie end rank');
     const wilds = r.v('trie wildcards');
     if (prefix > rankCount || end > rankCount) _fail('bad-table', `trie node ${i}: rank out of range`);
     if (wilds > wildCount - state.wild) _fail('bad-table', `trie node ${i}: more wildcard patterns than WILDCARDS holds`);
-    for (let k = state.wild + 1; k < state.wild + wilds; k++) {
-      if ((w[wildBase + k * WILD_WORDS + WILD_RANK] as number) <= (w[wildBase + (k - 1) * WILD_WORDS + WILD_RANK] as number)) {
+    for (let k = state.wild; k < state.wild + wilds; k++) {
+      const wrec = wildBase + k * WILD_WORDS;
+      if (k > state.wild && (w[wrec + WILD_RANK] as number) <= (w[wrec - WILD_WORDS + WILD_RANK] as number)) {
         _fail('bad-table', `trie node ${i}: wildcard ranks not ascending`);
       }
+      w[wrec + WILD_HEAD_NODE] = first + i;
+      w[wrec + WILD_HEAD_DEPTH] = d;
     }
     w[rec + NODE_LABEL_OFF] = off;
     w[rec + NODE_FIRST_CHILD] = children > 0 ? first + nextChild : 0;
-    w[rec + NODE_KEY] = nodeKey(children, i === 0 ? -1 : (r.bytes[off] as number), len);
+    w[rec + NODE_KEY] = nodeKey(children, b, len);
     const prefixRank = prefix === 0 ? NO_RANK : imageRank(prefix - 1, (w[rankBase + prefix - 1] as number) & RANK_ALLOW);
     if (end === 0 && wilds === 0) w[rec + NODE_RANK] = nodeRankWord(prefixRank, NO_EXTRA);
     else {
@@ -398,39 +507,15 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     nextChild += children;
   }
   if (nextChild !== n) _fail('bad-table', `part of ${n} trie nodes names ${nextChild - 1} children`);
-  // Depths and sibling order, now that every label is known.
-  for (let i = 0; i < n; i++) {
-    const rec = state.nodeBase + (first + i) * NODE_WORDS;
-    const fc = (w[rec + NODE_FIRST_CHILD] as number) - first;
-    const cc = nodeChildCount(w, rec);
-    let prev = -1;
-    for (let c = fc; c < fc + cc; c++) {
-      const crec = state.nodeBase + (first + c) * NODE_WORDS;
-      const b = ((w[crec + NODE_KEY] as number) >> NODE_KEY_SHIFT) & NODE_CHILD_MASK;
-      if (b <= prev) _fail('bad-table', `trie node ${i}: children not ascending by first byte`);
-      prev = b;
-      depth[c] = (depth[i] as number) + nodeLabelLength(w, r.bytes, crec);
-      if ((depth[c] as number) > maxDepth) maxDepth = depth[c] as number;
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    const ex = nodeExtra(w, state.nodeBase + (first + i) * NODE_WORDS);
-    if (ex < 0) continue;
-    const w0 = _extraBuffer[ex + EXTRA_WILD_FIRST] as number;
-    for (let k = w0; k < w0 + (_extraBuffer[ex + EXTRA_WILD_COUNT] as number); k++) {
-      w[wildBase + k * WILD_WORDS + WILD_HEAD_NODE] = first + i;
-      w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] = depth[i] as number;
-    }
-  }
   return { root: first, nodes: n, wildFirst, wildCount: state.wild - wildFirst, need: wildSeen ? NO_RANK : maxDepth + 1 };
 }
 
 /** Moves the parts' extra records from {@link _extraBuffer} into the image, after the radix nodes, and points NODE_EXTRA at them. */
 function _placeExtras(img: _Image, state: _PartState): void {
   const words = EXTRA_WORDS * state.extras;
-  const base = img.alloc(words);
+  const base = img.take(words);
   const w = img.words;
-  w.set(_extraBuffer.subarray(0, words), base);
+  _copyWords(w, base, _extraBuffer, 0, words);
   for (let x = 0; x < state.nodes; x++) {
     const rec = state.nodeBase + x * NODE_WORDS;
     const ex = nodeExtra(w, rec);
@@ -465,26 +550,33 @@ function _listWords(wildCount: number, listed: number): number {
 function _indexSegments(img: _Image, acBase: number, acCount: number, wildBase: number, wildCount: number): void {
   if (wildCount === 0) return;
   let w = img.words;
-  const depthOf = (k: number): number => w[wildBase + k * WILD_WORDS + WILD_HEAD_DEPTH] as number;
+  const depthAt = wildBase + WILD_HEAD_DEPTH;
   let deepest = 0;
-  for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, depthOf(k));
-  const byDepth = new Int32Array(deepest + 2);
-  for (let k = 0; k < wildCount; k++) byDepth[depthOf(k) + 1] = (byDepth[depthOf(k) + 1] as number) + 1;
-  for (let d = 1; d < byDepth.length; d++) byDepth[d] = (byDepth[d] as number) + (byDepth[d - 1] as number);
-  const order = new Int32Array(wildCount);
+  for (let k = 0; k < wildCount; k++) deepest = Math.max(deepest, w[depthAt + k * WILD_WORDS] as number);
+  const byDepth = _scratch(SCRATCH_BY_DEPTH, deepest + 2).fill(0, 0, deepest + 2);
   for (let k = 0; k < wildCount; k++) {
-    order[byDepth[depthOf(k)] as number] = k;
-    byDepth[depthOf(k)] = (byDepth[depthOf(k)] as number) + 1;
+    const d = (w[depthAt + k * WILD_WORDS] as number) + 1;
+    byDepth[d] = (byDepth[d] as number) + 1;
   }
-  const next = new Int32Array(2 * acCount);
+  for (let d = 1; d < deepest + 2; d++) byDepth[d] = (byDepth[d] as number) + (byDepth[d - 1] as number);
+  const order = _scratch(SCRATCH_ORDER, wildCount);
+  for (let k = 0; k < wildCount; k++) {
+    const d = w[depthAt + k * WILD_WORDS] as number;
+    order[byDepth[d] as number] = k;
+    byDepth[d] = (byDepth[d] as number) + 1;
+  }
+  const next = _scratch(SCRATCH_NEXT, 2 * acCount).fill(0, 0, 2 * acCount);
   for (let k = 0; k < wildCount; k++) {
     const slot = _listSlot(w, wildBase, k);
     next[slot] = (next[slot] as number) + 1;
   }
   let listed = 0;
   for (let s = 0; s < acCount; s++) if ((next[2 * s] as number) + (next[2 * s + 1] as number) > 0) listed++;
-  const empty = img.alloc(_listWords(wildCount, listed));
+  // Every word is written: the empty list's header here, each list's header and patterns below.
+  const empty = img.take(_listWords(wildCount, listed));
   w = img.words;
+  w[empty + AC_LIST_FIRST_COUNT] = 0;
+  w[empty + AC_LIST_FINAL_COUNT] = 0;
   let at = empty + AC_LIST_HEADER;
   for (let s = 0; s < acCount; s++) {
     const rec = acBase + s * AC_WORDS;
@@ -528,8 +620,8 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
   const global = r.v('global group') - 1;
   if (global >= count) _fail('bad-table', `global group ${global} of ${count}`);
   // Where each group's sources start in the artifact: read into their own region after the loop.
-  const sourceAt = img.alloc(count);
-  const base = img.alloc(GROUP_WORDS * count);
+  const sourceAt = img.take(count);
+  const base = img.take(GROUP_WORDS * count);
   for (let g = 0; g < count; g++) {
     const flags = r.v('group flags');
     if ((flags & ~(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
@@ -541,7 +633,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     const partCount = r.count('group parts', 1);
     if (partCount > MAX_GROUP_PARTS) _fail('bad-table', `group ${g} names ${partCount} parts (at most ${MAX_GROUP_PARTS})`);
     if ((flags & GROUP_FLAG_UNBUILT) !== 0 && partCount !== 0) _fail('bad-table', `group ${g} is not built but has parts`);
-    const roots = img.alloc(partCount);
+    const roots = img.take(partCount);
     let need = 0;
     for (let k = 0; k < partCount; k++) {
       const p = r.v('group part');
@@ -573,12 +665,12 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
 
 /** Reads the groups' sources again (validated by _readGroups) from the artifact positions at `img[sourceAt, + count)` into a region of their own; returns its offset. */
 function _readSources(r: _Reader, img: _Image, sourceAt: number, count: number): number {
-  const sourceBase = img.alloc(GROUP_SOURCE_WORDS * count);
+  const sourceBase = img.take(GROUP_SOURCE_WORDS * count);
   const end = r.pos;
   for (let g = 0; g < count; g++) {
     r.pos = img.words[sourceAt + g] as number;
     const n = r.v('group sources');
-    const sources = img.alloc(SOURCE_WORDS * n);
+    const sources = img.take(SOURCE_WORDS * n);
     for (let k = 0; k < SOURCE_WORDS * n; k++) img.words[sources + k] = r.v('group source');
     img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCES] = sources;
     img.words[sourceBase + GROUP_SOURCE_WORDS * g + GROUP_SOURCE_COUNT] = n;
@@ -593,11 +685,11 @@ function _readSources(r: _Reader, img: _Image, sourceAt: number, count: number):
  */
 function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('v' | 's')[], words: number): { base: number; count: number } {
   const n = r.count(what, layout.length);
-  const base = img.alloc(words * n);
+  const base = img.take(words * n);
   let at = base;
   for (let i = 0; i < n; i++) {
-    for (const kind of layout) {
-      if (kind === 'v') img.words[at++] = r.v(what);
+    for (let f = 0; f < layout.length; f++) {
+      if (layout[f] === 'v') img.words[at++] = r.v(what);
       else {
         img.words[at++] = r.s(what);
         img.words[at++] = r.lastLength;
@@ -606,6 +698,11 @@ function _readRecords(r: _Reader, img: _Image, what: string, layout: readonly ('
   }
   return { base, count: n };
 }
+
+/** The fields of SITEMAPS, DIRECTIVES and WARNINGS records (format.ts), for {@link _readRecords}. */
+const _SITEMAP_LAYOUT: readonly ('v' | 's')[] = ['s'];
+const _DIRECTIVE_LAYOUT: readonly ('v' | 's')[] = ['v', 's', 's', 'v'];
+const _WARNING_LAYOUT: readonly ('v' | 's')[] = ['v', 'v'];
 
 /** Turns `bytes` into a Uint8Array, or throws the TypeError of a wrong argument. */
 function _asBytes(artifact: unknown): Uint8Array {
@@ -641,28 +738,39 @@ interface _Decoded {
   readonly preferences: PreferenceTables | null;
 }
 
+/** The sections up to RANKS of a decode under way ({@link _decodeHead}), and its reader past them. */
+interface _Head {
+  readonly r: _Reader;
+  readonly img: _Image;
+  readonly scope: { base: number; count: number };
+  readonly agents: { base: number; count: number };
+  readonly rules: { base: number; count: number };
+  readonly rankBase: number;
+  readonly rankCount: number;
+}
+
 /**
- * Validates and decodes the body of an artifact whose header `_readHeader` accepted (flags
- * `flags`): every section into one image, in the thread's load buffer unless the artifact is
- * large. With `preferences` false the PREFERENCES section is not read (a decode again after
- * the load validated it). Throws RobotsFormatError. O(artifact size).
+ * Starts a decode of the body of an artifact whose header `_readHeader` accepted (flags
+ * `flags`) in a fresh image (the thread's load buffer unless the artifact is large): validates
+ * and decodes SCOPE, AGENTS, RULES and RANKS. Throws RobotsFormatError. O(those sections).
  */
-function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
+function _decodeHead(bytes: Uint8Array, flags: number): _Head {
   // A load that failed part-way left the extra buffer at its size: let a large one go here.
   _releaseExtraBuffer();
-  // The load buffer is about to be overwritten: the decode it held is no longer anyone's.
+  // The load buffer is about to be overwritten: the decode it held is no longer anyone's, and
+  // an index still kept there moves out to an array of its own.
   _lastArtifact = null;
   _lastDecoded = null;
+  _moveIndexOut();
   const r = new _Reader(bytes);
-  // Room for any valid artifact's image (at most about 4 words per artifact byte) without growing.
-  const img = new _Image(_decodeBuffer(4 * bytes.length + 512));
+  const img = _decodeImage(bytes.length);
   const scope = _readTokens(r, img, 'scope', false);
   if (((flags & FLAG_SCOPED) !== 0) !== scope.count > 0) _fail('bad-table', 'the scoped flag and the scope tokens disagree');
   const agents = _readTokens(r, img, 'agents', true);
   const rules = _readRules(r, img, (flags & FLAG_PATTERNS) !== 0);
   const rankCount = r.count('ranks', 1);
   if (rankCount > MAX_RANKS) _fail('bad-table', `${rankCount} ranks (at most ${MAX_RANKS})`);
-  const rankBase = img.alloc(rankCount);
+  const rankBase = img.take(rankCount);
   for (let k = 0; k < rankCount; k++) {
     const x = r.v('rank rule');
     const id = x >>> 1;
@@ -672,6 +780,17 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     if (companion === 1 && allow !== 1) _fail('bad-table', `rank ${k}: an index.html companion of disallow rule ${id}`);
     img.words[rankBase + k] = ((id + 1) << RANK_RULE_SHIFT) | (companion << 1) | allow;
   }
+  return { r, img, scope, agents, rules, rankBase, rankCount };
+}
+
+/**
+ * Validates and decodes the body of an artifact whose header `_readHeader` accepted (flags
+ * `flags`): every section into one image, in the thread's load buffer unless the artifact is
+ * large. With `preferences` false the PREFERENCES section is not read (a decode again after
+ * the load validated it). Throws RobotsFormatError. O(artifact size).
+ */
+function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
+  const { r, img, scope, agents, rules, rankBase, rankCount } = _decodeHead(bytes, flags);
   const seg = _readSegments(r, img);
   const wild = _readWildcards(r, img, seg.base, seg.count, rankBase, rankCount);
   const partCount = r.count('parts', 1);
@@ -687,9 +806,9 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
     const g = img.words[agents.base + TOKEN_WORDS * i + TOKEN_GROUP] as number;
     if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
-  const sitemaps = _readRecords(r, img, 'sitemaps', ['s'], SITEMAP_WORDS);
-  const directives = _readRecords(r, img, 'directives', ['v', 's', 's', 'v'], DIRECTIVE_WORDS);
-  const warnings = _readRecords(r, img, 'warnings', ['v', 'v'], WARNING_WORDS);
+  const sitemaps = _readRecords(r, img, 'sitemaps', _SITEMAP_LAYOUT, SITEMAP_WORDS);
+  const directives = _readRecords(r, img, 'directives', _DIRECTIVE_LAYOUT, DIRECTIVE_WORDS);
+  const warnings = _readRecords(r, img, 'warnings', _WARNING_LAYOUT, WARNING_WORDS);
   for (let i = 0; i < warnings.count; i++) {
     const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
@@ -710,23 +829,51 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
 /**
  * The artifact whose decode the thread holds (its last decode): a group image built right after
  * `loadRobots` (the usual `loadRobots(bytes).agent(ua)`) is cut from it instead of decoding
- * again. Only decodes in the load buffer are kept (a large artifact's image is let go).
+ * again. A large artifact's decode (an array of its own, not the load buffer) is let go after
+ * its first cut ({@link _forgetLarge}) or at the next decode, whichever comes first: cutting
+ * it from a second decode was an eighth of agent()'s time over the cold-split hosts.
  */
 let _lastArtifact: LoadedArtifact | null = null;
 let _lastDecoded: _Decoded | null = null;
 
-/** Remembers `d` as the decode of `a` when it lives in the load buffer; returns `d`. */
+/** Remembers `d` as the decode of `a`; returns `d`. */
 function _remember(a: LoadedArtifact | null, d: _Decoded): _Decoded {
-  const kept = d.img.words.length <= LOAD_BUFFER_MAX_WORDS;
-  _lastArtifact = kept ? a : null;
-  _lastDecoded = kept ? d : null;
+  _lastArtifact = a;
+  _lastDecoded = d;
   return d;
+}
+
+/** Lets the thread's last decode go when it is a large one (not in the load buffer), so a thread keeps at most the load buffer between loads. */
+function _forgetLarge(): void {
+  if (_lastDecoded !== null && _lastDecoded.img.words !== _loadBuffer) {
+    _lastArtifact = null;
+    _lastDecoded = null;
+  }
 }
 
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
 function _decodedOf(a: LoadedArtifact): _Decoded {
   if (_lastArtifact === a && _lastDecoded !== null) return _lastDecoded;
   return _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
+}
+
+/**
+ * The loaded artifact whose index is still kept in the load buffer, right after its decode
+ * ({@link _keepIndex}), and that index: the usual `loadRobots(bytes).agent(ua)` then copies
+ * it once, into the first group image's array, instead of into an array of its own first (a
+ * typed array of more than 64 bytes costs about 1 us to make and collect on Node 20). The next
+ * decode moves it out first ({@link _moveIndexOut}).
+ */
+let _indexOwner: _LoadedFile | null = null;
+let _indexInBuffer: Int32Array | null = null;
+
+/** Gives the artifact whose index is in the load buffer a copy of its own (unless a group cut took it already). */
+function _moveIndexOut(): void {
+  const owner = _indexOwner;
+  const index = _indexInBuffer;
+  _indexOwner = null;
+  _indexInBuffer = null;
+  if (owner !== null && index !== null) owner.ownIndex(index);
 }
 
 /** Returns the part whose root is radix node `root` (parts ascend by root). O(log parts). */
@@ -746,10 +893,10 @@ function _partOf(parts: readonly _Part[], root: number): _Part {
  * wildcard patterns) and numbers them in the decode's order; returns the numbering (-1: left
  * out), the segment ends and the kept count.
  */
-function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Uint8Array; count: number; long: number } {
+function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array; ends: Int32Array; count: number; long: number } {
   const src = d.img.words;
-  const map = new Int32Array(d.seg.count).fill(-1);
-  const ends = new Uint8Array(d.seg.count);
+  const map = _scratch(SCRATCH_MAP, d.seg.count).fill(-1, 0, d.seg.count);
+  const ends = _scratch(SCRATCH_ENDS, d.seg.count).fill(0, 0, d.seg.count);
   map[0] = 1;
   for (const p of parts) {
     for (let w = p.wildFirst; w < p.wildFirst + p.wildCount; w++) {
@@ -781,7 +928,7 @@ function _keepSegments(d: _Decoded, parts: readonly _Part[]): { map: Int32Array;
  * and row. Fail links stay shallower and children contiguous and ascending: the numbering keeps
  * the decode's breadth-first order.
  */
-function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Uint8Array; count: number; long: number }): { base: number; row: number } {
+function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends: Int32Array; count: number; long: number }): { base: number; row: number } {
   const src = d.img.words;
   const base = img.alloc(AC_WORDS * keep.count);
   const row = keep.count >= AC_ROOT_ROW_MIN ? img.alloc(256) : -1;
@@ -816,6 +963,13 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
   return { base, row };
 }
 
+/** Returns true when `parts` are all of the file's parts, in order (its image is the decode's matching region). */
+function _isEveryPart(parts: readonly _Part[], all: readonly _Part[]): boolean {
+  if (parts.length !== all.length) return false;
+  for (let k = 0; k < parts.length; k++) if (parts[k] !== all[k]) return false;
+  return true;
+}
+
 /**
  * Returns the image of group `g` cut from the decode: its parts' radix nodes and wildcard
  * patterns renumbered from 0, the Aho-Corasick nodes of their segments only, and the roots; its
@@ -831,12 +985,12 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
-  if (parts.length === d.parts.length && parts.every((p, k) => p === d.parts[k])) return _copyMatching(d, bytes, maxWords, prefix);
+  if (_isEveryPart(parts, d.parts)) return _copyMatching(d, bytes, maxWords, prefix);
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
   // The segment nodes whose pattern lists are not empty (a pattern is listed at its first segment's node).
-  const listedAt = new Uint8Array(d.seg.count);
+  const listedAt = _scratch(SCRATCH_LISTED, d.seg.count).fill(0, 0, d.seg.count);
   let listed = 0;
   let extras = 0;
   for (const p of parts) {
@@ -856,7 +1010,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
-  const img = new _Image(new Int32Array(at + size));
+  const img = new _Image(new Int32Array(at + size), true);
   if (prefix !== null) img.words.set(prefix, 0);
   img.used = at;
   const seg = _writeSegments(d, img, keep);
@@ -868,7 +1022,8 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   const roots = new Int32Array(rootCount);
   let nodeAt = 0;
   let wildAt = 0;
-  for (const [k, p] of parts.entries()) {
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k] as _Part;
     roots[k] = nodeAt;
     for (let i = 0; i < p.nodes; i++) {
       const orec = d.nodeBase + (p.root + i) * NODE_WORDS;
@@ -953,7 +1108,16 @@ function _decodeWhole(a: LoadedArtifact): WholeImage {
 /** A loaded artifact with the decoding of what it did not keep from the load. */
 class _LoadedFile extends LoadedArtifact {
   protected decodeGroup(g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
-    return _cutGroup(_decodedOf(this), this.bytes, g, maxWords, prefix);
+    const d = _decodedOf(this);
+    // A decode again moved the index out of the load buffer: the prefix is the index as it is now.
+    const cut = _cutGroup(d, this.bytes, g, maxWords, prefix === null ? null : this.index);
+    if (cut !== null) _forgetLarge();
+    return cut;
+  }
+
+  /** Replaces the index by a copy of its own when it is still `inBuffer`, the index kept in the load buffer. */
+  ownIndex(inBuffer: Int32Array): void {
+    if (this.index === inBuffer) this.replaceIndex(inBuffer.slice());
   }
 
   protected decodeWhole(): WholeImage {
@@ -961,7 +1125,8 @@ class _LoadedFile extends LoadedArtifact {
   }
 
   protected decodeRanks(): Int32Array {
-    const d = _decodedOf(this);
+    // The last decode when it is this artifact's, else the sections up to RANKS decoded again (validated again).
+    const d: _Head | _Decoded = _lastArtifact === this && _lastDecoded !== null ? _lastDecoded : _decodeHead(this.bytes, this.header(INDEX_FLAGS));
     return d.img.words.slice(d.rankBase, d.rankBase + d.rankCount);
   }
 }
@@ -978,15 +1143,19 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const groupBase = INDEX_HEADER_WORDS + tokensEnd;
   const groupWords = d.groups.end - d.groups.base;
   const warningWords = WARNING_WORDS * d.warnings.count;
-  const index = new Int32Array(groupBase + groupWords + warningWords);
-  index.set(src.subarray(0, tokensEnd), INDEX_HEADER_WORDS);
-  index.set(src.subarray(d.groups.base, d.groups.end), groupBase);
+  const size = groupBase + groupWords + warningWords;
+  // In the load buffer past the decode when it fits (moved out by the next decode), else its own array.
+  const at = d.img.used;
+  const inBuffer = src === _loadBuffer && at + size <= src.length;
+  const index = inBuffer ? src.subarray(at, at + size) : new Int32Array(size);
+  _copyWords(index, INDEX_HEADER_WORDS, src, 0, tokensEnd);
+  _copyWords(index, groupBase, src, d.groups.base, d.groups.end);
   const shift = groupBase - d.groups.base;
   for (let g = 0; g < d.groups.count; g++) {
     const rec = groupBase + g * GROUP_WORDS;
     index[rec + GROUP_ROOTS] = (index[rec + GROUP_ROOTS] as number) + shift;
   }
-  index.set(src.subarray(d.warnings.base, d.warnings.base + warningWords), groupBase + groupWords);
+  _copyWords(index, groupBase + groupWords, src, d.warnings.base, d.warnings.base + warningWords);
   index[INDEX_FLAGS] = flags;
   index[INDEX_SCOPE_COUNT] = d.scope.count;
   index[INDEX_AGENT_COUNT] = d.agents.count;
@@ -1021,7 +1190,12 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const bytes = _asBytes(artifact);
   const flags = _readHeader(bytes);
   const d = _decode(bytes, flags, true);
-  const loaded = new _LoadedFile({ bytes, index: _keepIndex(d, flags), preferences: d.preferences ?? NO_PREFERENCES });
+  const index = _keepIndex(d, flags);
+  const loaded = new _LoadedFile({ bytes, index, preferences: d.preferences ?? NO_PREFERENCES });
+  if (index.buffer === _loadBuffer.buffer) {
+    _indexOwner = loaded;
+    _indexInBuffer = index;
+  }
   _remember(loaded, d);
   return new Robots(loaded);
 }

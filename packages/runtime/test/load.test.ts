@@ -12,7 +12,7 @@ import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { scanTuning } from '../src/segment-scan.js';
-import { tierOf, tierTuning } from '../src/testing.js';
+import { lastCandidateCount, readCheckWork, resetCheckWork, tierOf, tierTuning } from '../src/testing.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
@@ -574,6 +574,48 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     }
   });
 
+  it('keeps a fresh load\'s index in the load buffer only until the next load, which gives it a copy of the same words', () => {
+    const txt = 'User-agent: a\nDisallow: /*q=1\n\nUser-agent: *\nDisallow: /x\n';
+    const first = loadRobots(compile(txt));
+    const a = artifactOf(first);
+    const words = Array.from(a.index);
+    const second = loadRobots(compile('User-agent: *\nDisallow: /other\n'));
+    // The second load decoded over the load buffer: the first one's index moved out first.
+    expect(a.index.buffer).not.toBe(artifactOf(second).index.buffer);
+    expect(a.index.byteLength).toBe(a.index.buffer.byteLength);
+    expect(Array.from(a.index)).toEqual(words);
+    expect(first.agent('a').isAllowed('/p?q=1')).toBe(false);
+    expect(first.agent('zz').isAllowed('/x/y')).toBe(false);
+    // The first cut takes the index along in its array (one typed array per host).
+    const rules = second.agent('zz');
+    expect(artifactOf(second).index.buffer).toBe(artifactOf(second).group(rules.groupIndex).img.buffer);
+    expect(rules.isAllowed('/other/1')).toBe(false);
+  });
+
+  it('cuts a large artifact\'s groups (decoded outside the load buffer) with the same answers before and after other loads', () => {
+    const lines = ['User-agent: a', 'Disallow: /a/*.pdf$', '', 'User-agent: *'];
+    for (let r = 0; r < 4000; r++) lines.push(`Disallow: /big/${r}/*x${r}y`, `Allow: /big/${r}/open`);
+    const txt = lines.join('\n') + '\n';
+    const bytes = compile(txt);
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const urls = ['/a/b.pdf', '/big/17/ax17y', '/big/17/open', '/big/17/ax18y', '/x'];
+    const expected = urls.map((u) => {
+      const want = referenceDecide(txt, 'zz', u);
+      return { allowed: want.allowed, line: want.line };
+    });
+    const big = loadRobots(bytes);
+    const star = big.agent('zz');
+    loadRobots(compile('User-agent: *\nDisallow: /other\n'));
+    const own = big.agent('a');
+    expect(urls.map((u) => {
+      const id = star.decide(u);
+      return { allowed: star.isAllowed(u), line: id < 0 ? 0 : big.rule(id).line };
+    })).toEqual(expected);
+    expect(own.isAllowed('/a/b.pdf')).toBe(false);
+    expect(own.isAllowed('/big/17/ax17y')).toBe(true);
+    expect(loadRobots(bytes).agent('zz').isAllowed('/big/3999/x3999y')).toBe(false);
+  });
+
   it('cuts a group from a decode again when another artifact was loaded in between', () => {
     const first = loadRobots(compile('User-agent: a\nDisallow: /*q=1\n\nUser-agent: *\nDisallow: /x\n'));
     loadRobots(compile('User-agent: *\nDisallow: /other\n'));
@@ -688,12 +730,19 @@ describe('loadRobots: segment depths past AC_DEPTH_LONG (the long-depth table)',
         expect(tierOf(rules).tier, road).toBe(road === 'tier 1' ? 1 : 0);
         // The group's image holds long nodes: their depths are read from the table.
         expect(hostWordsByKind(robots, rules).acLongDepths, road).toBeGreaterThan(9000 - AC_DEPTH_LONG);
+        resetCheckWork();
+        let withCandidates = 0;
         for (const url of URLS_LONG) {
           const want = referenceDecide(TXT_LONG, 'x', url);
           const id = rules.decide(url);
+          if (road !== 'tier 1' && lastCandidateCount() > 0) withCandidates++;
           expect(rules.isAllowed(url), `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.allowed);
           expect(id < 0 ? 0 : robots.rule(id).line, `${road} ${url.slice(0, 12)} (${url.length})`).toBe(want.line);
         }
+        // The forced road was taken: tier 0 verified candidates, by sweeps (work counted) only on the sweep road.
+        if (road !== 'tier 1') expect(withCandidates, road).toBeGreaterThan(0);
+        if (road === 'direct') expect(readCheckWork(), road).toBe(0);
+        if (road === 'sweep') expect(readCheckWork(), road).toBeGreaterThan(9000);
       }
     } finally {
       Object.assign(scanTuning, saved);

@@ -7,7 +7,7 @@ import { compile, compileRobots } from '@robomata/compiler';
 import { decide as referenceDecide } from '@robomata/reference';
 import { artifactOf } from '../src/internal.js';
 import { loadRobots } from '../src/load.js';
-import { RobotsAgentError, type Robots } from '../src/robots.js';
+import { RobotsAgentError, verdictAllows, verdictRule, type Robots } from '../src/robots.js';
 
 const TXT = [
   'Sitemap: https://example.com/a.xml', // 1
@@ -169,6 +169,26 @@ describe('agent-scoped artifacts', () => {
     }
   });
 
+  it('findAgentRefusal returns the RobotsAgentError agent() throws, without throwing, and undefined where agent() answers', () => {
+    for (const agent of ['bar-bot', 'quiet', 'other', 'FooBotX', '']) {
+      const refusal = scoped.findAgentRefusal(agent);
+      expect(refusal, agent).toBeInstanceOf(RobotsAgentError);
+      expect(refusal?.code).toBe('agent-not-in-scope');
+      expect(() => scoped.agent(agent)).toThrow(refusal?.message);
+      expect(scoped.selectAgent(agent).selection).toBe('out-of-scope');
+    }
+    for (const agent of ['FooBot', 'zed', 'FooBot/3.0 (+x)']) {
+      expect(scoped.findAgentRefusal(agent), agent).toBeUndefined();
+      expect(() => scoped.agent(agent)).not.toThrow();
+    }
+    const loaded = loadRobots(compile(TXT, { agents: ['FooBot'] }));
+    const refusal = loaded.findAgentRefusal('quiet');
+    expect(refusal).toBeInstanceOf(RobotsAgentError);
+    expect(() => loaded.agent('quiet')).toThrow(refusal?.message);
+    expect(robots.findAgentRefusal('anything-at-all')).toBeUndefined();
+    expect(() => robots.findAgentRefusal(7 as unknown as string)).toThrow(TypeError);
+  });
+
   it('is not scoped when compiled without agents, whatever the agent', () => {
     expect(() => robots.agent('anything-at-all')).not.toThrow();
   });
@@ -206,6 +226,24 @@ describe('Robots.decide and Robots.rule', () => {
     const google = compileRobots('User-agent: *\nDisallow: /\n', { profile: 'google' });
     expect(google.isAllowed('/robots.txt', 'x')).toBe(false);
     expect(google.rule(google.decide('/robots.txt', 'x')).line).toBe(2);
+  });
+
+  it('decideVerdict answers isAllowed and decide in one check: the allow bit and the rule id', () => {
+    for (const agent of ['FooBot', 'other', 'quiet']) {
+      const rules = robots.agent(agent);
+      for (const url of [...URLS, '/robots.txt']) {
+        const v = rules.decideVerdict(url);
+        expect([verdictAllows(v), verdictRule(v)], `${agent} ${url}`).toEqual([rules.isAllowed(url), rules.decide(url)]);
+      }
+    }
+    const foo = robots.agent('FooBot');
+    expect(verdictRule(foo.decideVerdict('/private/x'))).toBe(robots.decide('/private/x', 'FooBot'));
+    expect(verdictAllows(foo.decideVerdict('/private/x'))).toBe(false);
+    expect(verdictAllows(foo.decideVerdict('/private/ok/1'))).toBe(true);
+    expect(foo.decideVerdict('/public')).toBe(-1);
+    expect(verdictRule(-1)).toBe(-1);
+    expect(verdictAllows(-1)).toBe(true);
+    expect(() => foo.decideVerdict(3 as unknown as string)).toThrow(/url must be a string/);
   });
 
   it('gives ids from 0 for every kept rule and throws RangeError for others', () => {
