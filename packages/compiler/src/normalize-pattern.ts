@@ -115,18 +115,25 @@ export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
  * `index.htm`, else null.
  */
 export function deriveIndexHtmlPattern(form: Uint8Array): Uint8Array | null {
-  // A loop, not TypedArray#lastIndexOf (a builtin call per allow rule).
-  let slash = form.length - 1;
-  while (slash >= 0 && form[slash] !== _SLASH) slash--;
-  if (slash < 0 || form.length - slash - 1 < _INDEX_HTM.length) return null;
-  for (let k = 0; k < _INDEX_HTM.length; k++) {
-    if (form[slash + 1 + k] !== _INDEX_HTM[k]) return null;
-  }
+  const slash = _indexHtmSlash(form);
+  if (slash < 0) return null;
   const out = new Uint8Array(slash + 2);
   // A loop, not set(subarray): subarray looks up a species constructor on every call.
   for (let k = 0; k <= slash; k++) out[k] = form[k] as number;
   out[slash + 1] = _DOLLAR;
   return out;
+}
+
+/** Returns the offset of the last `/` of `form` when `index.htm` follows it, else -1. */
+function _indexHtmSlash(form: Uint8Array): number {
+  // A loop, not TypedArray#lastIndexOf (a builtin call per allow rule).
+  let slash = form.length - 1;
+  while (slash >= 0 && form[slash] !== _SLASH) slash--;
+  if (slash < 0 || form.length - slash - 1 < _INDEX_HTM.length) return -1;
+  for (let k = 0; k < _INDEX_HTM.length; k++) {
+    if (form[slash + 1 + k] !== _INDEX_HTM[k]) return -1;
+  }
+  return slash;
 }
 
 /**
@@ -204,7 +211,26 @@ export function appendPatternsOfRule(rule: Pick<PatternSource, 'kind' | 'line' |
   const own = simplifyPattern(form, rule.kind, rule.line, ruleId);
   if (own !== null) out.push(own);
   if (rule.kind !== 'allow') return;
-  const derived = deriveIndexHtmlPattern(form);
-  const companion = derived === null ? null : simplifyPattern(derived, 'allow', rule.line, ruleId, true);
+  const companion = _companionOf(form, rule.line, ruleId);
   if (companion !== null) out.push(companion);
+}
+
+/**
+ * Returns simplifyPattern(deriveIndexHtmlPattern(form)) for an allow rule's form: without a run
+ * of `*`, the body written straight into an array of its own (a view of a small derived array
+ * cut off its `$` moved that array's bytes off the heap: 3% of a CPU profile of a 17-rule file).
+ */
+function _companionOf(form: Uint8Array, line: number, ruleId: number): MatchPattern | null {
+  const slash = _indexHtmSlash(form);
+  if (slash < 0) return null;
+  const first = form[0];
+  if (first !== _SLASH && first !== WILDCARD) return null;
+  for (let k = 1; k <= slash; k++) {
+    if (form[k] === WILDCARD && form[k - 1] === WILDCARD) {
+      return simplifyPattern(deriveIndexHtmlPattern(form) as Uint8Array, 'allow', line, ruleId, true);
+    }
+  }
+  const body = new Uint8Array(slash + 1);
+  for (let k = 0; k <= slash; k++) body[k] = form[k] as number;
+  return { body, anchored: true, priority: slash + 2, kind: 'allow', line, ruleId, companion: true };
 }
