@@ -73,6 +73,8 @@ interface _Ranked {
   /** Each pattern's body (the sort reads bodies and head lengths by rank). */
   readonly bodies: readonly Uint8Array[];
   readonly headLen: readonly number[];
+  /** Literal ranks no radix node names (a better rank of the same head and anchor is kept), filled as parts are built. */
+  readonly unnamed: number[];
 }
 
 /**
@@ -347,7 +349,7 @@ function _maxPriority(patterns: readonly MatchPattern[]): number {
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
 function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [] };
+  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [] };
   const seen = new _Distinct();
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
@@ -561,7 +563,9 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
     if (len < p.body.length) heads.wilds++;
     else if (p.anchored) {
       if ((endRank[h] as number) < 0) endRank[h] = rank;
+      else ranked.unnamed.push(rank);
     } else if ((prefixRank[h] as number) < 0) prefixRank[h] = rank;
+    else ranked.unnamed.push(rank);
   }
   from.push(order.length);
   return heads;
@@ -621,12 +625,11 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
 }
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
-function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): number[] {
+function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
   // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
   const count = ranked.patterns.length;
-  const named = new Array<number>(count).fill(0);
-  // One loop per helper (see buildParts).
-  for (let p = 0; p < parts.length; p++) _markNamed(parts[p] as readonly BuiltNode[], named);
+  // Every rank a node names (all but the literal repeats _headsOf met; most files have none).
+  const named = ranked.unnamed.length === 0 ? _ALL_NAMED : _namedRanks(count, ranked.unnamed);
   // Per rule: 0 not seen yet, 1 rebuildable, 2 seen and not (made 0 at the end).
   const out = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < count; rank++) {
@@ -634,7 +637,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     // Only the rule's best rank counts: the runtime rebuilds from it.
     if (out[id] !== 0) continue;
     out[id] = 2;
-    if (companion || named[rank] !== 1) continue;
+    if (companion || (named !== _ALL_NAMED && named[rank] !== 1)) continue;
     const raw = (plan.rules[id] as ParsedRule).rawBytes;
     // The usual rule: its text needed no escaping or canonical form, and the body is the text itself.
     if (raw === body) {
@@ -651,14 +654,14 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   return out;
 }
 
-/** Sets `named[rank]` to 1 for each rank a node of `part` names. */
-function _markNamed(part: readonly BuiltNode[], named: number[]): void {
-  for (let k = 0; k < part.length; k++) {
-    const node = part[k] as BuiltNode;
-    if (node.prefixRank >= 0) named[node.prefixRank] = 1;
-    if (node.endRank >= 0) named[node.endRank] = 1;
-    for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
-  }
+/** _rebuildable's marks when every rank is named (never read). */
+const _ALL_NAMED: number[] = [];
+
+/** Returns 1 per rank of `count`, 0 for the `unnamed` ones. */
+function _namedRanks(count: number, unnamed: readonly number[]): number[] {
+  const named = new Array<number>(count).fill(1);
+  for (let i = 0; i < unnamed.length; i++) named[unnamed[i] as number] = 0;
+  return named;
 }
 
 /**
@@ -680,7 +683,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const segments = new _Distinct();
   const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
-  const rebuildable = texts ? _rebuildable(plan, ranked, parts) : _NO_RULES;
+  const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Named fields, not a spread of _segmentTables' object: one shape for both returns, and no
   // object spread (a tenth of a small file's build in a CPU profile).

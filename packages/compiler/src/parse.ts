@@ -705,7 +705,7 @@ class _Parser {
       if (c !== _B_PLAIN) {
         if (c >= _B_MARK) marks |= c;
         else if (c === _B_BREAK) break;
-        if (c === _B_NUL) {
+        else if (c === _B_NUL) {
           if (nul < 0) nul = end;
         } else if (c === _B_HASH) {
           if (hash < 0) hash = end;
