@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixScratch, type ByteTrie, type RadixOut } from './build-trie.js';
+import { buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -70,7 +70,11 @@ const _NOTHING_BUILT: BuiltParts = {
  */
 interface _Ranked {
   readonly patterns: readonly MatchPattern[];
+  /** Each pattern's body (the sort reads bodies and head lengths by rank). */
+  readonly bodies: readonly Uint8Array[];
   readonly headLen: readonly number[];
+  /** Literal ranks no radix node names (a better rank of the same head and anchor is kept), filled as parts are built. */
+  readonly unnamed: number[];
 }
 
 /**
@@ -86,28 +90,24 @@ function _sortKey(bytes: Uint8Array, len: number, at: number): number {
   return key;
 }
 
-/** Returns the index of the first `*` of `body`, or -1 (a loop: TypedArray#indexOf costs more on the usual short pattern). */
-function _indexOfStar(body: Uint8Array): number {
-  for (let i = 0; i < body.length; i++) if (body[i] === WILDCARD) return i;
-  return -1;
-}
-
 /** Ranges sorted by insertion: at 16, _sortChunk's typed arrays were 5.4% of a CPU profile of the corpus's 250-1,500-byte files' compiles; at 40 they do not show. */
 const INSERTION_SORT_MAX = 40;
 
 /**
- * Returns the positions `0 .. n - 1` sorted stably by the byte strings `bytes[p][0, lens[p])`:
- * an MSD sort on SORT_KEY_BYTES-byte chunks (each range's keys sorted natively in a
- * Float64Array, its items placed by a binary search for their key, each run of one key sorted
- * again on the next chunk unless its strings ended there), insertion sort for short ranges. No
- * comparator call per pair (invalid-utf8 sorts 26,000 heads and 24,000 segments that share
- * long prefixes). O(n log n x chunks of the longest shared prefix).
+ * Sorts `order` (indices into `bytes` and `lens`) stably in place by the byte strings
+ * `bytes[x][0, lens[x])`: an MSD sort on SORT_KEY_BYTES-byte chunks (each range's keys sorted
+ * natively in a Float64Array, its items placed by a binary search for their key, each run of
+ * one key sorted again on the next chunk unless its strings ended there), insertion sort for
+ * short ranges. No comparator call per pair (invalid-utf8 sorts 26,000 heads and 24,000
+ * segments that share long prefixes). O(n log n x chunks of the longest shared prefix).
  */
-function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): number[] {
-  const n = bytes.length;
-  // Pushed: optimised code deoptimises at `new Array(n)` past about 16,000 entries.
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(i);
+function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[], order: number[]): void {
+  const n = order.length;
+  if (n <= INSERTION_SORT_MAX) {
+    // The usual part: no stack.
+    _insertionSortFrom(order, 0, n, bytes, lens, 0);
+    return;
+  }
   // Ranges [from, to) whose strings share their first `depth` bytes, still to sort.
   const stack: number[] = [0, n, 0];
   while (stack.length > 0) {
@@ -117,7 +117,6 @@ function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[]): nu
     if (to - from <= INSERTION_SORT_MAX) _insertionSortFrom(order, from, to, bytes, lens, depth);
     else _sortChunk(order, from, to, bytes, lens, depth, stack);
   }
-  return order;
 }
 
 /**
@@ -182,13 +181,12 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   _chunkKeys(order, from, bytes, lens, depth, item, keys);
   keys.sort();
   const d = _dedupeSorted(keys, n);
-  const start = new Int32Array(d + 1);
   const slot = new Int32Array(n);
-  _slotKeys(item, keys, d, slot, start);
-  const next = new Int32Array(d);
-  _prefixSums(start, next, d);
-  _placeBySlot(order, from, to, slot, next);
-  _pushRuns(order, lens, start, d, from, depth, stack);
+  _slotKeys(item, keys, d, slot);
+  const pos = new Int32Array(n);
+  const end = countingPositions(slot, n, d, pos);
+  _placeAt(order, from, to, pos);
+  _pushRuns(order, lens, end, d, from, depth, stack);
 }
 
 /** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`. */
@@ -207,8 +205,8 @@ function _dedupeSorted(keys: Float64Array, n: number): number {
   return d;
 }
 
-/** Sets `slot[i]` to the index of `item[i]` among the `d` distinct `keys`, counting each slot's items in `start[slot + 1]`. */
-function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int32Array, start: Int32Array): void {
+/** Sets `slot[i]` to the index of `item[i]` among the `d` distinct `keys` (a binary search). */
+function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int32Array): void {
   for (let i = 0; i < item.length; i++) {
     const k = item[i] as number;
     let lo = 0;
@@ -219,39 +217,28 @@ function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int3
       else hi = mid;
     }
     slot[i] = lo;
-    start[lo + 1] = (start[lo + 1] as number) + 1;
   }
 }
 
-/** Turns the counts `start[1, d]` into the start of each slot, copied to `next[0, d)` (no slice: it looks up a species constructor). */
-function _prefixSums(start: Int32Array, next: Int32Array, d: number): void {
-  for (let j = 0; j < d; j++) {
-    next[j] = start[j] as number;
-    start[j + 1] = (start[j + 1] as number) + (start[j] as number);
-  }
-}
-
-/** Places `order[from, to)` stably by slot (`next[j]`: the next free place of slot j). */
-function _placeBySlot(order: number[], from: number, to: number, slot: Int32Array, next: Int32Array): void {
+/** Moves `order[from + i]` to `order[from + pos[i]]` for each i of `[0, to - from)`. */
+function _placeAt(order: number[], from: number, to: number, pos: Int32Array): void {
   const placed = order.slice(from, to);
-  for (let i = 0; i < placed.length; i++) {
-    const j = slot[i] as number;
-    order[from + (next[j] as number)] = placed[i] as number;
-    next[j] = (next[j] as number) + 1;
-  }
+  for (let i = 0; i < placed.length; i++) order[from + (pos[i] as number)] = placed[i] as number;
 }
 
 /**
  * Pushes onto `stack` each run of one key whose strings go on past the chunk (the key's last
  * byte is not 0: the run's first string, like all of them, is longer than depth + SORT_KEY_BYTES - 1).
+ * Slot j's run is `[end[j - 1], end[j])` from `from` (0 before the first).
  */
-function _pushRuns(order: readonly number[], lens: readonly number[], start: Int32Array, d: number, from: number, depth: number, stack: number[]): void {
+function _pushRuns(order: readonly number[], lens: readonly number[], end: Int32Array, d: number, from: number, depth: number, stack: number[]): void {
+  let begin = 0;
   for (let j = 0; j < d; j++) {
-    const first = from + (start[j] as number);
+    const first = from + begin;
+    const stop = end[j] as number;
     // A key whose last byte is 0 ended its strings inside the chunk: its run is equal strings.
-    if ((start[j + 1] as number) - (start[j] as number) > 1 && (lens[order[first] as number] as number) >= depth + SORT_KEY_BYTES) {
-      stack.push(first, from + (start[j + 1] as number), depth + SORT_KEY_BYTES);
-    }
+    if (stop - begin > 1 && (lens[order[first] as number] as number) >= depth + SORT_KEY_BYTES) stack.push(first, from + stop, depth + SORT_KEY_BYTES);
+    begin = stop;
   }
 }
 
@@ -303,19 +290,31 @@ function _insertionOrder(keys: readonly number[]): number[] {
   return order;
 }
 
-/** Returns `0 .. keys.length - 1` sorted stably by `keys` (integers in `[0, range)`): a counting sort. */
+/** Returns `0 .. keys.length - 1` sorted stably by `keys` (integers in `[0, range)`): countingPositions' sort. */
 function _countingOrder(keys: readonly number[], range: number): number[] {
   const n = keys.length;
-  // A plain array: a typed array's allocation cost more than the sort on the corpus's files.
-  const start = new Array<number>(range + 1).fill(0);
-  for (let i = 0; i < n; i++) start[(keys[i] as number) + 1] = (start[(keys[i] as number) + 1] as number) + 1;
-  for (let b = 1; b <= range; b++) start[b] = (start[b] as number) + (start[b - 1] as number);
-  const order = new Array<number>(n).fill(0);
-  for (let i = 0; i < n; i++) {
-    const b = keys[i] as number;
-    order[start[b] as number] = i;
-    start[b] = (start[b] as number) + 1;
+  // Kept working arrays (no typed-array allocation per compile): keys, then places.
+  if (_rankScratch.length < 2 * n) {
+    const fresh = new Int32Array(2 * n);
+    if (2 * n <= RANK_SCRATCH_MAX) _rankScratch = fresh;
+    return _countingOrderIn(keys, range, fresh);
   }
+  return _countingOrderIn(keys, range, _rankScratch);
+}
+
+/** Rank-sort working entries kept for the next compile (two per pattern: 2,048 patterns). */
+const RANK_SCRATCH_MAX = 4_096;
+let _rankScratch = new Int32Array(0);
+
+/** _countingOrder with working array `w` (at least two entries per key). */
+function _countingOrderIn(keys: readonly number[], range: number, w: Int32Array): number[] {
+  const n = keys.length;
+  const typed = new Int32Array(w.buffer, 0, n);
+  for (let i = 0; i < n; i++) typed[i] = keys[i] as number;
+  const pos = new Int32Array(w.buffer, 4 * n, n);
+  countingPositions(typed, n, range, pos);
+  const order = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) order[pos[i] as number] = i;
   return order;
 }
 
@@ -350,7 +349,7 @@ function _maxPriority(patterns: readonly MatchPattern[]): number {
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
 function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  const ranked: _Ranked = { patterns: [], headLen: [] };
+  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [] };
   const seen = new _Distinct();
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
@@ -367,17 +366,19 @@ const LOOP_CHUNK = 256;
 /** Appends `all[order[from, to)]` to `ranked`, less each wildcard pattern `seen` already holds. */
 function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], from: number, to: number, seen: _Distinct, ranked: _Ranked): void {
   const patterns = ranked.patterns as MatchPattern[];
+  const bodies = ranked.bodies as Uint8Array[];
   const headLen = ranked.headLen as number[];
   for (let k = from; k < to; k++) {
     const p = all[order[k] as number] as MatchPattern;
     const b = p.body;
-    const star = _indexOfStar(b);
-    if (star >= 0) {
+    const head = p.head;
+    if (head < b.length) {
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
     }
     patterns.push(p);
-    headLen.push(star < 0 ? b.length : star);
+    bodies.push(b);
+    headLen.push(head);
   }
 }
 
@@ -511,73 +512,22 @@ function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
  * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
  * or object per pattern, one node object per radix node.
  */
-function _buildPart(ranked: _Ranked, ranks: readonly number[], segments: _Distinct): BuiltNode[] {
+function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct): BuiltNode[] {
   if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
   // One loop per function below: a cold process compiles each hot loop on its own (on-stack
   // replacement compiles the whole enclosing function, once per hot loop).
-  const order = _orderByHead(ranked, ranks);
+  // The part's rank list is sorted in place: nothing reads it in rank order afterwards.
+  const order = ranks;
+  _orderByHead(ranked, order);
   const heads = _headsOf(ranked, order);
   // The radix trie in working arrays, read once into the nodes (no array per trie).
   const radix = buildRadixScratch(heads.bodies, heads.lens);
   return _nodesOf(ranked, order, heads, radix, radix.count, segments);
 }
 
-/** Returns `ranks` (ascending) sorted stably by head: each head's ranks stay ascending. */
-function _orderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
-  if (ranks.length <= INSERTION_SORT_MAX) return _insertionOrderByHead(ranked, ranks);
-  // Pushed, as _Distinct's list and _lengthsOf's are: _sortChunk then sees one elements kind.
-  const bodyAt: Uint8Array[] = [];
-  const headAt: number[] = [];
-  for (let i = 0; i < ranks.length; i++) {
-    bodyAt.push((ranked.patterns[ranks[i] as number] as MatchPattern).body);
-    headAt.push(ranked.headLen[ranks[i] as number] as number);
-  }
-  const order = _sortStrings(bodyAt, headAt);
-  for (let k = 0; k < order.length; k++) order[k] = ranks[order[k] as number] as number;
-  return order;
-}
-
-/**
- * Returns `ranks` sorted stably by head by insertion, as _sortStrings' insertion sort orders
- * them (each head's sort key at depth 0, bytes past the key compared only within one key),
- * reading the bodies and head lengths through the ranks: no arrays of bodies, lengths and
- * positions per part (the usual part has a few dozen patterns at most).
- */
-function _insertionOrderByHead(ranked: _Ranked, ranks: readonly number[]): number[] {
-  const keys = _insertionKeys;
-  const { patterns, headLen } = ranked;
-  const order: number[] = [];
-  for (let i = 0; i < ranks.length; i++) {
-    const x = ranks[i] as number;
-    const key = _sortKey((patterns[x] as MatchPattern).body, headLen[x] as number, 0);
-    order.push(x);
-    let j = i - 1;
-    while (j >= 0 && _headAfter(keys[j] as number, key, ranked, order[j] as number, x)) {
-      order[j + 1] = order[j] as number;
-      keys[j + 1] = keys[j] as number;
-      j--;
-    }
-    order[j + 1] = x;
-    keys[j + 1] = key;
-  }
-  return order;
-}
-
-/** Returns true when the head of rank `a` (sort key `ka`) sorts after that of rank `b` (key `kb`). */
-function _headAfter(ka: number, kb: number, ranked: _Ranked, a: number, b: number): boolean {
-  if (ka !== kb) return ka > kb;
-  const la = ranked.headLen[a] as number;
-  const lb = ranked.headLen[b] as number;
-  // One key: equal up to SORT_KEY_BYTES, or both heads ended inside it (equal).
-  if (la < SORT_KEY_BYTES) return false;
-  const x = (ranked.patterns[a] as MatchPattern).body;
-  const y = (ranked.patterns[b] as MatchPattern).body;
-  const m = la < lb ? la : lb;
-  for (let k = SORT_KEY_BYTES; k < m; k++) {
-    const d = (x[k] as number) - (y[k] as number);
-    if (d !== 0) return d > 0;
-  }
-  return la > lb;
+/** Sorts `ranks` (ascending) stably in place by head: each head's ranks stay ascending. */
+function _orderByHead(ranked: _Ranked, ranks: number[]): void {
+  _sortStrings(ranked.bodies, ranked.headLen, ranks);
 }
 
 /** The distinct heads of a part's ranks sorted by head (index h), and what ends at each. */
@@ -613,7 +563,9 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
     if (len < p.body.length) heads.wilds++;
     else if (p.anchored) {
       if ((endRank[h] as number) < 0) endRank[h] = rank;
+      else ranked.unnamed.push(rank);
     } else if ((prefixRank[h] as number) < 0) prefixRank[h] = rank;
+    else ranked.unnamed.push(rank);
   }
   from.push(order.length);
   return heads;
@@ -673,12 +625,11 @@ function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): B
 }
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
-function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly BuiltNode[])[]): number[] {
+function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
   // Plain arrays: a typed array's allocation costs more than its use on the usual few rules.
   const count = ranked.patterns.length;
-  const named = new Array<number>(count).fill(0);
-  // One loop per helper (see buildParts).
-  for (let p = 0; p < parts.length; p++) _markNamed(parts[p] as readonly BuiltNode[], named);
+  // Every rank a node names (all but the literal repeats _headsOf met; most files have none).
+  const named = ranked.unnamed.length === 0 ? _ALL_NAMED : _namedRanks(count, ranked.unnamed);
   // Per rule: 0 not seen yet, 1 rebuildable, 2 seen and not (made 0 at the end).
   const out = new Array<number>(plan.rules.length).fill(0);
   for (let rank = 0; rank < count; rank++) {
@@ -686,7 +637,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
     // Only the rule's best rank counts: the runtime rebuilds from it.
     if (out[id] !== 0) continue;
     out[id] = 2;
-    if (companion || named[rank] !== 1) continue;
+    if (companion || (named !== _ALL_NAMED && named[rank] !== 1)) continue;
     const raw = (plan.rules[id] as ParsedRule).rawBytes;
     // The usual rule: its text needed no escaping or canonical form, and the body is the text itself.
     if (raw === body) {
@@ -703,14 +654,14 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked, parts: readonly (readonly
   return out;
 }
 
-/** Sets `named[rank]` to 1 for each rank a node of `part` names. */
-function _markNamed(part: readonly BuiltNode[], named: number[]): void {
-  for (let k = 0; k < part.length; k++) {
-    const node = part[k] as BuiltNode;
-    if (node.prefixRank >= 0) named[node.prefixRank] = 1;
-    if (node.endRank >= 0) named[node.endRank] = 1;
-    for (let i = 0; i < node.wildcards.length; i++) named[(node.wildcards[i] as BuiltWildcard).rank] = 1;
-  }
+/** _rebuildable's marks when every rank is named (never read). */
+const _ALL_NAMED: number[] = [];
+
+/** Returns 1 per rank of `count`, 0 for the `unnamed` ones. */
+function _namedRanks(count: number, unnamed: readonly number[]): number[] {
+  const named = new Array<number>(count).fill(1);
+  for (let i = 0; i < unnamed.length; i++) named[unnamed[i] as number] = 0;
+  return named;
 }
 
 /**
@@ -732,7 +683,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const segments = new _Distinct();
   const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
   for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
-  const rebuildable = texts ? _rebuildable(plan, ranked, parts) : _NO_RULES;
+  const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
   // Named fields, not a spread of _segmentTables' object: one shape for both returns, and no
   // object spread (a tenth of a small file's build in a CPU profile).
@@ -756,7 +707,9 @@ function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: num
 /** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
 function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
   // Sorted for the trie, remembering where each one went. One loop per helper (see buildParts).
-  const order = _sortStrings(list, _lengthsOf(list));
+  const order: number[] = [];
+  for (let i = 0; i < list.length; i++) order.push(i);
+  _sortStrings(list, _lengthsOf(list), order);
   const segmentTrie = buildByteTrie(_inOrder(list, order));
   const segmentNode = new Array<number>(list.length).fill(0);
   const segmentEnds = new Array<number>(segmentTrie.count).fill(0);

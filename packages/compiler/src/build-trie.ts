@@ -66,7 +66,8 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
   const s = _trieScratch(_keyBytes(keys) + 1);
   const preKey = new Array<number>(keys.length);
   const count = _buildPreorder(keys, s, preKey);
-  _orderByDepth(s, count, _longestKey(keys));
+  // Breadth-first ids: a stable counting sort of the preorder nodes by depth.
+  countingPositions(s.preDepth, count, _longestKey(keys) + 1, s.order);
   const parent = new Array<number>(count).fill(0);
   const byte = new Array<number>(count).fill(0);
   const depth = new Array<number>(count).fill(0);
@@ -92,27 +93,48 @@ function _longestKey(keys: readonly Uint8Array[]): number {
   return longest;
 }
 
-/** Fills `s.order[x]` with the breadth-first id of preorder node x: a stable counting sort by depth. */
-function _orderByDepth(s: _TrieScratch, count: number, longest: number): void {
-  const { preDepth, next, order } = s;
-  next.fill(0, 0, longest + 2);
-  _countDepths(preDepth, count, next);
-  for (let d = 1; d <= longest + 1; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
-  _placeByDepth(preDepth, count, next, order);
+/**
+ * Sets `pos[i]` to the place of item i in the stable order of `keys[0, n)` by key (integers in
+ * `[0, range)`): the compiler's one counting sort (rank buckets, trie depths, the string sort's
+ * chunk slots). Returns its counts, where entry k is now the end of key k's run (valid until
+ * the next call; single-threaded). O(n + range).
+ */
+export function countingPositions(keys: Int32Array, n: number, range: number, pos: Int32Array): Int32Array {
+  // One loop per helper (see buildByteTrie).
+  const start = _countsOf(range + 1);
+  _countKeys(keys, n, start);
+  for (let k = 1; k <= range; k++) start[k] = (start[k] as number) + (start[k - 1] as number);
+  _placeKeys(keys, n, start, pos);
+  return start;
 }
 
-/** Gives each preorder node the next breadth-first id of its depth (`next[d]`: the first free id of depth d). */
-function _placeByDepth(preDepth: Int32Array, count: number, next: Int32Array, order: Int32Array): void {
-  for (let x = 0; x < count; x++) {
-    const d = preDepth[x] as number;
-    order[x] = next[d] as number;
-    next[d] = (next[d] as number) + 1;
+/** Counts kept for the next counting sort up to this many keys (a rank range of a 2,000-byte pattern). */
+const COUNTS_SCRATCH_MAX = 4_096;
+let _counts = new Int32Array(256);
+
+/** Returns `size` zeroed counts: the kept ones, or past COUNTS_SCRATCH_MAX fresh ones. */
+function _countsOf(size: number): Int32Array {
+  if (size > _counts.length) {
+    const fresh = new Int32Array(size);
+    if (size <= COUNTS_SCRATCH_MAX) _counts = fresh;
+    return fresh;
   }
+  _counts.fill(0, 0, size);
+  return _counts;
 }
 
-/** Adds 1 to `next[d + 1]` for each of the `count` preorder nodes of depth d. */
-function _countDepths(preDepth: Int32Array, count: number, next: Int32Array): void {
-  for (let x = 0; x < count; x++) next[(preDepth[x] as number) + 1] = (next[(preDepth[x] as number) + 1] as number) + 1;
+/** Adds 1 to `start[k + 1]` for each key k of `keys[0, n)`. */
+function _countKeys(keys: Int32Array, n: number, start: Int32Array): void {
+  for (let i = 0; i < n; i++) start[(keys[i] as number) + 1] = (start[(keys[i] as number) + 1] as number) + 1;
+}
+
+/** Gives each item the next place of its key (`start[k]`: the first free place of key k). */
+function _placeKeys(keys: Int32Array, n: number, start: Int32Array, pos: Int32Array): void {
+  for (let i = 0; i < n; i++) {
+    const k = keys[i] as number;
+    pos[i] = start[k] as number;
+    start[k] = (start[k] as number) + 1;
+  }
 }
 
 /** Fills the breadth-first parent, byte and depth of every node but the root from `s`'s preorder arrays. */
@@ -176,11 +198,10 @@ interface _TrieScratch {
   readonly preByte: Int32Array;
   readonly preDepth: Int32Array;
   readonly stack: Int32Array;
-  readonly next: Int32Array;
   readonly order: Int32Array;
 }
 
-/** Scratch arrays kept up to this many nodes (six arrays: 96 KiB at most; the corpus's segment tries are far smaller). */
+/** Scratch arrays kept up to this many nodes (five arrays: 80 KiB at most; the corpus's segment tries are far smaller). */
 const TRIE_SCRATCH_MAX = 4_096;
 let _scratch: _TrieScratch | undefined;
 
@@ -190,7 +211,7 @@ function _trieScratch(n: number): _TrieScratch {
   const size = n + 2 > 256 ? n + 2 : 256;
   const s: _TrieScratch = {
     preParent: new Int32Array(size), preByte: new Int32Array(size), preDepth: new Int32Array(size),
-    stack: new Int32Array(size), next: new Int32Array(size), order: new Int32Array(size),
+    stack: new Int32Array(size), order: new Int32Array(size),
   };
   if (size <= TRIE_SCRATCH_MAX) _scratch = s;
   return s;

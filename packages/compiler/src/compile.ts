@@ -207,7 +207,7 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[])
 /** Returns every rule of the file (rule id order) as a per-group artifact writes it: kind only, lines 1, 2, 3, ... */
 function _ordinalRules(parsed: ParsedRobots): ParsedRule[] {
   const out: ParsedRule[] = [];
-  for (const group of parsed.groups) for (const r of group.rules) out.push({ line: out.length + 1, kind: r.kind, pattern: '', rawBytes: _NO_BYTES, escaped: _NO_BYTES });
+  for (const group of parsed.groups) for (const r of group.rules) out.push({ line: out.length + 1, kind: r.kind, pattern: '', rawBytes: _NO_BYTES, escaped: _NO_BYTES, shape: 0 });
   return out;
 }
 

@@ -115,13 +115,18 @@ export function readPreference(
     if (lint) findings.push(_parseFailure(label, text));
     return { parsed: false, answers: [], findings };
   }
-  if (!lint) return { parsed: true, answers: _answersOf(kind, dict), findings };
+  const answers = _answersOf(kind, dict);
+  if (lint) _lintStatement(kind, label, dict, findings);
+  return { parsed: true, answers, findings };
+}
+
+/** Appends the findings of a parsed statement: no preference stated, retired categories, answers that are not the kind's words. */
+function _lintStatement(kind: PreferenceKind, label: string, dict: ReturnType<typeof parseDictionary>, findings: PreferenceFinding[]): void {
   if (dict.size === 0) {
     findings.push({ severity: 'warning', code: 'empty-preference', message: `the ${label} line states no preference` });
   }
   const [yes, no] = _WORDS[kind];
   const [otherYes, otherNo] = _WORDS[kind === 'usage' ? 'signal' : 'usage'];
-  const answers: (readonly [string, boolean])[] = [];
   for (const [key, [value]] of dict) {
     if (kind === 'usage' && RETIRED_CATEGORIES.has(key)) {
       findings.push({
@@ -131,9 +136,8 @@ export function readPreference(
       });
     }
     const word = value instanceof Token ? value.toString() : undefined;
-    if (word === yes || word === no) {
-      answers.push([key, word === yes]);
-    } else if (word === otherYes || word === otherNo) {
+    if (word === yes || word === no) continue;
+    if (word === otherYes || word === otherNo) {
       findings.push({
         severity: 'warning',
         code: 'wrong-answer-word',
@@ -147,10 +151,9 @@ export function readPreference(
       });
     }
   }
-  return { parsed: true, answers, findings };
 }
 
-/** Returns the answers of a parsed statement, as {@link readPreference} reads them, without findings. */
+/** Returns the answers of a parsed statement (the kind's allow and disallow words; any other value states none). */
 function _answersOf(kind: PreferenceKind, dict: ReturnType<typeof parseDictionary>): (readonly [string, boolean])[] {
   const words = _WORDS[kind];
   const yes = words[0];

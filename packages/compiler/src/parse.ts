@@ -43,7 +43,24 @@ export interface ParsedRule {
   readonly rawBytes: Uint8Array;
   /** docs/semantics.md section 4 escaping of rawBytes: `%xx` hex upper-cased, bytes >= 0x80 as `%XX`. */
   readonly escaped: Uint8Array;
+  /**
+   * @internal What the parse's scan found in rawBytes, for the pattern stage to skip its own
+   * scans: {@link SHAPE_PERCENT}, {@link SHAPE_STAR}, {@link SHAPE_INNER_DOLLAR}, {@link SHAPE_HIGH}
+   * or'ed (a flag may be set without its byte: never the other way).
+   */
+  readonly shape: number;
 }
+
+/** @internal ParsedRule.shape: a `%`. */
+export const SHAPE_PERCENT = 8;
+/** @internal ParsedRule.shape: a `*`. */
+export const SHAPE_STAR = 16;
+/** @internal ParsedRule.shape: a `$` before the last byte. */
+export const SHAPE_INNER_DOLLAR = 32;
+/** @internal ParsedRule.shape: a byte >= 0x80. */
+export const SHAPE_HIGH = 64;
+/** @internal Every ParsedRule.shape flag: a value of unknown shape. */
+export const SHAPE_ANY = SHAPE_PERCENT | SHAPE_STAR | SHAPE_INNER_DOLLAR | SHAPE_HIGH;
 
 /** A rule while parsing (its pattern text of a non-ASCII file is set once the file is parsed). */
 type _MutableRule = { -readonly [K in keyof ParsedRule]: ParsedRule[K] };
@@ -213,23 +230,31 @@ const _HT = 0x09;
 const _STAR = 0x2a;
 const _SLASH = 0x2f;
 const _PERCENT = 0x25;
+const _DOLLAR = 0x24;
 const _HEX_UPPER = '0123456789ABCDEF';
 
-/** What parseLine notes of a byte ({@link _LINE_BYTE}): nothing, a line break (LF, CR), NUL, `#`, `:`, >= 0x80, another control byte. */
+/**
+ * What parseLine notes of a byte ({@link _LINE_BYTE}): nothing, a line break (LF, CR), NUL, `#`,
+ * `:`, another control byte, or from _B_MARK on a flag of the line's marks (`%`, `*`, `$`,
+ * >= 0x80: a rule value is scanned for its shape only when its line has one).
+ */
 const _B_PLAIN = 0;
 const _B_BREAK = 1;
 const _B_NUL = 2;
 const _B_HASH = 3;
 const _B_COLON = 4;
-const _B_HIGH = 5;
 const _B_CONTROL = 6;
+const _B_MARK = SHAPE_PERCENT;
 
 /** Per byte value, its `_B_*` class: control bytes are those below 0x20 other than TAB, LF, CR and NUL, and 0x7F. */
 const _LINE_BYTE: Uint8Array = (() => {
   const t = new Uint8Array(256);
   for (let b = 0; b < 0x20; b++) if (b !== _HT) t[b] = _B_CONTROL;
   t[0x7f] = _B_CONTROL;
-  for (let b = 0x80; b < 0x100; b++) t[b] = _B_HIGH;
+  for (let b = 0x80; b < 0x100; b++) t[b] = SHAPE_HIGH;
+  t[_PERCENT] = SHAPE_PERCENT;
+  t[_STAR] = SHAPE_STAR;
+  t[_DOLLAR] = SHAPE_INNER_DOLLAR;
   t[_LF] = _B_BREAK;
   t[_CR] = _B_BREAK;
   t[_NUL] = _B_NUL;
@@ -457,6 +482,19 @@ function _escapePattern(raw: Uint8Array, arena: _Arena): Uint8Array {
   return out;
 }
 
+/** Returns the ParsedRule.shape of the value `bytes[s, e)`. O(e - s). */
+function _shapeOf(bytes: Uint8Array, s: number, e: number): number {
+  let shape = 0;
+  for (let i = s; i < e; i++) {
+    const b = bytes[i]!;
+    if (b === _PERCENT) shape |= SHAPE_PERCENT;
+    else if (b === _STAR) shape |= SHAPE_STAR;
+    else if (b >= 0x80) shape |= SHAPE_HIGH;
+    else if (b === _DOLLAR && i !== e - 1) shape |= SHAPE_INNER_DOLLAR;
+  }
+  return shape;
+}
+
 /**
  * Chunks the escaped values of one parse are cut from: one backing store per 64 KiB instead of
  * one per escaped rule (invalid-utf8, 16,000 rules of escapes, spent a fifth of its compile in
@@ -550,6 +588,8 @@ class _Parser {
   /** True once a byte below 0x20 other than TAB, LF and CR, or 0x7F, was seen: the `binary` heuristic must count them. */
   sawControl = false;
   lineCount = 0;
+  /** The SHAPE_* flags of the bytes of the line being parsed (its `%`, `*`, `$` and bytes >= 0x80). */
+  marks = 0;
 
   /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
   readonly usageIsRule: boolean;
@@ -654,7 +694,7 @@ class _Parser {
     let nul = -1;
     let hash = -1;
     let colon = -1;
-    let high = false;
+    let marks = 0;
     let control = false;
     let end = start;
     // One table load and test per ordinary byte (a chain of range tests was a tenth of the
@@ -663,15 +703,15 @@ class _Parser {
     while (end < n) {
       const c = table[bytes[end]!]!;
       if (c !== _B_PLAIN) {
-        if (c === _B_BREAK) break;
-        if (c === _B_NUL) {
+        if (c >= _B_MARK) marks |= c;
+        else if (c === _B_BREAK) break;
+        else if (c === _B_NUL) {
           if (nul < 0) nul = end;
         } else if (c === _B_HASH) {
           if (hash < 0) hash = end;
         } else if (c === _B_COLON) {
           if (colon < 0) colon = end;
-        } else if (c === _B_HIGH) high = true;
-        else control = true;
+        } else control = true;
       }
       end++;
     }
@@ -679,7 +719,8 @@ class _Parser {
     const line = ++this.lineCount;
 
     const keptEnd = end - start > MAX_LINE_BYTES ? start + MAX_LINE_BYTES : end;
-    if (high && this.diagnose) this.checkHighBytes(line, start, end, keptEnd);
+    this.marks = marks;
+    if ((marks & SHAPE_HIGH) !== 0 && this.diagnose) this.checkHighBytes(line, start, end, keptEnd);
     if (keptEnd < end) {
       if (this.diagnose) this.diag(
         line,
@@ -861,7 +902,10 @@ class _Parser {
     // and made handleRule's optimised code three times as long to compile.
     const rawBytes = new Uint8Array(this.buffer, this.offset + vs, ve - vs);
     const text = this.asciiText;
-    const rule: _MutableRule = { line, kind, pattern: text !== undefined && this.diagnose ? text.slice(vs, ve) : '', rawBytes, escaped: _escapePattern(rawBytes, this.arena) };
+    // A line without `%`, `*`, `$` or bytes >= 0x80 (most rules): nothing to scan or escape.
+    const shape = this.marks === 0 ? 0 : _shapeOf(bytes, vs, ve);
+    const escaped = (shape & (SHAPE_PERCENT | SHAPE_HIGH)) === 0 ? rawBytes : _escapePattern(rawBytes, this.arena);
+    const rule: _MutableRule = { line, kind, pattern: text !== undefined && this.diagnose ? text.slice(vs, ve) : '', rawBytes, escaped, shape };
     if (text === undefined && this.diagnose) this.undecoded.push(rule);
     // Most groups have few rules: start with an exact-size literal instead of growing [].
     if (group.rules.length === 0) group.rules = [rule];
@@ -1021,14 +1065,34 @@ export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOpt
 const BORROW_BUFFER_BYTES = 65_536;
 let _borrowBuffer: Uint8Array | undefined;
 
-/** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one. */
+/** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one of its exact size: one encode either way. */
 function _encodeBorrowed(text: string): Uint8Array {
-  // 3 bytes per UTF-16 unit at most: a string of up to a third of the buffer always fits.
+  // At least a byte per UTF-16 unit: more units than the buffer's bytes never fit.
   if (text.length > BORROW_BUFFER_BYTES) return _ENCODER.encode(text);
+  // At most 3 bytes per unit: a string of up to a third of the buffer always fits; a longer
+  // one has its encoded length counted first (not encoded twice when it does not fit).
+  const size = text.length <= BORROW_BUFFER_BYTES / 3 ? text.length : _utf8Length(text);
+  if (size > BORROW_BUFFER_BYTES) {
+    const own = new Uint8Array(size);
+    return new Uint8Array(own.buffer, 0, _ENCODER.encodeInto(text, own).written);
+  }
   const buffer = (_borrowBuffer ??= new Uint8Array(BORROW_BUFFER_BYTES));
-  const done = _ENCODER.encodeInto(text, buffer);
-  if (done.read !== text.length) return _ENCODER.encode(text);
-  return new Uint8Array(buffer.buffer, 0, done.written);
+  return new Uint8Array(buffer.buffer, 0, _ENCODER.encodeInto(text, buffer).written);
+}
+
+/** Returns the bytes of `text`'s UTF-8 as TextEncoder writes it (a lone surrogate: U+FFFD, 3 bytes). O(n). */
+function _utf8Length(text: string): number {
+  let size = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) size++;
+    else if (c < 0x800) size += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      size += 4;
+      i++;
+    } else size += 3;
+  }
+  return size;
 }
 
 function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefined, diagnose: boolean, borrow = false): ParsedRobots {

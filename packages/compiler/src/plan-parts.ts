@@ -109,11 +109,11 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
   const parts: number[][] = [];
   const groupParts: number[][] = new Array<number[]>(count);
   for (let g = 0; g < count; g++) groupParts[g] = _NO_PARTS;
-  const rules: ParsedRule[] = [];
   const firstRule: number[] = new Array<number>(sourceCount);
+  let ruleCount = 0;
   for (let source = 0; source < sourceCount; source++) {
-    firstRule[source] = rules.length;
-    for (const rule of (parsed.groups[source] as ParsedRobots['groups'][number]).rules) rules.push(rule);
+    firstRule[source] = ruleCount;
+    ruleCount += (parsed.groups[source] as ParsedRobots['groups'][number]).rules.length;
     const from = sigStart[source] as number;
     const to = sigStart[source + 1] as number;
     if (from === to) continue;
@@ -133,5 +133,16 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
     }
     (parts[p] as number[]).push(source);
   }
-  return { groups, built, groupParts, parts, rules, firstRule, agents, global: merged.global };
+  return { groups, built, groupParts, parts, rules: _rulesOf(parsed), firstRule, agents, global: merged.global };
+}
+
+/** Returns every rule of every parsed group in file order: a one-group file's own list (read-only), else a new one. */
+function _rulesOf(parsed: ParsedRobots): readonly ParsedRule[] {
+  if (parsed.groups.length === 1) return (parsed.groups[0] as ParsedRobots['groups'][number]).rules;
+  const rules: ParsedRule[] = [];
+  for (let g = 0; g < parsed.groups.length; g++) {
+    const list = (parsed.groups[g] as ParsedRobots['groups'][number]).rules;
+    for (let k = 0; k < list.length; k++) rules.push(list[k] as ParsedRule);
+  }
+  return rules;
 }

@@ -208,28 +208,32 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
   const { plan, merged, parsed } = input;
   w.v(plan.groups.length);
   w.v(plan.global + 1);
-  plan.groups.forEach((g, k) => {
-    const group = merged.groups[g] as MergedGroups['groups'][number];
+  for (let k = 0; k < plan.groups.length; k++) {
+    const group = merged.groups[plan.groups[k] as number] as MergedGroups['groups'][number];
     w.v((group.global ? GROUP_FLAG_GLOBAL : 0) | (plan.built[k] === 1 ? 0 : GROUP_FLAG_UNBUILT));
     w.s(group.crawlDelay === undefined ? '' : String(group.crawlDelay));
     const parts = plan.groupParts[k] as readonly number[];
     w.v(parts.length);
-    for (const p of parts) w.v(p);
-    w.v(group.sources.length);
-    for (const source of group.sources) {
+    for (let i = 0; i < parts.length; i++) w.v(parts[i] as number);
+    const sources = group.sources;
+    w.v(sources.length);
+    for (let i = 0; i < sources.length; i++) {
+      const source = sources[i] as number;
       w.v(plan.firstRule[source] as number);
       w.v((parsed.groups[source] as ParsedRobots['groups'][number]).rules.length);
     }
-  });
+  }
 }
 
 function _writeTexts(w: _Writer, input: ArtifactInput): void {
   const { parsed } = input;
-  w.v(parsed.sitemaps.length);
-  for (const sm of parsed.sitemaps) w.s(sm.url);
-  w.v(parsed.others.length);
+  const { sitemaps, others } = parsed;
+  w.v(sitemaps.length);
+  for (let i = 0; i < sitemaps.length; i++) w.s((sitemaps[i] as ParsedRobots['sitemaps'][number]).url);
+  w.v(others.length);
   let line = 0;
-  for (const d of parsed.others) {
+  for (let i = 0; i < others.length; i++) {
+    const d = others[i] as ParsedRobots['others'][number];
     w.v(d.line - line);
     line = d.line;
     w.s(d.key);

@@ -126,16 +126,25 @@ describe('compile', () => {
 
   it('reads a string longer than its shared buffer, or one whose UTF-8 outgrows it, as an owned parse does, and leaves the buffer clean', () => {
     // Past 65,536 units a string is encoded on its own; a non-ASCII one of 21,846 to 65,536
-    // units can outgrow the buffer mid-encode and is encoded again. A short compile after each
-    // must not see any of its bytes.
+    // units can outgrow the buffer: its UTF-8 length is counted first (surrogate pairs 4 bytes,
+    // lone surrogates 3, as TextEncoder writes U+FFFD). A short compile after each must not see
+    // any of its bytes.
     const long = `User-agent: *\nDisallow: /a\n${'Disallow: /x/y/z*.pdf$\n'.repeat(3_200)}`;
     const wide = `User-agent: b\nDisallow: /\u00e9\n${'Disallow: /\u3042\u3044\u3046\u3048\u304a\u3042\u3044\u3046\u3048\u304a*\u304b$\n'.repeat(2_000)}`;
     expect(long.length).toBeGreaterThan(65_536);
     expect(wide.length).toBeGreaterThan(21_846);
     expect(wide.length).toBeLessThan(65_536);
     expect(new TextEncoder().encode(wide).length).toBeGreaterThan(65_536);
+    // Pairs, lone high and low surrogates: over the buffer (50,000 units, 67,500 bytes) and under it (29,000 units, 39,000 bytes).
+    const surrogates = (n: number): string => `User-agent: c\nDisallow: /\ud83d\ude00\n${'Disallow: /\ud83d\ude00\ud800x\udc00*\u00e9$\n'.repeat(n)}`;
+    const over = surrogates(2_500);
+    const under = surrogates(1_460);
+    expect(over.length).toBeLessThan(65_536);
+    expect(new TextEncoder().encode(over).length).toBeGreaterThan(65_536);
+    expect(under.length).toBeGreaterThan(21_846);
+    expect(new TextEncoder().encode(under).length).toBeLessThan(65_536);
     const short = 'User-agent: *\nDisallow: /q\n';
-    for (const text of [long, wide]) {
+    for (const text of [long, wide, over, under]) {
       expect(Array.from(compile(text))).toEqual(Array.from(compileWithReport(text).artifact));
       expect(Array.from(compile(short))).toEqual(Array.from(compileWithReport(short).artifact));
     }

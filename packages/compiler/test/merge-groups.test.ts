@@ -300,3 +300,24 @@ describe('countSteps (the work measure of the tests above)', () => {
     expect(linear[1] / linear[0]).toBeLessThan(2.5);
   });
 });
+
+describe('mergeGroups of a one-group file (its own path)', () => {
+  it('gives one entry with the sorted distinct tokens, the global mark, rule count, delay and token map', () => {
+    const parsed = parseRobotsTxt('User-agent: BBot\nUser-agent: *\nUser-agent: abot\nUser-agent: bbot/2\nCrawl-delay: 4\nDisallow: /a\nAllow: /b\n');
+    const m = mergeGroups(parsed);
+    expect(m.groups.length).toBe(1);
+    const g = m.groups[0]!;
+    expect(g.tokens).toEqual(['abot', 'bbot']);
+    expect(g.global).toBe(true);
+    expect(g.sources).toEqual([0]);
+    expect(g.ruleCount).toBe(2);
+    expect(g.rules).toBe(parsed.groups[0]!.rules);
+    expect(g.crawlDelay).toBe(4);
+    expect(m.global).toBe(0);
+    expect([...m.byToken]).toEqual([['bbot', 0], ['abot', 0]]);
+    const named = mergeGroups(parseRobotsTxt('User-agent: x\nDisallow: /\n'));
+    expect(named.global).toBe(-1);
+    expect(named.groups[0]!.global).toBe(false);
+    expect(named.groups[0]!.tokens).toEqual(['x']);
+  });
+});

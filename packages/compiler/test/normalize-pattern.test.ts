@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   WILDCARD,
+  appendPatternsOfRule,
   canonicalizePattern,
   patternsOfRule,
   deriveIndexHtmlPattern,
@@ -12,7 +13,7 @@ import {
   type MatchPattern,
   type PatternSource,
 } from '../src/normalize-pattern.js';
-import { parseRobotsTxt } from '../src/parse.js';
+import { SHAPE_HIGH, SHAPE_INNER_DOLLAR, SHAPE_PERCENT, SHAPE_STAR, parseRobotsTxt, type ParsedRule } from '../src/parse.js';
 import { compareRank, rankedPatterns } from './_rank.js';
 import type { RuleKind } from '../src/parse.js';
 
@@ -300,5 +301,51 @@ describe('patternsOfRule, compareRank and patternKey', () => {
     expect(key('/a')).not.toBe(key('/a$'));
     expect(key('/a*b')).not.toBe(key('/ab'));
     expect(key('/a**b')).toBe(key('/a*b'));
+  });
+});
+
+describe("the parse's shape of a rule value (ParsedRule.shape)", () => {
+  const ruleOf = (line: string): ParsedRule => {
+    const rule = parseRobotsTxt(`User-agent: *\n${line}\n`).groups[0]?.rules[0];
+    if (rule === undefined) throw new Error(`no rule parsed for ${JSON.stringify(line)}`);
+    return rule;
+  };
+
+  it('flags the %, *, inner $ and bytes >= 0x80 of the value, and nothing of the key or a comment', () => {
+    expect(ruleOf('Disallow: /a/b').shape).toBe(0);
+    expect(ruleOf('Disallow: /a$').shape).toBe(0);
+    expect(ruleOf('Disallow: /a # 100% * $ caf\u00e9').shape).toBe(0);
+    expect(ruleOf('Disallow: /%7ea').shape).toBe(SHAPE_PERCENT);
+    expect(ruleOf('Disallow: /*.pdf$').shape).toBe(SHAPE_STAR);
+    expect(ruleOf('Disallow: /a$b').shape).toBe(SHAPE_INNER_DOLLAR);
+    expect(ruleOf('Allow: /caf\u00e9*').shape).toBe(SHAPE_HIGH | SHAPE_STAR);
+  });
+
+  it('gives the patterns a value of unknown shape gives (every scan done), in both profiles', () => {
+    const values = [
+      '/a/b', '/a$', '/a$b', '/$', '$', '/%7ea%2fb%41', '/%2A*x', '/caf\u00e9/index.html', '/*/index.html', '/a**/b*c$', '/a*',
+      '/a*b*', '/**/index.htm', '/x/**', '*', '/p%24q$', '/index.html*', '/%e2%82%ac*$', 'a*', '/*$',
+    ];
+    for (const profile of ['rfc9309', 'google'] as const) {
+      for (const value of values) {
+        for (const kind of ['Allow', 'Disallow']) {
+          const rule = ruleOf(`${kind}: ${value}`);
+          const shaped: MatchPattern[] = [];
+          const unknown: MatchPattern[] = [];
+          appendPatternsOfRule(rule, 3, profile, shaped);
+          appendPatternsOfRule({ kind: rule.kind, line: rule.line, escaped: rule.escaped }, 3, profile, unknown);
+          expect(shaped.map((p) => ({ ...p, body: Array.from(p.body) })), `${kind}: ${value} (${profile})`).toEqual(unknown.map((p) => ({ ...p, body: Array.from(p.body) })));
+        }
+      }
+    }
+  });
+
+  it('records the head of each pattern: the bytes before its first wildcard, all of a literal body', () => {
+    const heads = (value: string): number[] => patternsOfRule({ ...source('allow', 2, value), shape: ruleOf(`Allow: ${value}`).shape }, 'rfc9309').map((p) => p.head);
+    expect(heads('/abc')).toEqual([4]);
+    expect(heads('/ab*c*d$')).toEqual([3]);
+    expect(heads('/ab**c')).toEqual([3]);
+    expect(heads('/ab*')).toEqual([3]);
+    expect(heads('/a*b/index.html')).toEqual([2, 2]);
   });
 });
