@@ -245,6 +245,8 @@ const _MAX_STATES = 0x8000;
  */
 export class LazyDfa {
   readonly nfa: GroupNfa;
+  /** True for the rfc9309 profile (else google): how the run loop reads `%`, `*`, `$` and non-ASCII. */
+  readonly rfc: boolean;
   readonly classCount: number;
   /** Per ASCII code: its class when the profile reads it as itself, else -1 (`#`, NUL; rfc9309 `%`, `*`, `$`). */
   readonly fastCls: Int16Array;
@@ -289,6 +291,7 @@ export class LazyDfa {
 
   constructor(nfa: GroupNfa, rfc: boolean) {
     this.nfa = nfa;
+    this.rfc = rfc;
     const fast = rfc ? FAST_RFC : FAST_GOOGLE;
     this.fastCls = new Int16Array(128);
     for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;

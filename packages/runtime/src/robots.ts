@@ -487,11 +487,19 @@ export class AgentRules {
    */
   isAllowed(url: string): boolean {
     // Invariant: the loader validated the tables; no allocation. Hot: run pnpm bench.
+    // A tiered-up group answers first, reading nothing else of this object (one call, one
+    // object less per check); the rank word carries its rule's kind (tables.ts imageRank;
+    // NO_RANK and IMPLICIT_RANK allow).
+    const d = this._dfa;
+    if (d !== null && typeof url === 'string') {
+      const r = runLazyDfa(d, url, d.rfc);
+      if (r !== TIER_FALLBACK) return rankAllows(r);
+      if (d.gaveUp) this._giveUp();
+      return rankAllows(bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, d.rfc, THREAD_SCRATCH));
+    }
     if (typeof url !== 'string') throw _urlError(url);
     if (this._t.rootCount === 0) return true;
-    const r = this._rank(url);
-    // The rank word carries its rule's kind (tables.ts imageRank; NO_RANK and IMPLICIT_RANK allow).
-    return rankAllows(r);
+    return rankAllows(this._rank(url));
   }
 
   /**
