@@ -21,7 +21,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, findPathStart, hexValue } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findPathStart, hexValue, httpAuthorityStart } from './path-bytes.js';
 import {
   acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -47,6 +47,8 @@ export interface TierState {
   readonly flushes: number;
   /** True when the group stays on tier 0 for good: its NFA is past tierTuning.maxPositions or its cache thrashed. */
   readonly stayBelow: boolean;
+  /** The scheme and authority tier 1 finds path starts after with one `indexOf` ('' when none; see runLazyDfa). */
+  readonly authority: string;
 }
 
 /** What {@link runLazyDfa} returns when the check must be answered by the tier below. */
@@ -284,6 +286,17 @@ export class LazyDfa {
   /** Checks that ran out of tierTuning.checkWork. */
   workOuts = 0;
   gaveUp = false;
+  /**
+   * The scheme and authority (`https://host`, up to its path's first `/`) of an `http(s)://` URL
+   * this group checked, or '' (see {@link runLazyDfa}): a URL that starts with it and has `/`
+   * right after it has its path start there, found by one native `indexOf` instead of a read of
+   * every code unit. Set at most {@link _AUTHORITY_SETS} times (no allocation in steady state).
+   */
+  authority = '';
+  /** URLs of the http(s) form that did not start with `authority` since it was last set. */
+  authorityMisses = 0;
+  /** Times `authority` was set. */
+  authoritySets = 0;
   /** Scratch copy of the set of a state kept across a flush. */
   private readonly _start: Int32Array;
   /** The start state's best rank (a pattern that matches the empty path: `*`). */
@@ -319,7 +332,7 @@ export class LazyDfa {
   /** Memory held, in bytes (the separate "tiered-up automaton" line of the bench). */
   get byteLength(): number {
     const n = this.nfa;
-    return 2 * this.trans.length + 4 * (this.answers.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
+    return 2 * this.trans.length + 2 * this.authority.length + 4 * (this.answers.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
       n.sym.length + n.rank.length + n.pat.length + n.starts.length) + 256;
   }
 
@@ -537,7 +550,10 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
 export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
   d.checks++;
-  let i = findPathStart(url);
+  // A URL that starts with the group's remembered scheme and authority, then `/`, has its path
+  // there (docs/semantics.md section 6; see _findPathStartRemembering for why that is exact).
+  const a = d.authority;
+  let i = a.length !== 0 && url.indexOf(a) === 0 && url.charCodeAt(a.length) === 47 ? a.length : _findPathStartRemembering(d, url);
   const n = url.length;
   if (i >= 0 && url.charCodeAt(i) === 47) {
     // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa).
@@ -571,6 +587,32 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
     if (i < 0) return d.answers[2 * x] as number;
     return _walk(d, url, i, n, x, rfc);
   }
+}
+
+/**
+ * Misses of `LazyDfa.authority` after which an http(s) URL's authority replaces it, and most
+ * times it is set per group: a host's URLs nearly all share one scheme and authority; the bound
+ * keeps allocation at zero in steady state for a group whose URLs alternate between several.
+ */
+const _AUTHORITY_MISSES = 256;
+const _AUTHORITY_SETS = 8;
+
+/**
+ * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
+ * when it is of the `http(s)://` form findPathStart reads inline, its path starts with `/`, and
+ * the group has none yet (or missed it often enough). Exact: for that form the path start
+ * depends only on the code units before the first `/`, `?`, `;` or `#` after the `//`, so any
+ * URL that starts with the same units, followed by `/`, has its path start at the same index.
+ */
+function _findPathStartRemembering(d: LazyDfa, url: string): number {
+  // Invariant: none. Hot (a URL of another authority than the group's): run pnpm bench.
+  const i = findPathStart(url);
+  if (i > 0 && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || ++d.authorityMisses >= _AUTHORITY_MISSES) && httpAuthorityStart(url) > 0) {
+    d.authority = copyPrefix(url, i);
+    d.authorityMisses = 0;
+    d.authoritySets++;
+  }
+  return i;
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */
