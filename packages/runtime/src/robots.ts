@@ -494,11 +494,20 @@ export class AgentRules {
     if (d !== null && typeof url === 'string') {
       const r = runLazyDfa(d, url, d.rfc);
       if (r !== TIER_FALLBACK) return rankAllows(r);
+    }
+    return this._isAllowedBelow(url);
+  }
+
+  /** isAllowed on tier 0 (and before tier-up), apart so that isAllowed stays small enough to inline into a caller's loop. */
+  private _isAllowedBelow(url: string): boolean {
+    if (typeof url !== 'string') throw _urlError(url);
+    if (this._t.rootCount === 0) return true;
+    const d = this._dfa;
+    // Tier 1 answered TIER_FALLBACK for this URL: tier 0 answers it (as _rank does).
+    if (d !== null) {
       if (d.gaveUp) this._giveUp();
       return rankAllows(bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, d.rfc, THREAD_SCRATCH));
     }
-    if (typeof url !== 'string') throw _urlError(url);
-    if (this._t.rootCount === 0) return true;
     return rankAllows(this._rank(url));
   }
 
