@@ -432,7 +432,7 @@ export class AgentRules {
   [TIER_STATE](): TierState {
     const d = this._dfa;
     const stayBelow = this._checks === _STAY_BELOW;
-    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: '' } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority };
+    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: '', transitionBytes: 0 } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2 };
 
   }
 

@@ -34,6 +34,44 @@ describe('tier 1 state cache', () => {
   });
 });
 
+describe('tier 1 row width', () => {
+  afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
+
+  it('answers as tier 0 and the reference across the switch from one-byte to two-byte rows (past 127 states)', () => {
+    // 300 literal paths of distinct ranks: reading them builds well past 127 states, mid-check.
+    const names = Array.from({ length: 300 }, (_, i) => i.toString(36).padStart(3, '0'));
+    const text = `User-agent: *\nDisallow: /*.pdf$\n${names.map((n, i) => `${i % 3 === 0 ? 'Allow' : 'Disallow'}: /d/${n}\n`).join('')}Allow: /d/$\n`;
+    const urls = names.flatMap((n) => [`https://example.com/d/${n}`, `https://example.com/d/${n}x.pdf`, `/d/${n.slice(0, 2)}`]);
+    Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+    const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const expected = urls.map((u) => below.isAllowed(u));
+    Object.assign(tierTuning, { threshold: 0 });
+    const above = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const first = urls.map((u) => above.isAllowed(u));
+    expect(tierOf(above).tier).toBe(1);
+    expect(tierOf(above).states).toBeGreaterThan(127);
+    expect(first).toEqual(expected);
+    expect(urls.map((u) => above.isAllowed(u))).toEqual(expected);
+    expect(expected.filter((_, k) => k % 7 === 0)).toEqual(urls.filter((_, k) => k % 7 === 0).map((u) => referenceAllows(text, 'bot', u, { profile: 'rfc9309' })));
+  });
+
+  it('keeps a group of at most 127 states in one-byte rows and moves it to two-byte rows past that', () => {
+    Object.assign(tierTuning, { threshold: 0 });
+    const rules = compileRobots('User-agent: *\nDisallow: /a/b/c\nAllow: /a/b\nDisallow: /*.pdf$\n', { profile: 'rfc9309' }).agent('bot');
+    for (const u of ['/a/b/c', '/a/b/d', '/x.pdf', '/a/bc.pdfx', '/q']) rules.isAllowed(u);
+    expect(tierOf(rules).tier).toBe(1);
+    expect(tierOf(rules).states).toBeLessThan(128);
+    expect(tierOf(rules).transitionBytes).toBe(1);
+    const names = Array.from({ length: 300 }, (_, i) => i.toString(36).padStart(3, '0'));
+    const big = compileRobots(`User-agent: *\n${names.map((n) => `Disallow: /d/${n}\n`).join('')}`, { profile: 'rfc9309' }).agent('bot');
+    big.isAllowed('/d/000');
+    expect(tierOf(big).transitionBytes).toBe(1);
+    for (const n of names) big.isAllowed(`/d/${n}`);
+    expect(tierOf(big).states).toBeGreaterThan(127);
+    expect(tierOf(big).transitionBytes).toBe(2);
+  });
+});
+
 describe('tier 1 rare units', () => {
   afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
 
