@@ -647,6 +647,8 @@ function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number, rfc: bo
  */
 const _AUTHORITY_MISSES = 256;
 const _AUTHORITY_SETS = 8;
+/** Longest scheme and authority remembered, in code units (bounds the copy and the `indexOf` per check; real hosts are at most 253 bytes). */
+const _AUTHORITY_MAX = 300;
 
 /**
  * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
@@ -658,7 +660,7 @@ const _AUTHORITY_SETS = 8;
 function _findPathStartRemembering(d: LazyDfa, url: string): number {
   // Invariant: none. Hot (a URL of another authority than the group's): run pnpm bench.
   const i = findPathStart(url);
-  if (i > 0 && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || ++d.authorityMisses >= _AUTHORITY_MISSES) && httpAuthorityStart(url) > 0) {
+  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || ++d.authorityMisses >= _AUTHORITY_MISSES) && httpAuthorityStart(url) > 0) {
     d.authority = copyPrefix(url, i);
     d.authorityMisses = 0;
     d.authoritySets++;

@@ -156,6 +156,12 @@ describe('tier 1 remembered authority', () => {
       if (seen[seen.length - 1] !== a) seen.push(a);
     }
     expect(seen).toEqual(['https://one.example', 'http://two.example:8080', 'https://one.example', 'http://two.example:8080', 'https://one.example', 'http://two.example:8080', 'https://one.example', 'http://two.example:8080']);
+    // An authority past 300 code units is not remembered (the copy and indexOf stay bounded), and the check answers.
+    const long = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const host = `https://${'h'.repeat(200_000)}.example`;
+    expect(long.isAllowed(`${host}/a`)).toBe(false);
+    expect(long.isAllowed(`${host}/a/b`)).toBe(true);
+    expect(tierOf(long).authority).toBe('');
     // A path-only caller never sets one.
     const paths = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     for (let k = 0; k < 10; k++) expect(paths.isAllowed(`/a/b/${k}`)).toBe(true);
