@@ -81,11 +81,19 @@ export function httpAuthorityStart(url: string): number {
   return http ? a + 2 : -1;
 }
 
-/** Returns a flat copy of `url`'s first `length` code units (no slice that keeps `url` alive). Allocates; O(length). */
+/**
+ * Returns a copy of `url`'s first `length` code units (no slice that keeps `url` alive), flat up
+ * to 1,024 units (longer ones are joined from such pieces: no argument list past that size).
+ * Allocates; O(length).
+ */
 export function copyPrefix(url: string, length: number): string {
-  const units: number[] = [];
-  for (let k = 0; k < length; k++) units.push(url.charCodeAt(k));
-  return String.fromCharCode(...units);
+  let out = '';
+  for (let at = 0; at < length; at += 1024) {
+    const units: number[] = [];
+    for (let k = at; k < Math.min(length, at + 1024); k++) units.push(url.charCodeAt(k));
+    out += String.fromCharCode(...units);
+  }
+  return out;
 }
 
 /** findPathStart for any other form: a path, `//authority`, another scheme, `host/path`. */
