@@ -21,7 +21,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, findPathStart, hexValue } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findPathStart, hexValue, httpAuthorityStart } from './path-bytes.js';
 import {
   acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -47,6 +47,10 @@ export interface TierState {
   readonly flushes: number;
   /** True when the group stays on tier 0 for good: its NFA is past tierTuning.maxPositions or its cache thrashed. */
   readonly stayBelow: boolean;
+  /** The scheme and authority tier 1 finds path starts after with one `indexOf` ('' when none; see runLazyDfa). */
+  readonly authority: string;
+  /** Bytes per transition of the automaton's rows: 1 while it holds at most 127 states, else 2 (0 on tier 0). */
+  readonly transitionBytes: 0 | 1 | 2;
 }
 
 /** What {@link runLazyDfa} returns when the check must be answered by the tier below. */
@@ -223,6 +227,13 @@ export function buildGroupNfa(t: Tables, roots: Int32Array, maxPositions: number
   return new GroupNfa(Int32Array.from(syms), Int32Array.from(ranks), Int32Array.from(pats), Int32Array.from(starts), cls, classCount);
 }
 
+/**
+ * Most states (ids 1 to 127 and the unused 0) whose rows are one byte a transition (`trans8`):
+ * a hot group's rows are the cache lines a check touches most on a workload that interleaves
+ * hosts, and the corpus workload's median hot group holds 64 states.
+ */
+const _NARROW_STATES = 128;
+
 /** State cache the automaton starts with (it doubles up to the budget). */
 const _INITIAL_STATES = 16;
 /**
@@ -245,11 +256,19 @@ const _MAX_STATES = 0x8000;
  */
 export class LazyDfa {
   readonly nfa: GroupNfa;
+  /** True for the rfc9309 profile (else google): how the run loop reads `%`, `*`, `$` and non-ASCII. */
+  readonly rfc: boolean;
   readonly classCount: number;
   /** Per ASCII code: its class when the profile reads it as itself, else -1 (`#`, NUL; rfc9309 `%`, `*`, `$`). */
   readonly fastCls: Int16Array;
-  /** Per state: its row of `classCount` transitions (see above); grown by doubling, flushed when full. */
+  /**
+   * Per state: its row of `classCount` transitions (see above); grown by doubling, flushed when
+   * full. While the cache holds at most {@link _NARROW_STATES} states the rows are `trans8`
+   * (one byte a transition) and `trans` is empty, after that `trans`; `narrow` says which.
+   */
   trans: Int16Array;
+  trans8: Int8Array;
+  narrow: boolean;
   /** Per state id: its end answer, then its best rank (two words). */
   answers: Int32Array;
   /** Per state id: its set's offset in `pool`, then its position count (two words). */
@@ -282,6 +301,17 @@ export class LazyDfa {
   /** Checks that ran out of tierTuning.checkWork. */
   workOuts = 0;
   gaveUp = false;
+  /**
+   * The scheme and authority (`https://host`, up to its path's first `/`) of an `http(s)://` URL
+   * this group checked, or '' (see {@link runLazyDfa}): a URL that starts with it and has `/`
+   * right after it has its path start there, found by one native `indexOf` instead of a read of
+   * every code unit. Set at most {@link _AUTHORITY_SETS} times (no allocation in steady state).
+   */
+  authority = '';
+  /** URLs of the http(s) form that did not start with `authority` since it was last set. */
+  authorityMisses = 0;
+  /** Times `authority` was set. */
+  authoritySets = 0;
   /** Scratch copy of the set of a state kept across a flush. */
   private readonly _start: Int32Array;
   /** The start state's best rank (a pattern that matches the empty path: `*`). */
@@ -289,6 +319,7 @@ export class LazyDfa {
 
   constructor(nfa: GroupNfa, rfc: boolean) {
     this.nfa = nfa;
+    this.rfc = rfc;
     const fast = rfc ? FAST_RFC : FAST_GOOGLE;
     this.fastCls = new Int16Array(128);
     for (let c = 0; c < 128; c++) this.fastCls[c] = fast[c] === 1 ? (nfa.cls[c] as number) : -1;
@@ -298,7 +329,9 @@ export class LazyDfa {
     this.stamp = new Int32Array(n);
     this.next = new Int32Array(n);
     this._saved = new Int32Array(n);
-    this.trans = new Int16Array(_INITIAL_STATES * this.classCount);
+    this.trans = new Int16Array(0);
+    this.trans8 = new Int8Array(_INITIAL_STATES * this.classCount);
+    this.narrow = true;
     this.answers = new Int32Array(2 * _INITIAL_STATES);
     this.sets = new Int32Array(2 * _INITIAL_STATES);
     this.pool = new Int32Array(2 * n + 64);
@@ -316,7 +349,7 @@ export class LazyDfa {
   /** Memory held, in bytes (the separate "tiered-up automaton" line of the bench). */
   get byteLength(): number {
     const n = this.nfa;
-    return 2 * this.trans.length + 4 * (this.answers.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
+    return 2 * this.trans.length + this.trans8.length + 2 * this.authority.length + 4 * (this.answers.length + this.sets.length + this.pool.length + this.table.length + this.stamp.length + this.next.length + this._saved.length + this._start.length +
       n.sym.length + n.rank.length + n.pat.length + n.starts.length) + 256;
   }
 
@@ -439,9 +472,18 @@ export class LazyDfa {
   }
 
   private _grow(states: number, poolWords: number): void {
-    const trans = new Int16Array(states * this.classCount);
-    trans.set(this.trans);
-    this.trans = trans;
+    if (states <= _NARROW_STATES) {
+      const trans8 = new Int8Array(states * this.classCount);
+      trans8.set(this.trans8);
+      this.trans8 = trans8;
+    } else {
+      const trans = new Int16Array(states * this.classCount);
+      if (this.narrow) trans.set(this.trans8);
+      else trans.set(this.trans);
+      this.trans = trans;
+      this.trans8 = new Int8Array(0);
+      this.narrow = false;
+    }
     const answers = new Int32Array(2 * states);
     answers.set(this.answers);
     this.answers = answers;
@@ -466,7 +508,8 @@ export class LazyDfa {
     this.flushes++;
     if (this.flushes > 1 && this.checks - this.lastFlushCheck < tierTuning.minChecksPerFlush) this.gaveUp = true;
     this.lastFlushCheck = this.checks;
-    this.trans.fill(0);
+    if (this.narrow) this.trans8.fill(0);
+    else this.trans.fill(0);
     this.table.fill(0);
     this.poolUsed = 0;
     this.states = 1;
@@ -512,7 +555,11 @@ export class LazyDfa {
     const next = this._intern();
     const settled = this.nextCount === 0;
     // After a flush the source state is void: record nothing from it.
-    if (this.flushes === flushes) this.trans[id * this.classCount + (this.nfa.cls[b] as number)] = settled ? -next : next;
+    if (this.flushes === flushes) {
+      const at = id * this.classCount + (this.nfa.cls[b] as number);
+      if (this.narrow) this.trans8[at] = settled ? -next : next;
+      else this.trans[at] = settled ? -next : next;
+    }
     return settled ? -next : next;
   }
 }
@@ -534,40 +581,91 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
 export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
   d.checks++;
-  let i = findPathStart(url);
+  // A URL that starts with the group's remembered scheme and authority, then `/`, has its path
+  // there (docs/semantics.md section 6; see _findPathStartRemembering for why that is exact).
+  const a = d.authority;
+  let i = a.length !== 0 && url.indexOf(a) === 0 && url.charCodeAt(a.length) === 47 ? a.length : _findPathStartRemembering(d, url);
   const n = url.length;
   if (i >= 0 && url.charCodeAt(i) === 47) {
     // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa).
     if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
     // The common case, _walk's loop inlined (one call less per check; measured with pnpm bench).
+    // Two copies of one loop, one per row width, so each reads one typed array type.
     const C = d.classCount;
     const fc = d.fastCls;
-    const tt = d.trans;
     let s = d.start;
-    for (; i < n; i++) {
-      const c = url.charCodeAt(i);
-      const k = c < 128 ? (fc[c] as number) : -1;
-      if (k < 0) break;
-      const x = tt[s * C + k] as number;
-      if (x <= 0) {
-        if (x < 0) return d.answers[1 - 2 * x] as number;
-        break;
+    if (d.narrow) {
+      const tt = d.trans8;
+      for (; i < n; i++) {
+        const c = url.charCodeAt(i);
+        const k = c < 128 ? (fc[c] as number) : -1;
+        if (k < 0) break;
+        const x = tt[s * C + k] as number;
+        if (x <= 0) {
+          if (x < 0) return d.answers[1 - 2 * x] as number;
+          break;
+        }
+        s = x;
       }
-      s = x;
+    } else {
+      const tt = d.trans;
+      for (; i < n; i++) {
+        const c = url.charCodeAt(i);
+        const k = c < 128 ? (fc[c] as number) : -1;
+        if (k < 0) break;
+        const x = tt[s * C + k] as number;
+        if (x <= 0) {
+          if (x < 0) return d.answers[1 - 2 * x] as number;
+          break;
+        }
+        s = x;
+      }
     }
     if (i === n) return d.answers[2 * s] as number;
     // Only the roads below build states: they start this check's build work.
     d.work = 0;
     return _walk(d, url, i, n, s, rfc);
-  } else {
-    if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
-    d.work = 0;
-    // The path is `/` (no path) or starts with `?` or `;`: a `/` comes first.
-    const x = _feedByte(d, d.start, 47);
-    if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
-    if (i < 0) return d.answers[2 * x] as number;
-    return _walk(d, url, i, n, x, rfc);
   }
+  return _runWithoutSlash(d, url, i, n, rfc);
+}
+
+/** runLazyDfa for a path that is `/` (no path, `i` < 0) or starts with `?` or `;` at `i`: a `/` comes first. Apart so that runLazyDfa stays small enough to inline. */
+function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number, rfc: boolean): number {
+  // Invariant: as runLazyDfa. Hot (a path that does not start with `/`): run pnpm bench.
+  if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
+  d.work = 0;
+  const x = _feedByte(d, d.start, 47);
+  if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
+  if (i < 0) return d.answers[2 * x] as number;
+  return _walk(d, url, i, n, x, rfc);
+}
+
+/**
+ * Misses of `LazyDfa.authority` after which an http(s) URL's authority replaces it, and most
+ * times it is set per group: a host's URLs nearly all share one scheme and authority; the bound
+ * keeps allocation at zero in steady state for a group whose URLs alternate between several.
+ */
+const _AUTHORITY_MISSES = 256;
+const _AUTHORITY_SETS = 8;
+/** Longest scheme and authority remembered, in code units (bounds the copy and the `indexOf` per check; real hosts are at most 253 bytes). */
+const _AUTHORITY_MAX = 300;
+
+/**
+ * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
+ * when it is of the `http(s)://` form findPathStart reads inline, its path starts with `/`, and
+ * the group has none yet (or missed it often enough). Exact: for that form the path start
+ * depends only on the code units before the first `/`, `?`, `;` or `#` after the `//`, so any
+ * URL that starts with the same units, followed by `/`, has its path start at the same index.
+ */
+function _findPathStartRemembering(d: LazyDfa, url: string): number {
+  // Invariant: none. Hot (a URL of another authority than the group's): run pnpm bench.
+  const i = findPathStart(url);
+  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || ++d.authorityMisses >= _AUTHORITY_MISSES) && httpAuthorityStart(url) > 0) {
+    d.authority = copyPrefix(url, i);
+    d.authorityMisses = 0;
+    d.authoritySets++;
+  }
+  return i;
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */
@@ -575,7 +673,6 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
   // Invariant: `s` is the state after the path bytes before index `i`. Hot: run pnpm bench.
   const C = d.classCount;
   const fc = d.fastCls;
-  let tt = d.trans;
   for (; i < n; i++) {
     const c = url.charCodeAt(i);
     const k = c < 128 ? (fc[c] as number) : -1;
@@ -593,7 +690,7 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
           const v = (hi << 4) | lo;
           const kv = v < 128 && UNRESERVED_ASCII[v] === 1 ? (fc[v] as number) : -1;
           if (kv >= 0) {
-            x = tt[s * C + kv] as number;
+            x = _transAt(d, s * C + kv);
             if (x === 0) x = d.step(s, v);
           } else x = _feedEscaped(d, s, v);
           i += 2;
@@ -612,16 +709,14 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
         }
         x = _feedCodePoint(d, s, cp, rfc);
       }
-      tt = d.trans;
       if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
       s = x;
       continue;
     }
-    let x = tt[s * C + k] as number;
+    let x = _transAt(d, s * C + k);
     if (x <= 0) {
       if (x === 0) {
         x = d.step(s, c);
-        tt = d.trans;
         if (x === 0) return TIER_FALLBACK;
       }
       if (x < 0) return d.answers[1 - 2 * x] as number;
@@ -631,10 +726,16 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
   return d.answers[2 * s] as number;
 }
 
+/** Returns transition `at` of `d`'s rows (see LazyDfa.trans), whichever width they have now. */
+function _transAt(d: LazyDfa, at: number): number {
+  // Invariant: `at` is inside the rows; no allocation. Hot (tier 1's run loop): run pnpm bench.
+  return d.narrow ? (d.trans8[at] as number) : (d.trans[at] as number);
+}
+
 /** Returns the state after byte `b` from state `s`: an id, `-id` when settled, 0 to fall back (see LazyDfa.step). */
 function _feedByte(d: LazyDfa, s: number, b: number): number {
   // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
-  const x = d.trans[s * d.classCount + (d.nfa.cls[b] as number)] as number;
+  const x = _transAt(d, s * d.classCount + (d.nfa.cls[b] as number));
   return x === 0 ? d.step(s, b) : x;
 }
 
@@ -645,7 +746,7 @@ const QUESTION_MARK = 0x3f;
 /** Feeds fast ASCII byte `b` (class `k` in `fastCls`); returns as _feedByte. */
 function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {
   // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
-  const x = d.trans[s * d.classCount + k] as number;
+  const x = _transAt(d, s * d.classCount + k);
   return x === 0 ? d.step(s, b) : x;
 }
 
@@ -657,7 +758,7 @@ function _feedFast(d: LazyDfa, s: number, b: number, k: number): number {
 function _feedEscaped(d: LazyDfa, s: number, b: number): number {
   // Invariant: `s` is a live state id of `d` (> 0); no allocation. Hot (tier 1's run loop): run pnpm bench.
   const fc = d.fastCls;
-  let x = d.trans[s * d.classCount + d.percentCls] as number;
+  let x = _transAt(d, s * d.classCount + d.percentCls);
   if (x === 0) x = d.step(s, PERCENT);
   if (x <= 0) return x;
   const h = HEX_DIGITS[b >> 4] as number;

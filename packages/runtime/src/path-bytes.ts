@@ -66,6 +66,36 @@ export function findPathStart(url: string): number {
   return _findPathStartGeneral(url, n);
 }
 
+/**
+ * Returns the index where the authority of an `http://` or `https://` URL (scheme in any case)
+ * starts (7 or 8), or -1 for any other form: the form findPathStart reads inline, where the path
+ * start depends only on the code units up to the first `/`, `?`, `;` or `#` from that index on.
+ * O(1).
+ */
+export function httpAuthorityStart(url: string): number {
+  const n = url.length;
+  const c0 = n > 8 ? url.charCodeAt(4) : 0;
+  if (c0 !== 58 && !(c0 === 115 && url.charCodeAt(5) === 58)) return -1;
+  const a = c0 === 58 ? 5 : 6;
+  const http = url.charCodeAt(a) === 47 && url.charCodeAt(a + 1) === 47 && (url.charCodeAt(0) | 32) === 104 && (url.charCodeAt(1) | 32) === 116 && (url.charCodeAt(2) | 32) === 116 && (url.charCodeAt(3) | 32) === 112;
+  return http ? a + 2 : -1;
+}
+
+/**
+ * Returns a copy of `url`'s first `length` code units (no slice that keeps `url` alive), flat up
+ * to 1,024 units (longer ones are joined from such pieces: no argument list past that size).
+ * Allocates; O(length).
+ */
+export function copyPrefix(url: string, length: number): string {
+  let out = '';
+  for (let at = 0; at < length; at += 1024) {
+    const units: number[] = [];
+    for (let k = at; k < Math.min(length, at + 1024); k++) units.push(url.charCodeAt(k));
+    out += String.fromCharCode(...units);
+  }
+  return out;
+}
+
 /** findPathStart for any other form: a path, `//authority`, another scheme, `host/path`. */
 function _findPathStartGeneral(url: string, n: number): number {
   let k = n >= 2 && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 2 : 0;

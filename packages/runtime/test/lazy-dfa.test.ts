@@ -34,6 +34,44 @@ describe('tier 1 state cache', () => {
   });
 });
 
+describe('tier 1 row width', () => {
+  afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
+
+  it('answers as tier 0 and the reference across the switch from one-byte to two-byte rows (past 127 states)', () => {
+    // 300 literal paths of distinct ranks: reading them builds well past 127 states, mid-check.
+    const names = Array.from({ length: 300 }, (_, i) => i.toString(36).padStart(3, '0'));
+    const text = `User-agent: *\nDisallow: /*.pdf$\n${names.map((n, i) => `${i % 3 === 0 ? 'Allow' : 'Disallow'}: /d/${n}\n`).join('')}Allow: /d/$\n`;
+    const urls = names.flatMap((n) => [`https://example.com/d/${n}`, `https://example.com/d/${n}x.pdf`, `/d/${n.slice(0, 2)}`]);
+    Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+    const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const expected = urls.map((u) => below.isAllowed(u));
+    Object.assign(tierTuning, { threshold: 0 });
+    const above = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const first = urls.map((u) => above.isAllowed(u));
+    expect(tierOf(above).tier).toBe(1);
+    expect(tierOf(above).states).toBeGreaterThan(127);
+    expect(first).toEqual(expected);
+    expect(urls.map((u) => above.isAllowed(u))).toEqual(expected);
+    expect(expected.filter((_, k) => k % 7 === 0)).toEqual(urls.filter((_, k) => k % 7 === 0).map((u) => referenceAllows(text, 'bot', u, { profile: 'rfc9309' })));
+  });
+
+  it('keeps a group of at most 127 states in one-byte rows and moves it to two-byte rows past that', () => {
+    Object.assign(tierTuning, { threshold: 0 });
+    const rules = compileRobots('User-agent: *\nDisallow: /a/b/c\nAllow: /a/b\nDisallow: /*.pdf$\n', { profile: 'rfc9309' }).agent('bot');
+    for (const u of ['/a/b/c', '/a/b/d', '/x.pdf', '/a/bc.pdfx', '/q']) rules.isAllowed(u);
+    expect(tierOf(rules).tier).toBe(1);
+    expect(tierOf(rules).states).toBeLessThan(128);
+    expect(tierOf(rules).transitionBytes).toBe(1);
+    const names = Array.from({ length: 300 }, (_, i) => i.toString(36).padStart(3, '0'));
+    const big = compileRobots(`User-agent: *\n${names.map((n) => `Disallow: /d/${n}\n`).join('')}`, { profile: 'rfc9309' }).agent('bot');
+    big.isAllowed('/d/000');
+    expect(tierOf(big).transitionBytes).toBe(1);
+    for (const n of names) big.isAllowed(`/d/${n}`);
+    expect(tierOf(big).states).toBeGreaterThan(127);
+    expect(tierOf(big).transitionBytes).toBe(2);
+  });
+});
+
 describe('tier 1 rare units', () => {
   afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
 
@@ -73,5 +111,60 @@ describe('tier 1 rare units', () => {
       for (let pass = 0; pass < 2; pass++) expect(urls.map((u) => rules.isAllowed(u))).toEqual(want);
       expect(tierOf(rules).tier).toBe(1);
     }
+  });
+});
+
+describe('tier 1 remembered authority', () => {
+  afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
+
+  const text = 'User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /*.pdf$\nDisallow: /*?q=\nDisallow: /\nAllow: /$\nAllow: /x\n';
+  // URLs that start with the remembered `https://example.com` (or nearly) but whose path starts
+  // elsewhere or is `/`: each must be answered as tier 0 and the reference answer it.
+  const urls = ['https://example.com/a', 'https://example.com.evil/a', 'https://example.com?/a', 'https://example.com#/a', 'https://example.com', 'https://example.com;/a',
+    'https://example.comx/a', 'HTTPS://example.com/a', 'http://example.com/a', '/a', 'https://example.com//a', 'https://user@example.com/a', 'https://example.com:80/a',
+    'ftp://example.com/a', 'https://exa/mple.com/a', '/r?u=https://example.com/a', 'https://example.com/a/b', 'https://example.com/f.pdf', 'https://example.com/?q=1',
+    'https://example.com/x', 'https://example.com/', 'https://example.co/a', 'https:/example.com/a', 'https://example.com/a#x', 'xhttps://example.com/a'];
+
+  it('finds the path start after the remembered scheme and authority exactly, and answers as tier 0 and the reference', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+      const below = compileRobots(text, { profile }).agent('bot');
+      const expected = urls.map((u) => below.isAllowed(u));
+      Object.assign(tierTuning, { threshold: 0 });
+      const above = compileRobots(text, { profile }).agent('bot');
+      expect(above.isAllowed('https://example.com/x')).toBe(true);
+      // The forcing took effect and the first http(s) URL's authority is the one remembered.
+      expect(tierOf(above).tier).toBe(1);
+      expect(tierOf(above).authority).toBe('https://example.com');
+      for (let pass = 0; pass < 2; pass++) expect(urls.map((u) => above.isAllowed(u))).toEqual(expected);
+      expect(tierOf(above).authority).toBe('https://example.com');
+      expect(expected).toEqual(urls.map((u) => referenceAllows(text, 'bot', u, { profile })));
+      Object.assign(tierTuning, DEFAULT_TIER);
+    }
+  });
+
+  it('replaces a remembered authority its URLs keep missing, at most 8 times per group', () => {
+    Object.assign(tierTuning, { threshold: 0 });
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const seen: string[] = [];
+    // Blocks of 300 URLs on alternating hosts: each block misses the other host's authority
+    // 256 times, then remembers its own, until the group has set one 8 times.
+    for (let block = 0; block < 20; block++) {
+      const host = block % 2 === 0 ? 'https://one.example' : 'http://two.example:8080';
+      for (let k = 0; k < 300; k++) expect(rules.isAllowed(`${host}/a/b/${k}`)).toBe(true);
+      const a = tierOf(rules).authority;
+      if (seen[seen.length - 1] !== a) seen.push(a);
+    }
+    expect(seen).toEqual(['https://one.example', 'http://two.example:8080', 'https://one.example', 'http://two.example:8080', 'https://one.example', 'http://two.example:8080', 'https://one.example', 'http://two.example:8080']);
+    // An authority past 300 code units is not remembered (the copy and indexOf stay bounded), and the check answers.
+    const long = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const host = `https://${'h'.repeat(200_000)}.example`;
+    expect(long.isAllowed(`${host}/a`)).toBe(false);
+    expect(long.isAllowed(`${host}/a/b`)).toBe(true);
+    expect(tierOf(long).authority).toBe('');
+    // A path-only caller never sets one.
+    const paths = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    for (let k = 0; k < 10; k++) expect(paths.isAllowed(`/a/b/${k}`)).toBe(true);
+    expect(tierOf(paths).authority).toBe('');
   });
 });

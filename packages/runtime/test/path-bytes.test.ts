@@ -7,7 +7,7 @@ import { THREAD_SCRATCH as sc } from '../src/scratch.js';
 import { describe, expect, it } from 'vitest';
 import { NO_RANK } from '../src/format.js';
 import * as pathBytes from '../src/path-bytes.js';
-import { fillPath, findPathStart } from '../src/path-bytes.js';
+import { copyPrefix, fillPath, findPathStart, httpAuthorityStart } from '../src/path-bytes.js';
 import { canonicalize } from '../../reference/src/match.js';
 import { pathFromUrl } from '../../reference/src/url.js';
 
@@ -231,5 +231,21 @@ describe('fillPath: long URLs', () => {
     const ascii = `/${'a'.repeat(5 * before)}`;
     expect(filled(ascii, false)).toBe(ascii);
     expect(filled('/short', true)).toBe('/short');
+  });
+});
+
+describe('httpAuthorityStart and copyPrefix (tier 1 remembered authority)', () => {
+  it('finds the authority of http(s) URLs in any case, and -1 for every other form', () => {
+    expect(httpAuthorityStart('https://example.com/a')).toBe(8);
+    expect(httpAuthorityStart('HTTP://example.com/a')).toBe(7);
+    expect(httpAuthorityStart('hTtPs://x')).toBe(8);
+    for (const u of ['/a', 'ftp://example.com/a', 'https:/example.com', 'https//x.com/', 'httpx://a/b', 'http:', 'https://', '//example.com/a', 'xhttp://a/b']) expect(httpAuthorityStart(u), u).toBe(-1);
+  });
+
+  it('copies a prefix unit for unit, non-ASCII and past 1,024 units too', () => {
+    expect(copyPrefix('https://exämple.com/a', 19)).toBe('https://exämple.com');
+    const long = `https://${'ab'.repeat(1500)}/x`;
+    expect(copyPrefix(long, 3008)).toBe(long.slice(0, 3008));
+    expect(copyPrefix('abc', 0)).toBe('');
   });
 });
