@@ -41,5 +41,6 @@ export function reportAgentToken(robots: Robots, agent: string, selection: Agent
 export function requireInScope(robots: Robots, agent: string, selection: AgentSelection): void {
   if (selection.selection !== 'out-of-scope') return;
   const refusal = robots.findAgentRefusal(agent);
-  throw new CliError(refusal?.message ?? `agent "${agent}" is outside this artifact's scope`);
+  if (refusal === undefined) throw new Error('unreachable: an out-of-scope selection has a refusal');
+  throw new CliError(refusal.message);
 }

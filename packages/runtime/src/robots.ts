@@ -822,12 +822,9 @@ export class Robots {
    * non-string. O(|agent| log tokens); allocates only the error.
    */
   findAgentRefusal(userAgent: string): RobotsAgentError | undefined {
-    _checkAgent(userAgent);
-    const token = this._lookupToken(userAgent);
-    const pick = this._pickGroup(token);
-    if (pick === _OUT_OF_SCOPE) return this._outOfScope(token);
-    if (pick === -1) return undefined;
-    return this._canBuild(pick >= 0 ? pick : -pick - 2) ? undefined : this._outOfScope(token);
+    // selectAgent is the one place that decides 'out-of-scope'; agent() throws exactly then.
+    const s = this.selectAgent(userAgent);
+    return s.selection === 'out-of-scope' ? this._outOfScope(s.token) : undefined;
   }
 
   /**
