@@ -254,7 +254,7 @@ export interface MemoryStats {
   readonly robotsParserBytesPerHost: number;
   readonly regexBytesPerHost: number;
   readonly sourceBytesPerHost: number;
-  /** `compileRobots` + one agent(): the parsed file kept to build other groups on first use. */
+  /** `compileRobots` + one agent(): the host keeps its bounded input (not the parse), re-parsed when another group is first asked for. */
   readonly lazyBytesPerHost: number;
 }
 

@@ -311,8 +311,9 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options): () => LoadedA
 
 /**
  * Returns a loaded {@link Robots} for a robots.txt, for callers that do not ship artifacts: the
- * file is parsed once and each group's tries are built on the first `agent()` that selects it
- * (a crawler that asks for one agent builds one group; a file whose only group is the global
+ * file is parsed at once and each group's tries are built on the first `agent()` that selects it
+ * (a crawler that asks for one agent builds one group from that parse; another group's first
+ * `agent()` parses the kept input again, see below; a file whose only group is the global
  * group, which every agent selects, is built at once). Answers, rule ids and group indices are
  * those of `loadRobots(compile(robotsTxt, options))`. What selection and matching read (agent
  * tokens, group records, warnings, preferences, each rule's kind) and the sitemaps are one
