@@ -301,12 +301,14 @@ function _boundedInput(robotsTxt: string | Uint8Array, maxBytes: number): string
 const _ENCODER = new TextEncoder();
 
 /**
- * Returns a loader of compile's artifact for `text` with the checked options `opts` (parsed
- * again on its first call): the file a compileRobots host with its one group built keeps for
- * `bytes` and its texts, without keeping the parse (the input it reads is kept, see _boundedInput).
+ * Returns a loader of the whole file's artifact for `text` with the checked options `opts` and
+ * the groups `marks` builds (undefined: every group, compile's artifact): the file a
+ * compileRobots host writes for `bytes` and its texts, out of `heldOf()`'s parse when one is held,
+ * else a borrowed parse of `text` made on the call and not kept (the input it reads is kept,
+ * see _boundedInput).
  */
-function _fileLoaderOf(text: string | Uint8Array, opts: _Options): () => LoadedArtifact {
-  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), undefined).artifact));
+function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined, heldOf: () => _Source | null): () => LoadedArtifact {
+  return () => artifactOf(loadRobots(_build(heldOf() ?? _source(text, opts, false, true), marks).artifact));
 }
 
 /**
@@ -337,22 +339,21 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // or share it with another thread, and the first artifact and the whole file must be one file.
   const input = typeof robotsTxt === 'string' ? robotsTxt : _boundedInput(robotsTxt, maxBytes);
   const src = _source(input, opts, false, typeof input !== 'string');
+  const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
-    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts));
+    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined, () => null));
   }
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
-  const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
   // The parse is held until the first artifact holds a group (a host asked for one crawler then
   // needs nothing more of it); another group's first agent() parses `kept` again and holds that
   // parse (a string's not borrowed: the shared encoding buffer would be overwritten).
   let held: _Source | null = src;
   const sourceOf = (): _Source => (held ??= _source(kept, opts, false, typeof kept !== 'string'));
   // The whole file is written at once out of a parse: a borrowed one does when none is held.
-  const loadFile = (): LoadedArtifact => artifactOf(loadRobots(_build(held ?? _source(kept, opts, false, true), none).artifact));
+  const loadFile = _fileLoaderOf(kept, opts, none, () => held);
   // The first artifact waits for the first agent(), which selects its group first (the
   // runtime's lookup over the token map): one artifact holds the index and that group built.
   const build = (g: number): LoadedArtifact => {
