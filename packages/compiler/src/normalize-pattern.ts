@@ -162,19 +162,13 @@ export function simplifyPattern(
   }
   // Without `**` and a trailing `*` the body is the form itself (less a final `$`); `star`
   // false (the parse saw none): no scan for them.
-  let simple = !star || end === 0 || form[end - 1] !== WILDCARD;
-  let head = -1;
-  for (let i = 0; i < end && simple && star; i++) {
-    if (form[i] !== WILDCARD) continue;
-    if (head < 0) head = i;
-    else simple = form[i - 1] !== WILDCARD;
-  }
-  if (simple) {
-    const first = form[0];
-    if (end === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
+  const found = star ? _firstWildcard(form, end) : end;
+  const head = found < 0 ? ~found : found;
+  if (!star || (found >= 0 && (end === 0 || form[end - 1] !== WILDCARD))) {
+    if (end === 0 ? anchored : !_startsPath(form)) return null;
     // The view constructor, not subarray (which looks up a species constructor on every call).
     const body = end === form.length ? form : new Uint8Array(form.buffer, form.byteOffset, end);
-    return { body, anchored, priority, kind, line, ruleId, companion, head: head < 0 ? end : head };
+    return { body, anchored, priority, kind, line, ruleId, companion, head };
   }
   // Trailing `*`s (and a `$` after them) change nothing: cut them, then collapse runs of `*`
   // into an array of the exact size (one allocation; refused patterns none).
@@ -183,16 +177,34 @@ export function simplifyPattern(
   if (e < end) anchored = false;
   let o = 0;
   for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) o++;
-  const first = form[0];
-  if (o === 0 ? anchored : first !== _SLASH && first !== WILDCARD) return null;
+  if (o === 0 ? anchored : !_startsPath(form)) return null;
   const out = new Uint8Array(o);
   // The first `*` keeps its offset (no `*` before it to collapse) unless the cut took it.
-  let outHead = 0;
-  while (outHead < e && form[outHead] !== WILDCARD) outHead++;
-  if (outHead === e) outHead = o;
+  const outHead = head < e ? head : o;
   o = 0;
   for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) out[o++] = form[i] as number;
   return { body: out, anchored, priority, kind, line, ruleId, companion, head: outHead };
+}
+
+/**
+ * Returns the offset of the first `*` in form[0, end) (`end` when there is none), or that
+ * offset's bitwise complement (negative) once a run of `*` follows it: the head a simplified
+ * pattern keeps, and whether runs need collapsing. O(end).
+ */
+function _firstWildcard(form: Uint8Array, end: number): number {
+  let head = end;
+  for (let i = 0; i < end; i++) {
+    if (form[i] !== WILDCARD) continue;
+    if (head === end) head = i;
+    else if (form[i - 1] === WILDCARD) return ~head;
+  }
+  return head;
+}
+
+/** Returns whether a non-empty form can match a path: it starts with `/` or `*`. O(1). */
+function _startsPath(form: Uint8Array): boolean {
+  const first = form[0];
+  return first === _SLASH || first === WILDCARD;
 }
 
 /** One allow/disallow rule as the pattern stage needs it. */
@@ -243,15 +255,10 @@ export function appendPatternsOfRule(rule: Pick<PatternSource, 'kind' | 'line' |
 function _companionOf(form: Uint8Array, line: number, ruleId: number, star: boolean): MatchPattern | null {
   const slash = _indexHtmSlash(form);
   if (slash < 0) return null;
-  const first = form[0];
-  if (first !== _SLASH && first !== WILDCARD) return null;
-  let head = -1;
-  for (let k = 0; k <= slash && star; k++) {
-    if (form[k] !== WILDCARD) continue;
-    if (head < 0) head = k;
-    else if (form[k - 1] === WILDCARD) return simplifyPattern(deriveIndexHtmlPattern(form) as Uint8Array, 'allow', line, ruleId, true);
-  }
+  if (!_startsPath(form)) return null;
+  const head = star ? _firstWildcard(form, slash + 1) : slash + 1;
+  if (head < 0) return simplifyPattern(deriveIndexHtmlPattern(form) as Uint8Array, 'allow', line, ruleId, true);
   const body = new Uint8Array(slash + 1);
   for (let k = 0; k <= slash; k++) body[k] = form[k] as number;
-  return { body, anchored: true, priority: slash + 2, kind: 'allow', line, ruleId, companion: true, head: head < 0 ? slash + 1 : head };
+  return { body, anchored: true, priority: slash + 2, kind: 'allow', line, ruleId, companion: true, head };
 }
