@@ -1065,34 +1065,16 @@ export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOpt
 const BORROW_BUFFER_BYTES = 65_536;
 let _borrowBuffer: Uint8Array | undefined;
 
-/** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one of its exact size: one encode either way. */
+/** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one. */
 function _encodeBorrowed(text: string): Uint8Array {
   // At least a byte per UTF-16 unit: more units than the buffer's bytes never fit.
   if (text.length > BORROW_BUFFER_BYTES) return _ENCODER.encode(text);
-  // At most 3 bytes per unit: a string of up to a third of the buffer always fits; a longer
-  // one has its encoded length counted first (not encoded twice when it does not fit).
-  const size = text.length <= BORROW_BUFFER_BYTES / 3 ? text.length : _utf8Length(text);
-  if (size > BORROW_BUFFER_BYTES) {
-    const own = new Uint8Array(size);
-    return new Uint8Array(own.buffer, 0, _ENCODER.encodeInto(text, own).written);
-  }
+  // One native encode: a string whose UTF-8 overflows the buffer (over 21,845 units of mostly
+  // non-ASCII text) stops short of its end and is encoded again into a buffer of its own.
   const buffer = (_borrowBuffer ??= new Uint8Array(BORROW_BUFFER_BYTES));
-  return new Uint8Array(buffer.buffer, 0, _ENCODER.encodeInto(text, buffer).written);
-}
-
-/** Returns the bytes of `text`'s UTF-8 as TextEncoder writes it (a lone surrogate: U+FFFD, 3 bytes). O(n). */
-function _utf8Length(text: string): number {
-  let size = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) size++;
-    else if (c < 0x800) size += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      size += 4;
-      i++;
-    } else size += 3;
-  }
-  return size;
+  const done = _ENCODER.encodeInto(text, buffer);
+  if (done.read !== text.length) return _ENCODER.encode(text);
+  return new Uint8Array(buffer.buffer, 0, done.written);
 }
 
 function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefined, diagnose: boolean, borrow = false): ParsedRobots {

@@ -126,9 +126,10 @@ describe('compile', () => {
 
   it('reads a string longer than its shared buffer, or one whose UTF-8 outgrows it, as an owned parse does, and leaves the buffer clean', () => {
     // Past 65,536 units a string is encoded on its own; a non-ASCII one of 21,846 to 65,536
-    // units can outgrow the buffer: its UTF-8 length is counted first (surrogate pairs 4 bytes,
-    // lone surrogates 3, as TextEncoder writes U+FFFD). A short compile after each must not see
-    // any of its bytes.
+    // units can outgrow the buffer: its encode into the buffer stops short and it is encoded
+    // again on its own (surrogate pairs 4 bytes, lone surrogates 3, as TextEncoder writes
+    // U+FFFD, on both sides of the buffer's end). A short compile after each must not see any
+    // of its bytes.
     const long = `User-agent: *\nDisallow: /a\n${'Disallow: /x/y/z*.pdf$\n'.repeat(3_200)}`;
     const wide = `User-agent: b\nDisallow: /\u00e9\n${'Disallow: /\u3042\u3044\u3046\u3048\u304a\u3042\u3044\u3046\u3048\u304a*\u304b$\n'.repeat(2_000)}`;
     expect(long.length).toBeGreaterThan(65_536);
