@@ -148,7 +148,6 @@ function _sortEntries(single: readonly (_MergedGroup | undefined)[], several: re
  * took 5 s and 850 MB when built eagerly), so check `ruleCount` before reading `rules`.
  */
 export function mergeGroups(parsed: ParsedRobots): MergedGroups {
-  if (parsed.groups.length === 1) return _mergeOne(parsed.groups);
   const tokenSources = new Map<string, number[]>();
   const globalSources: number[] = [];
   const groups = parsed.groups;
@@ -215,34 +214,4 @@ export function mergeGroups(parsed: ParsedRobots): MergedGroups {
     entry.crawlDelay = crawlDelay;
   }
   return { groups: merged, global: globalIndex, byToken };
-}
-
-/**
- * Returns mergeGroups' result for a file of one parsed group (most files): its one entry, the
- * same as the general merge gives, without its maps, buckets and sort. O(agent lines).
- */
-function _mergeOne(groups: readonly ParsedGroup[]): MergedGroups {
-  const group = groups[0] as ParsedGroup;
-  const byToken = new Map<string, number>();
-  const tokens: string[] = [];
-  let global = false;
-  const agents = group.agents;
-  for (let a = 0; a < agents.length; a++) {
-    const agent = agents[a]!;
-    if (agent.global) {
-      global = true;
-      continue;
-    }
-    const token = agent.token.toLowerCase();
-    if (byToken.has(token)) continue;
-    byToken.set(token, 0);
-    tokens.push(token);
-  }
-  if (tokens.length === 0 && !global) return { groups: [], global: -1, byToken };
-  if (tokens.length > 1) tokens.sort();
-  const entry = new _MergedGroup(tokens, [0], groups);
-  entry.global = global;
-  entry.ruleCount = group.rules.length;
-  entry.crawlDelay = group.crawlDelay;
-  return { groups: [entry], global: global ? 0 : -1, byToken };
 }
