@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, type ByteTrie, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -266,12 +266,15 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
  */
 function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
   const n = patterns.length;
+  if (n > 32) return _countingOrder(patterns, maxPriority);
   const bucket: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const p = patterns[i] as MatchPattern;
-    bucket.push((maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1));
-  }
-  return n <= 32 ? _insertionOrder(bucket) : _countingOrder(bucket, 2 * maxPriority + 2);
+  for (let i = 0; i < n; i++) bucket.push(_bucketOf(patterns[i] as MatchPattern, maxPriority));
+  return _insertionOrder(bucket);
+}
+
+/** Returns a pattern's rank bucket: (maxPriority - priority) * 2 + kind (allow first). */
+function _bucketOf(p: MatchPattern, maxPriority: number): number {
+  return (maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1);
 }
 
 /** Returns `0 .. keys.length - 1` sorted stably by `keys` (small integers), by insertion. */
@@ -290,33 +293,26 @@ function _insertionOrder(keys: readonly number[]): number[] {
   return order;
 }
 
-/** Returns `0 .. keys.length - 1` sorted stably by `keys` (integers in `[0, range)`): countingPositions' sort. */
-function _countingOrder(keys: readonly number[], range: number): number[] {
-  const n = keys.length;
-  // Kept working arrays (no typed-array allocation per compile): keys, then places.
-  if (_rankScratch.length < 2 * n) {
-    const fresh = new Int32Array(2 * n);
-    if (2 * n <= RANK_SCRATCH_MAX) _rankScratch = fresh;
-    return _countingOrderIn(keys, range, fresh);
-  }
-  return _countingOrderIn(keys, range, _rankScratch);
-}
-
-/** Rank-sort working entries kept for the next compile (two per pattern: 2,048 patterns). */
-const RANK_SCRATCH_MAX = 4_096;
-let _rankScratch = new Int32Array(0);
-
-/** _countingOrder with working array `w` (at least two entries per key). */
-function _countingOrderIn(keys: readonly number[], range: number, w: Int32Array): number[] {
-  const n = keys.length;
-  const typed = new Int32Array(w.buffer, 0, n);
-  for (let i = 0; i < n; i++) typed[i] = keys[i] as number;
+/**
+ * Returns `0 .. patterns.length - 1` sorted stably by rank bucket (see _rankOrder):
+ * countingPositions' sort, the buckets written straight into the kept working array (keys,
+ * then places). O(n + maxPriority).
+ */
+function _countingOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
+  const n = patterns.length;
+  const w = _rankScratch.of(2 * n);
+  const keys = new Int32Array(w.buffer, 0, n);
+  for (let i = 0; i < n; i++) keys[i] = _bucketOf(patterns[i] as MatchPattern, maxPriority);
   const pos = new Int32Array(w.buffer, 4 * n, n);
-  countingPositions(typed, n, range, pos);
+  countingPositions(keys, n, 2 * maxPriority + 2, pos);
   const order = new Array<number>(n).fill(0);
   for (let i = 0; i < n; i++) order[pos[i] as number] = i;
   return order;
 }
+
+/** Rank-sort entries kept (two per pattern: 2,048 patterns; the corpus's 4,231 compiles: 1,231 counting rank sorts, p99 2,202, 4 over). */
+const RANK_SCRATCH_MAX = 4_096;
+const _rankScratch = new KeptScratch(RANK_SCRATCH_MAX, 256, (size) => new Int32Array(size), (a) => a.length);
 
 /**
  * Returns every pattern of the plan's rules in rank order (docs/semantics.md section 5), less
