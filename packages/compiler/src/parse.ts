@@ -46,9 +46,10 @@ export interface ParsedRule {
   /**
    * @internal What the parse's scan found in rawBytes, for the pattern stage to skip its own
    * scans: {@link SHAPE_PERCENT}, {@link SHAPE_STAR}, {@link SHAPE_INNER_DOLLAR}, {@link SHAPE_HIGH}
-   * or'ed (a flag may be set without its byte: never the other way).
+   * or'ed (a flag may be set without its byte: never the other way); absent: any
+   * ({@link SHAPE_ANY}, every scan done). Optional so a rule built by hand still types.
    */
-  readonly shape: number;
+  readonly shape?: number;
 }
 
 /** @internal ParsedRule.shape: a `%`. */

@@ -341,7 +341,12 @@ describe("the parse's shape of a rule value (ParsedRule.shape)", () => {
   });
 
   it('records the head of each pattern: the bytes before its first wildcard, all of a literal body', () => {
-    const heads = (value: string): number[] => patternsOfRule({ ...source('allow', 2, value), shape: ruleOf(`Allow: ${value}`).shape }, 'rfc9309').map((p) => p.head);
+    const shapeOf = (value: string): number => {
+      const shape = ruleOf(`Allow: ${value}`).shape;
+      expect(shape, value).toBeTypeOf('number');
+      return shape as number;
+    };
+    const heads = (value: string): number[] => patternsOfRule({ ...source('allow', 2, value), shape: shapeOf(value) }, 'rfc9309').map((p) => p.head);
     expect(heads('/abc')).toEqual([4]);
     expect(heads('/ab*c*d$')).toEqual([3]);
     expect(heads('/ab**c')).toEqual([3]);
