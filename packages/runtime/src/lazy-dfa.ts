@@ -310,6 +310,8 @@ export class LazyDfa {
   authority = '';
   /** URLs of the http(s) form that did not start with `authority` since it was last set. */
   authorityMisses = 0;
+  /** `checks` when `authority` was last set: a replacement needs misses in more than half the checks since. */
+  authorityChecks = 0;
   /** Times `authority` was set. */
   authoritySets = 0;
   /** Scratch copy of the set of a state kept across a flush. */
@@ -641,9 +643,11 @@ function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number, rfc: bo
 }
 
 /**
- * Misses of `LazyDfa.authority` after which an http(s) URL's authority replaces it, and most
- * times it is set per group: a host's URLs nearly all share one scheme and authority; the bound
- * keeps allocation at zero in steady state for a group whose URLs alternate between several.
+ * Misses of `LazyDfa.authority` after which an http(s) URL's authority replaces it (when they are
+ * also more than half the checks since it was set, so a majority authority is never displaced by
+ * a minority one), and most times it is set per group: a host's URLs nearly all share one scheme
+ * and authority; the bound keeps allocation at zero in steady state for a group whose URLs
+ * alternate between several.
  */
 const _AUTHORITY_MISSES = 256;
 const _AUTHORITY_SETS = 8;
@@ -653,16 +657,18 @@ const _AUTHORITY_MAX = 300;
 /**
  * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
  * when it is of the `http(s)://` form findPathStart reads inline, its path starts with `/`, and
- * the group has none yet (or missed it often enough). Exact: for that form the path start
+ * the group has none yet (or missed it in at least _AUTHORITY_MISSES http(s) URLs that are more
+ * than half the checks since it was set). Exact: for that form the path start
  * depends only on the code units before the first `/`, `?`, `;` or `#` after the `//`, so any
  * URL that starts with the same units, followed by `/`, has its path start at the same index.
  */
 function _findPathStartRemembering(d: LazyDfa, url: string): number {
   // Invariant: none. Hot (a URL of another authority than the group's): run pnpm bench.
   const i = findPathStart(url);
-  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || ++d.authorityMisses >= _AUTHORITY_MISSES) && httpAuthorityStart(url) > 0) {
+  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && httpAuthorityStart(url) > 0 && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
     d.authority = copyPrefix(url, i);
     d.authorityMisses = 0;
+    d.authorityChecks = d.checks;
     d.authoritySets++;
   }
   return i;
