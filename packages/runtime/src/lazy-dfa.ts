@@ -585,8 +585,9 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
   d.checks++;
   // A URL that starts with the group's remembered scheme and authority, then `/`, has its path
   // there (docs/semantics.md section 6; see _findPathStartRemembering for why that is exact).
+  // The `/` test first: an O(1) rejection of nearly every miss (else indexOf reads the URL).
   const a = d.authority;
-  let i = a.length !== 0 && url.indexOf(a) === 0 && url.charCodeAt(a.length) === 47 ? a.length : _findPathStartRemembering(d, url);
+  let i = a.length !== 0 && url.charCodeAt(a.length) === 47 && url.indexOf(a) === 0 ? a.length : _findPathStartRemembering(d, url);
   const n = url.length;
   if (i >= 0 && url.charCodeAt(i) === 47) {
     // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa).
