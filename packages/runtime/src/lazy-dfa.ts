@@ -580,7 +580,7 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
  * for); stops at the first settled state. O(path bytes read) once the states it visits are
  * built; no allocation then.
  */
-export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
+export function runLazyDfa(d: LazyDfa, url: string): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
   d.checks++;
   // A URL that starts with the group's remembered scheme and authority, then `/`, has its path
@@ -627,20 +627,20 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
     if (i === n) return d.answers[2 * s] as number;
     // Only the roads below build states: they start this check's build work.
     d.work = 0;
-    return _walk(d, url, i, n, s, rfc);
+    return _walk(d, url, i, n, s);
   }
-  return _runWithoutSlash(d, url, i, n, rfc);
+  return _runWithoutSlash(d, url, i, n);
 }
 
 /** runLazyDfa for a path that is `/` (no path, `i` < 0) or starts with `?` or `;` at `i`: a `/` comes first. Apart so that runLazyDfa stays small enough to inline. */
-function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number, rfc: boolean): number {
+function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number): number {
   // Invariant: as runLazyDfa. Hot (a path that does not start with `/`): run pnpm bench.
   if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
   d.work = 0;
   const x = _feedByte(d, d.start, 47);
   if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
   if (i < 0) return d.answers[2 * x] as number;
-  return _walk(d, url, i, n, x, rfc);
+  return _walk(d, url, i, n, x);
 }
 
 /**
@@ -676,7 +676,7 @@ function _findPathStartRemembering(d: LazyDfa, url: string): number {
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */
-function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: boolean): number {
+function _walk(d: LazyDfa, url: string, i: number, n: number, s: number): number {
   // Invariant: `s` is the state after the path bytes before index `i`. Hot: run pnpm bench.
   const C = d.classCount;
   const fc = d.fastCls;
@@ -714,7 +714,7 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
             i++;
           } else cp = 0xfffd;
         }
-        x = _feedCodePoint(d, s, cp, rfc);
+        x = _feedCodePoint(d, s, cp, d.rfc);
       }
       if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
       s = x;

@@ -427,10 +427,17 @@ export class AgentRules {
     let d = this._dfa;
     if (d === null && this._checks !== _STAY_BELOW && ++this._checks > tierTuning.threshold) d = this._tierUp();
     if (d !== null) {
-      const r = runLazyDfa(d, url, this._rfc);
+      const r = runLazyDfa(d, url);
       if (r !== TIER_FALLBACK) return r;
-      if (d.gaveUp) this._giveUp();
     }
+    return this._rankBelow(url);
+  }
+
+  /** Returns the rank tier 0 (tries and segment scan) gives `url`, first dropping an automaton that gave up; for checks tier 1 did not answer (TIER_FALLBACK) or that come before tier-up. */
+  private _rankBelow(url: string): number {
+    // Invariant: the group has parts. Hot (tier 0): run pnpm bench.
+    const d = this._dfa;
+    if (d !== null && d.gaveUp) this._giveUp();
     return bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
   }
 
@@ -533,7 +540,7 @@ export class AgentRules {
     // NO_RANK and IMPLICIT_RANK allow).
     const d = this._dfa;
     if (d !== null && typeof url === 'string') {
-      const r = runLazyDfa(d, url, d.rfc);
+      const r = runLazyDfa(d, url);
       if (r !== TIER_FALLBACK) return rankAllows(r);
     }
     return this._isAllowedBelow(url);
@@ -543,13 +550,8 @@ export class AgentRules {
   private _isAllowedBelow(url: string): boolean {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._t.rootCount === 0) return true;
-    const d = this._dfa;
-    // Tier 1 answered TIER_FALLBACK for this URL: tier 0 answers it (as _rank does).
-    if (d !== null) {
-      if (d.gaveUp) this._giveUp();
-      return rankAllows(bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, d.rfc, THREAD_SCRATCH));
-    }
-    return rankAllows(this._rank(url));
+    // With an automaton, tier 1 answered TIER_FALLBACK for this URL in isAllowed: tier 0 answers it.
+    return rankAllows(this._dfa !== null ? this._rankBelow(url) : this._rank(url));
   }
 
   /**
