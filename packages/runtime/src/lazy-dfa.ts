@@ -21,7 +21,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findPathStart, hexValue, httpAuthorityStart } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findAuthorityEnd, findPathStartGeneral, hexValue, httpAuthorityStart } from './path-bytes.js';
 import {
   acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -665,8 +665,11 @@ const _AUTHORITY_MAX = 300;
  */
 function _findPathStartRemembering(d: LazyDfa, url: string): number {
   // Invariant: none. Hot (a URL of another authority than the group's): run pnpm bench.
-  const i = findPathStart(url);
-  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && httpAuthorityStart(url) > 0 && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
+  // findPathStart's halves: only the http(s) form is remembered, and only its URLs are misses.
+  const a = httpAuthorityStart(url);
+  if (a < 0) return findPathStartGeneral(url);
+  const i = findAuthorityEnd(url, a);
+  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
     d.authority = copyPrefix(url, i);
     d.authorityMisses = 0;
     d.authorityChecks = d.checks;
