@@ -356,13 +356,14 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   const loadFile = _fileLoaderOf(kept, opts, none, () => held);
   // The first artifact waits for the first agent(), which selects its group first (the
   // runtime's lookup over the token map): one artifact holds the index and that group built.
-  const build = (g: number): LoadedArtifact => {
+  const build = (g: number, selected: boolean): LoadedArtifact => {
     const marks = g < 0 ? none : filledArray(count, 0);
     if (g >= 0) marks[g] = 1;
     const first = artifactOf(loadRobots(_build(sourceOf(), marks, true).artifact));
-    if (g >= 0) held = null;
+    // The first agent() chose: its group is built, or it selected none (or out of scope).
+    if (selected) held = null;
     return first;
   };
-  const scope = opts.scope === undefined ? null : new Map(opts.scope.map((t) => [t, 0] as const));
+  const scope = opts.scope === undefined ? null : new Set(opts.scope);
   return robotsOfPending({ profile: opts.profile, byToken: src.merged.byToken, scope, global: src.merged.global, build }, _groupBuilder(sourceOf), loadFile);
 }

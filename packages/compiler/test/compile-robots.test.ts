@@ -94,6 +94,24 @@ describe('compileRobots', () => {
     expect(() => compileRobots(TXT).agent(3 as unknown as string)).toThrow(TypeError);
   });
 
+  it('settles a first explain() as agent() would: its group is built in the first artifact, with the full artifact\'s explanation', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      const full = loadRobots(compile(TXT, { profile }));
+      for (const agent of AGENTS) {
+        const lazy = compileRobots(TXT, { profile });
+        const want = full.agent(agent);
+        expect(lazy.explain(URLS[0] as string, agent), `${profile} ${agent}`).toEqual(full.explain(URLS[0] as string, agent));
+        for (let g = 0; g < lazy.groupCount; g++) expect(isGroupBuilt(lazy, g), `${profile} ${agent} group ${g}`).toBe(g === want.groupIndex);
+        for (const url of URLS) expect(lazy.explain(url, agent)).toEqual(full.explain(url, agent));
+      }
+    }
+    // Out of scope: nothing built, the explanation says so, and agent() refuses.
+    const scoped = compileRobots(TXT, { agents: ['B'] });
+    expect(scoped.explain('/a', 'A').outcome).toBe('out-of-scope');
+    expect(() => scoped.agent('A')).toThrow(RobotsAgentError);
+    expect(scoped.explain('/bqx', 'B').allowed).toBe(false);
+  });
+
   it('leaves the whole file (rule texts, directives, bytes) out of its first artifact and reads it, as compile wrote it, on first use', () => {
     const tail = '\nSitemap: https://example.com/s.xml\nHost: example.com\n';
     const one = 'User-agent: *\nDisallow: /c\nAllow: /c/ok$\nDisallow: /*.pdf\nCrawl-delay: 2';

@@ -21,7 +21,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findPathStart, hexValue, httpAuthorityStart } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findAuthorityEnd, findPathStartGeneral, hexValue, httpAuthorityStart } from './path-bytes.js';
 import {
   acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -310,6 +310,8 @@ export class LazyDfa {
   authority = '';
   /** URLs of the http(s) form that did not start with `authority` since it was last set. */
   authorityMisses = 0;
+  /** `checks` when `authority` was last set: a replacement needs misses in more than half the checks since. */
+  authorityChecks = 0;
   /** Times `authority` was set. */
   authoritySets = 0;
   /** Scratch copy of the set of a state kept across a flush. */
@@ -578,13 +580,14 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
  * for); stops at the first settled state. O(path bytes read) once the states it visits are
  * built; no allocation then.
  */
-export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
+export function runLazyDfa(d: LazyDfa, url: string): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
   d.checks++;
   // A URL that starts with the group's remembered scheme and authority, then `/`, has its path
   // there (docs/semantics.md section 6; see _findPathStartRemembering for why that is exact).
+  // The `/` test first: an O(1) rejection of nearly every miss (else indexOf reads the URL).
   const a = d.authority;
-  let i = a.length !== 0 && url.indexOf(a) === 0 && url.charCodeAt(a.length) === 47 ? a.length : _findPathStartRemembering(d, url);
+  let i = a.length !== 0 && url.charCodeAt(a.length) === 47 && url.indexOf(a) === 0 ? a.length : _findPathStartRemembering(d, url);
   const n = url.length;
   if (i >= 0 && url.charCodeAt(i) === 47) {
     // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa).
@@ -624,26 +627,28 @@ export function runLazyDfa(d: LazyDfa, url: string, rfc: boolean): number {
     if (i === n) return d.answers[2 * s] as number;
     // Only the roads below build states: they start this check's build work.
     d.work = 0;
-    return _walk(d, url, i, n, s, rfc);
+    return _walk(d, url, i, n, s);
   }
-  return _runWithoutSlash(d, url, i, n, rfc);
+  return _runWithoutSlash(d, url, i, n);
 }
 
 /** runLazyDfa for a path that is `/` (no path, `i` < 0) or starts with `?` or `;` at `i`: a `/` comes first. Apart so that runLazyDfa stays small enough to inline. */
-function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number, rfc: boolean): number {
+function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number): number {
   // Invariant: as runLazyDfa. Hot (a path that does not start with `/`): run pnpm bench.
   if (d.startSettled !== TIER_FALLBACK) return d.startSettled;
   d.work = 0;
   const x = _feedByte(d, d.start, 47);
   if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
   if (i < 0) return d.answers[2 * x] as number;
-  return _walk(d, url, i, n, x, rfc);
+  return _walk(d, url, i, n, x);
 }
 
 /**
- * Misses of `LazyDfa.authority` after which an http(s) URL's authority replaces it, and most
- * times it is set per group: a host's URLs nearly all share one scheme and authority; the bound
- * keeps allocation at zero in steady state for a group whose URLs alternate between several.
+ * Misses of `LazyDfa.authority` after which an http(s) URL's authority replaces it (when they are
+ * also more than half the checks since it was set, so a majority authority is never displaced by
+ * a minority one), and most times it is set per group: a host's URLs nearly all share one scheme
+ * and authority; the bound keeps allocation at zero in steady state for a group whose URLs
+ * alternate between several.
  */
 const _AUTHORITY_MISSES = 256;
 const _AUTHORITY_SETS = 8;
@@ -653,23 +658,28 @@ const _AUTHORITY_MAX = 300;
 /**
  * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
  * when it is of the `http(s)://` form findPathStart reads inline, its path starts with `/`, and
- * the group has none yet (or missed it often enough). Exact: for that form the path start
+ * the group has none yet (or missed it in at least _AUTHORITY_MISSES http(s) URLs that are more
+ * than half the checks since it was set). Exact: for that form the path start
  * depends only on the code units before the first `/`, `?`, `;` or `#` after the `//`, so any
  * URL that starts with the same units, followed by `/`, has its path start at the same index.
  */
 function _findPathStartRemembering(d: LazyDfa, url: string): number {
   // Invariant: none. Hot (a URL of another authority than the group's): run pnpm bench.
-  const i = findPathStart(url);
-  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || ++d.authorityMisses >= _AUTHORITY_MISSES) && httpAuthorityStart(url) > 0) {
+  // findPathStart's halves: only the http(s) form is remembered, and only its URLs are misses.
+  const a = httpAuthorityStart(url);
+  if (a < 0) return findPathStartGeneral(url);
+  const i = findAuthorityEnd(url, a);
+  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
     d.authority = copyPrefix(url, i);
     d.authorityMisses = 0;
+    d.authorityChecks = d.checks;
     d.authoritySets++;
   }
   return i;
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */
-function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: boolean): number {
+function _walk(d: LazyDfa, url: string, i: number, n: number, s: number): number {
   // Invariant: `s` is the state after the path bytes before index `i`. Hot: run pnpm bench.
   const C = d.classCount;
   const fc = d.fastCls;
@@ -707,7 +717,7 @@ function _walk(d: LazyDfa, url: string, i: number, n: number, s: number, rfc: bo
             i++;
           } else cp = 0xfffd;
         }
-        x = _feedCodePoint(d, s, cp, rfc);
+        x = _feedCodePoint(d, s, cp, d.rfc);
       }
       if (x <= 0) return x === 0 ? TIER_FALLBACK : (d.answers[1 - 2 * x] as number);
       s = x;

@@ -149,7 +149,8 @@ class _Image {
  * the extra records' buffer, {@link _extraBuffer}, between loads): an artifact is
  * decoded there and what is kept is copied out at its size, so a load allocates only that.
  * Larger artifacts (above about 32 KiB, {@link DECODE_WORDS_PER_BYTE}) decode into a buffer of
- * their own, let go after their first cut or at the next decode ({@link _forgetLarge}): 4,109 of
+ * their own, let go after their first group cut (or the whole image a cut over budget makes) or
+ * at the next decode ({@link _forgetLarge}): 4,109 of
  * the corpus's 4,231 files have a source under 17 KiB (artifacts are about 0.9x it).
  */
 const LOAD_BUFFER_MAX_WORDS = 1 << 16;
@@ -843,12 +844,25 @@ function _remember(a: LoadedArtifact | null, d: _Decoded): _Decoded {
   return d;
 }
 
-/** Lets the thread's last decode go when it is a large one (not in the load buffer), so a thread keeps at most the load buffer between loads. */
+/** Lets the thread's last decode go when it is a large one (not in the load buffer), and scratch grown past the load buffer's size, so a thread keeps at most the load buffer between loads. */
 function _forgetLarge(): void {
+  _releaseExtraBuffer();
   if (_lastDecoded !== null && _lastDecoded.img.words !== _loadBuffer) {
     _lastArtifact = null;
     _lastDecoded = null;
   }
+}
+
+/**
+ * @internal Returns the words the thread holds between loads beyond its load buffer: a large
+ * decode still kept, the extra records' buffer and the scratch slots (for tests of what
+ * SECURITY.md promises a thread keeps). O(1).
+ */
+export function readHeldLoadWords(): number {
+  let words = _extraBuffer.length;
+  for (let k = 0; k < _SCRATCH.length; k++) words += (_SCRATCH[k] as Int32Array).length;
+  if (_lastDecoded !== null && _lastDecoded.img.words !== _loadBuffer) words += _lastDecoded.img.words.length;
+  return words;
 }
 
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
@@ -1107,11 +1121,17 @@ function _decodeWhole(a: LoadedArtifact): WholeImage {
 
 /** A loaded artifact with the decoding of what it did not keep from the load. */
 class _LoadedFile extends LoadedArtifact {
+  /** True from a group cut over budget (decodeGroup's null) to the whole image made for it: the decode is let go then. */
+  private _wholeNext = false;
+
   protected decodeGroup(g: number, maxWords: number, prefix: Int32Array | null): Tables | null {
     const d = _decodedOf(this);
     // A decode again moved the index out of the load buffer: the prefix is the index as it is now.
     const cut = _cutGroup(d, this.bytes, g, maxWords, prefix === null ? null : this.index);
-    if (cut !== null) _forgetLarge();
+    // A cut over budget (null): the group matches on the whole image, made next from this
+    // decode (decodeWhole), which lets it go then.
+    if (cut === null) this._wholeNext = true;
+    else _forgetLarge();
     return cut;
   }
 
@@ -1121,7 +1141,12 @@ class _LoadedFile extends LoadedArtifact {
   }
 
   protected decodeWhole(): WholeImage {
-    return _decodeWhole(this);
+    const whole = _decodeWhole(this);
+    if (this._wholeNext) {
+      this._wholeNext = false;
+      _forgetLarge();
+    }
+    return whole;
   }
 
   protected decodeRanks(): Int32Array {
@@ -1148,6 +1173,8 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const at = d.img.used;
   const inBuffer = src === _loadBuffer && at + size <= src.length;
   const index = inBuffer ? src.subarray(at, at + size) : new Int32Array(size);
+  // loadRobots names its owner (moved out by the next decode, _moveIndexOut).
+  if (inBuffer) _indexInBuffer = index;
   _copyWords(index, INDEX_HEADER_WORDS, src, 0, tokensEnd);
   _copyWords(index, groupBase, src, d.groups.base, d.groups.end);
   const shift = groupBase - d.groups.base;
@@ -1192,10 +1219,8 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
   const d = _decode(bytes, flags, true);
   const index = _keepIndex(d, flags);
   const loaded = new _LoadedFile({ bytes, index, preferences: d.preferences ?? NO_PREFERENCES });
-  if (index.buffer === _loadBuffer.buffer) {
-    _indexOwner = loaded;
-    _indexInBuffer = index;
-  }
+  // _keepIndex kept it in the load buffer (the decode's _moveIndexOut cleared the last one).
+  if (_indexInBuffer === index) _indexOwner = loaded;
   _remember(loaded, d);
   return new Robots(loaded);
 }

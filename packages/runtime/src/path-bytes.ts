@@ -49,21 +49,8 @@ export function findPathStart(url: string): number {
   // Invariant: one pass over the code units before the path start; a `#` anywhere before it
   // (scheme included) means the path is `/`. Hot: run pnpm bench. Kept small (the general
   // form in its own function) so that the check loops inline it.
-  const n = url.length;
-  const c0 = n > 8 ? url.charCodeAt(4) : 0;
-  if (c0 === 58 || (c0 === 115 && url.charCodeAt(5) === 58)) {
-    // `http://` or `https://` (any case): its `://` is the first, so the authority follows it
-    // and one table read per code unit finds the path start.
-    const a = c0 === 58 ? 5 : 6;
-    if (url.charCodeAt(a) === 47 && url.charCodeAt(a + 1) === 47 && (url.charCodeAt(0) | 32) === 104 && (url.charCodeAt(1) | 32) === 116 && (url.charCodeAt(2) | 32) === 116 && (url.charCodeAt(3) | 32) === 112) {
-      for (let k = a + 2; k < n; k++) {
-        const c = url.charCodeAt(k);
-        if (c < 64 && _AUTHORITY_STOP[c] === 1) return c === 35 ? -1 : k;
-      }
-      return -1;
-    }
-  }
-  return _findPathStartGeneral(url, n);
+  const a = httpAuthorityStart(url);
+  return a > 0 ? findAuthorityEnd(url, a) : findPathStartGeneral(url);
 }
 
 /**
@@ -73,6 +60,7 @@ export function findPathStart(url: string): number {
  * O(1).
  */
 export function httpAuthorityStart(url: string): number {
+  // Invariant: `http://` or `https://` (any case): its `://` is the first, so the authority follows it. Hot: run pnpm bench.
   const n = url.length;
   const c0 = n > 8 ? url.charCodeAt(4) : 0;
   if (c0 !== 58 && !(c0 === 115 && url.charCodeAt(5) === 58)) return -1;
@@ -82,22 +70,33 @@ export function httpAuthorityStart(url: string): number {
 }
 
 /**
- * Returns a copy of `url`'s first `length` code units (no slice that keeps `url` alive), flat up
- * to 1,024 units (longer ones are joined from such pieces: no argument list past that size).
- * Allocates; O(length).
+ * Returns findPathStart for an http(s) URL whose authority starts at `a` (httpAuthorityStart):
+ * the first `/`, `?` or `;` from `a` on, or -1 when a `#` comes first or there is none. One
+ * table read per code unit; O(authority).
  */
-export function copyPrefix(url: string, length: number): string {
-  let out = '';
-  for (let at = 0; at < length; at += 1024) {
-    const units: number[] = [];
-    for (let k = at; k < Math.min(length, at + 1024); k++) units.push(url.charCodeAt(k));
-    out += String.fromCharCode(...units);
+export function findAuthorityEnd(url: string, a: number): number {
+  // Invariant: `a` is httpAuthorityStart(url) > 0. Hot: run pnpm bench.
+  const n = url.length;
+  for (let k = a; k < n; k++) {
+    const c = url.charCodeAt(k);
+    if (c < 64 && _AUTHORITY_STOP[c] === 1) return c === 35 ? -1 : k;
   }
-  return out;
+  return -1;
 }
 
-/** findPathStart for any other form: a path, `//authority`, another scheme, `host/path`. */
-function _findPathStartGeneral(url: string, n: number): number {
+/**
+ * Returns a copy of `url`'s first `length` code units (no slice that keeps `url` alive);
+ * `length` is at most 300 (lazy-dfa.ts's remembered authority), one argument list. Allocates; O(length).
+ */
+export function copyPrefix(url: string, length: number): string {
+  const units: number[] = [];
+  for (let k = 0; k < length; k++) units.push(url.charCodeAt(k));
+  return String.fromCharCode(...units);
+}
+
+/** Returns findPathStart for any other form than http(s)://: a path, `//authority`, another scheme, `host/path`. O(length of scheme+authority). */
+export function findPathStartGeneral(url: string): number {
+  const n = url.length;
   let k = n >= 2 && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 2 : 0;
   let protocol = false;
   for (; k < n; k++) {

@@ -9,7 +9,7 @@ import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuni
 import { bestRank } from './matcher.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
-import { crawlerToken, findAgentGroupIn, findAgentGroupOf, findProductToken } from './select-group.js';
+import { crawlerToken, findAgentGroupIn, findAgentGroupOf, findProductToken, hasAgentToken } from './select-group.js';
 import {
   DIRECTIVE_KEY_LEN, DIRECTIVE_KEY_OFF, DIRECTIVE_LINE_DELTA, DIRECTIVE_VALUE_LEN, DIRECTIVE_VALUE_OFF, DIRECTIVE_WORDS, groupDelayLength,
   GROUP_DELAY_OFF, GROUP_FLAGS, GROUP_NEED, GROUP_ROOTS, groupRootCount, GROUP_SOURCES, GROUP_SOURCE_COUNT, GROUP_SOURCE_WORDS, GROUP_WORDS, nodeChildCount,
@@ -260,12 +260,16 @@ export interface PendingArtifact {
   readonly profile: Profile;
   /** Lower-cased product token to merged group: the artifact's agent table. */
   readonly byToken: ReadonlyMap<string, number>;
-  /** The scope's lower-cased tokens (values unused), or null for an artifact of every group. */
-  readonly scope: ReadonlyMap<string, number> | null;
+  /** The scope's lower-cased tokens, or null for an artifact of every group. */
+  readonly scope: ReadonlySet<string> | null;
   /** Merged global group, or -1. */
   readonly global: number;
-  /** Returns the first artifact, loaded, with merged group `g` built (-1: none); same group indices and rule ids as the file's. Called once. */
-  build(g: number): LoadedArtifact;
+  /**
+   * Returns the first artifact, loaded, with merged group `g` built (-1: none); same group
+   * indices and rule ids as the file's. Called once. `selected`: the host's first agent() (or
+   * explain()) chose `g` (-1: no group, or out of scope), so the parse need not be kept for it.
+   */
+  build(g: number, selected: boolean): LoadedArtifact;
 }
 
 /** @internal A group's tables, the trie roots of its parts and the file's rank table (read image ranks with tables.ts `ruleOfRank`), for tooling. */
@@ -427,10 +431,17 @@ export class AgentRules {
     let d = this._dfa;
     if (d === null && this._checks !== _STAY_BELOW && ++this._checks > tierTuning.threshold) d = this._tierUp();
     if (d !== null) {
-      const r = runLazyDfa(d, url, this._rfc);
+      const r = runLazyDfa(d, url);
       if (r !== TIER_FALLBACK) return r;
-      if (d.gaveUp) this._giveUp();
     }
+    return this._rankBelow(url);
+  }
+
+  /** Returns the rank tier 0 (tries and segment scan) gives `url`, first dropping an automaton that gave up; for checks tier 1 did not answer (TIER_FALLBACK) or that come before tier-up. */
+  private _rankBelow(url: string): number {
+    // Invariant: the group has parts. Hot (tier 0): run pnpm bench.
+    const d = this._dfa;
+    if (d !== null && d.gaveUp) this._giveUp();
     return bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
   }
 
@@ -533,7 +544,7 @@ export class AgentRules {
     // NO_RANK and IMPLICIT_RANK allow).
     const d = this._dfa;
     if (d !== null && typeof url === 'string') {
-      const r = runLazyDfa(d, url, d.rfc);
+      const r = runLazyDfa(d, url);
       if (r !== TIER_FALLBACK) return rankAllows(r);
     }
     return this._isAllowedBelow(url);
@@ -543,13 +554,8 @@ export class AgentRules {
   private _isAllowedBelow(url: string): boolean {
     if (typeof url !== 'string') throw _urlError(url);
     if (this._t.rootCount === 0) return true;
-    const d = this._dfa;
-    // Tier 1 answered TIER_FALLBACK for this URL: tier 0 answers it (as _rank does).
-    if (d !== null) {
-      if (d.gaveUp) this._giveUp();
-      return rankAllows(bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, d.rfc, THREAD_SCRATCH));
-    }
-    return rankAllows(this._rank(url));
+    // With an automaton, tier 1 answered TIER_FALLBACK for this URL in isAllowed: tier 0 answers it.
+    return rankAllows(this._dfa !== null ? this._rankBelow(url) : this._rank(url));
   }
 
   /**
@@ -651,7 +657,7 @@ export class Robots {
   /** The loaded artifact (made now, with no group built, when compileRobots' first one is still pending). */
   private get _a(): LoadedArtifact {
     const a = this._art;
-    return a !== null ? a : this._settle(this._pending(), -1);
+    return a !== null ? a : this._settle(this._pending(), -1, false);
   }
 
   /** Returns what makes the first artifact while `_art` is null. */
@@ -659,29 +665,22 @@ export class Robots {
     return (this._rest as _RobotsRest).pending as PendingArtifact;
   }
 
-  /** Makes and keeps the pending first artifact with group `g` built (-1: none); returns it. */
-  private _settle(pending: PendingArtifact, g: number): LoadedArtifact {
-    const a = pending.build(g);
+  /** Makes and keeps the pending first artifact with group `g` built (-1: none; `selected` as PendingArtifact.build); returns it. */
+  private _settle(pending: PendingArtifact, g: number, selected: boolean): LoadedArtifact {
+    const a = pending.build(g, selected);
     this._art = a;
     (this._rest as _RobotsRest).pending = null;
     return a;
   }
 
   /**
-   * compileRobots' first agent(): selects `userAgent`'s group over the pending artifact's token
-   * maps (the lookup `_pickGroup` makes over the artifact's tables) and makes the first
-   * artifact with that group (or the global group it falls back to) built. Out of scope or no
-   * group: none built (agent() then throws or answers allow-all from it).
+   * compileRobots' first agent() (or explain()): makes the first artifact with the group of
+   * `pick` (`_pickGroup`'s code, made over the pending maps) built, its own or the global group
+   * it falls back to. Out of scope or no group: none built (agent() then throws or answers
+   * allow-all from it).
    */
-  private _settleFor(pending: PendingArtifact, userAgent: string): void {
-    _checkAgent(userAgent);
-    const token = pending.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
-    let g = -1;
-    if (pending.scope === null || findAgentGroupOf(pending.scope, token) >= 0) {
-      g = findAgentGroupOf(pending.byToken, token);
-      if (g < 0) g = pending.global;
-    }
-    this._settle(pending, g);
+  private _settleFor(pending: PendingArtifact, pick: number): void {
+    this._settle(pending, pick >= 0 ? pick : pick === -1 || pick === _OUT_OF_SCOPE ? -1 : -pick - 2, true);
   }
 
   /**
@@ -783,8 +782,11 @@ export class Robots {
    * O(|agent| log tokens); allocates only for a header that needs cutting.
    */
   agent(userAgent: string): AgentRules {
-    if (this._art === null) this._settleFor(this._pending(), userAgent);
-    const pick = this._selectGroup(userAgent);
+    _checkAgent(userAgent);
+    const token = this._lookupToken(userAgent);
+    const pick = this._pickGroup(token);
+    if (this._art === null) this._settleFor(this._pending(), pick);
+    if (pick === _OUT_OF_SCOPE) throw this._outOfScope(token);
     if (pick === -1) return this._global();
     const g = pick >= 0 ? pick : -pick - 2;
     if (!this._isBuilt(g)) {
@@ -828,21 +830,6 @@ export class Robots {
   }
 
   /**
-   * @internal Returns the group `userAgent` selects without building anything: `g` for its own
-   * group, `-g - 2` for the global group `g` it falls back to, or -1 for none (allow all).
-   * Throws as {@link Robots.agent} does for a wrong type or a crawler outside the scope.
-   */
-  private _selectGroup(userAgent: string): number {
-    _checkAgent(userAgent);
-    const token = this._lookupToken(userAgent);
-    const pick = this._pickGroup(token);
-    if (pick === _OUT_OF_SCOPE) {
-      throw this._outOfScope(token);
-    }
-    return pick;
-  }
-
-  /**
    * Returns the one refusal of a crawler an agent-scoped artifact left out, in the words of
    * {@link describeGroupChoice} plus the scope and the remedy: {@link Robots.agent} throws it and
    * the CLI and Crawlee print it. `token` is what the lookup compared.
@@ -854,12 +841,23 @@ export class Robots {
 
   /** Returns the string the lookup compares: rfc9309 the crawler token, google `userAgent` verbatim. */
   private _lookupToken(userAgent: string): string {
-    return this._a.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
+    return this.profile === 'rfc9309' ? crawlerToken(userAgent) : userAgent;
   }
 
-  /** The one group lookup: `_selectGroup`'s codes, or _OUT_OF_SCOPE when the scope leaves `token` out. */
+  /**
+   * The one group lookup, made building nothing (over the pending maps while compileRobots'
+   * first artifact waits): `g` for `token`'s own group, `-g - 2` for the global group `g` it
+   * falls back to, -1 for none (allow all), or _OUT_OF_SCOPE when the scope leaves it out.
+   */
   private _pickGroup(token: string): number {
-    const a = this._a;
+    const a = this._art;
+    if (a === null) {
+      const p = this._pending();
+      if (p.scope !== null && !hasAgentToken(p.scope, token)) return _OUT_OF_SCOPE;
+      const own = findAgentGroupOf(p.byToken, token);
+      if (own >= 0) return own;
+      return p.global < 0 ? -1 : -p.global - 2;
+    }
     // The token tables are read from the index each time: it moves into the first group image's array.
     const scope = a.header(INDEX_SCOPE_COUNT);
     if (scope > 0 && findAgentGroupIn(a.bytes, a.index, a.scopeBase, scope, token) < 0) return _OUT_OF_SCOPE;
@@ -909,6 +907,11 @@ export class Robots {
    */
   explain(url: string, userAgent: string): Decision {
     if (typeof url !== 'string') throw _urlError(url);
+    // A first explain() on compileRobots' host settles as agent() would: one artifact, its group built.
+    if (this._art === null) {
+      _checkAgent(userAgent);
+      this._settleFor(this._pending(), this._pickGroup(this._lookupToken(userAgent)));
+    }
     const sel = this.selectAgent(userAgent);
     const path = readMatchedPath(url, this._a.profile === 'rfc9309');
     const form = classifyUrl(url);

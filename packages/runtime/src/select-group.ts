@@ -46,6 +46,11 @@ export function findAgentGroupOf(byToken: ReadonlyMap<string, number>, agent: st
   return byToken.get(agent.toLowerCase()) ?? -1;
 }
 
+/** Returns true when `agent` equals one of `tokens` (lower-cased product tokens) ASCII-case-insensitively, as findAgentGroupOf compares. O(|agent|). */
+export function hasAgentToken(tokens: ReadonlySet<string>, agent: string): boolean {
+  return _isTokenText(agent) && tokens.has(agent.toLowerCase());
+}
+
 /** Returns true when every character of `agent` is a token character (`[A-Za-z_-]`): only such a string can equal a token. */
 function _isTokenText(agent: string): boolean {
   for (let k = 0; k < agent.length; k++) if (!_isTokenChar(agent.charCodeAt(k))) return false;

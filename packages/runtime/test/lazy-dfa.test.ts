@@ -147,8 +147,10 @@ describe('tier 1 remembered authority', () => {
     Object.assign(tierTuning, { threshold: 0 });
     const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const seen: string[] = [];
-    // Blocks of 300 URLs on alternating hosts: each block misses the other host's authority
-    // 256 times, then remembers its own, until the group has set one 8 times.
+    // Blocks of 300 URLs on alternating hosts: the second block replaces the first host's
+    // authority at its last URL (300 misses, more than half of the 599 checks since the set);
+    // each later block misses 256 times (more than half of the 44 hits left since), then
+    // remembers its own, until the group has set one 8 times.
     for (let block = 0; block < 20; block++) {
       const host = block % 2 === 0 ? 'https://one.example' : 'http://two.example:8080';
       for (let k = 0; k < 300; k++) expect(rules.isAllowed(`${host}/a/b/${k}`)).toBe(true);
@@ -166,5 +168,26 @@ describe('tier 1 remembered authority', () => {
     const paths = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     for (let k = 0; k < 10; k++) expect(paths.isAllowed(`/a/b/${k}`)).toBe(true);
     expect(tierOf(paths).authority).toBe('');
+  });
+
+  it('keeps the majority authority of a host whose URLs are 99% one authority and 1% another', () => {
+    Object.assign(tierTuning, { threshold: 0 });
+    // Each order: the majority first, and the minority first (replaced once, then kept).
+    for (const minorityFirst of [false, true]) {
+      const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+      // 1,200 minority URLs: past _AUTHORITY_MISSES four times over, enough for every one of
+      // the 8 sets if misses alone replaced the authority (the last set would be the minority's).
+      let allowed = 0;
+      for (let k = 0; k < 120_000; k++) {
+        const minority = minorityFirst ? k % 100 === 0 : k % 100 === 99;
+        if (rules.isAllowed(`https://${minority ? 'www.' : ''}example.com/a/b/${k}`)) allowed++;
+      }
+      expect(allowed).toBe(120_000);
+      expect(tierOf(rules).authority).toBe('https://example.com');
+      // Path-only and non-http URLs are no misses: a run of them replaces nothing.
+      for (let k = 0; k < 1_000; k++) expect(rules.isAllowed(k % 2 === 0 ? `/a/b/${k}` : `ftp://www.example.com/a/b/${k}`)).toBe(true);
+      for (let k = 0; k < 300; k++) expect(rules.isAllowed(`https://www.example.com/a/b/${k}`)).toBe(true);
+      expect(tierOf(rules).authority).toBe('https://example.com');
+    }
   });
 });

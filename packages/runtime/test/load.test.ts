@@ -8,7 +8,7 @@ import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
-import { artifactOf, groupTablesOf, hostWordsByKind } from '../src/internal.js';
+import { artifactOf, groupTablesOf, hostWordsByKind, readHeldLoadWords } from '../src/internal.js';
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { scanTuning } from '../src/segment-scan.js';
@@ -614,6 +614,31 @@ describe('loadRobots: what a loaded artifact keeps (a group image cut on first a
     expect(own.isAllowed('/a/b.pdf')).toBe(false);
     expect(own.isAllowed('/big/17/ax17y')).toBe(true);
     expect(loadRobots(bytes).agent('zz').isAllowed('/big/3999/x3999y')).toBe(false);
+  });
+
+  it('lets a large artifact\'s decode and grown scratch go after a group cut, one over budget too (SECURITY.md)', () => {
+    // Eight groups share one large part: the cuts go over budget and the last groups match on the whole image.
+    const rules: string[] = [];
+    for (let r = 0; r < 1000; r++) rules.push(`Disallow: /big/${r}/*x${r}y`, `Allow: /big/${r}/open`);
+    const agents = ['a', 'b', 'c', 'd', 'e', 'f', 'g', '*'];
+    const txt = agents.map((ua) => [`User-agent: ${ua}`, ...rules, `Disallow: /own-${ua === '*' ? 'star' : ua}`, ''].join('\n')).join('\n');
+    const bytes = compile(txt);
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const big = loadRobots(bytes);
+    // The load keeps the large decode for the first cut: more than the 1 << 16 words of a load buffer.
+    expect(readHeldLoadWords()).toBeGreaterThan(1 << 16);
+    const held: number[] = [];
+    for (const ua of agents) {
+      // Another load in between: each cut decodes again, then lets that decode go.
+      loadRobots(compile('User-agent: *\nDisallow: /other\n'));
+      const rules = big.agent(ua === '*' ? 'zz' : ua);
+      expect(rules.isAllowed(`/own-${ua === '*' ? 'star' : ua}`)).toBe(false);
+      expect(rules.isAllowed('/big/999/open')).toBe(true);
+      held.push(readHeldLoadWords());
+    }
+    // The last groups matched on the whole image (cuts over budget), and no decode was kept.
+    expect(artifactOf(big).wholeKept).toBe(true);
+    for (const words of held) expect(words).toBeLessThan(8 * (1 << 16));
   });
 
   it('cuts a group from a decode again when another artifact was loaded in between', () => {

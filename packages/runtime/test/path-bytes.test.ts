@@ -242,10 +242,10 @@ describe('httpAuthorityStart and copyPrefix (tier 1 remembered authority)', () =
     for (const u of ['/a', 'ftp://example.com/a', 'https:/example.com', 'https//x.com/', 'httpx://a/b', 'http:', 'https://', '//example.com/a', 'xhttp://a/b']) expect(httpAuthorityStart(u), u).toBe(-1);
   });
 
-  it('copies a prefix unit for unit, non-ASCII and past 1,024 units too', () => {
+  it('copies a prefix unit for unit, non-ASCII and up to the 300 units remembered', () => {
     expect(copyPrefix('https://exämple.com/a', 19)).toBe('https://exämple.com');
-    const long = `https://${'ab'.repeat(1500)}/x`;
-    expect(copyPrefix(long, 3008)).toBe(long.slice(0, 3008));
+    const long = `https://${'ab'.repeat(200)}/x`;
+    expect(copyPrefix(long, 300)).toBe(long.slice(0, 300));
     expect(copyPrefix('abc', 0)).toBe('');
   });
 });
