@@ -715,14 +715,18 @@ function _asBytes(artifact: unknown): Uint8Array {
   );
 }
 
-/** A validated artifact decoded whole into an image (the thread's load buffer, or its own for a large artifact). */
-interface _Decoded {
+/** The sections up to RANKS of a decoded artifact, in its image. */
+interface _HeadSections {
   readonly img: _Image;
   readonly scope: { base: number; count: number };
   readonly agents: { base: number; count: number };
   readonly rules: { base: number; count: number };
   readonly rankBase: number;
   readonly rankCount: number;
+}
+
+/** A validated artifact decoded whole into an image (the thread's load buffer, or its own for a large artifact). */
+interface _Decoded extends _HeadSections {
   readonly seg: { base: number; count: number; row: number };
   readonly wild: { base: number; count: number };
   readonly nodeBase: number;
@@ -740,14 +744,8 @@ interface _Decoded {
 }
 
 /** The sections up to RANKS of a decode under way ({@link _decodeHead}), and its reader past them. */
-interface _Head {
+interface _Head extends _HeadSections {
   readonly r: _Reader;
-  readonly img: _Image;
-  readonly scope: { base: number; count: number };
-  readonly agents: { base: number; count: number };
-  readonly rules: { base: number; count: number };
-  readonly rankBase: number;
-  readonly rankCount: number;
 }
 
 /**
