@@ -657,7 +657,7 @@ const _AUTHORITY_MAX = 300;
 
 /**
  * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
- * when it is of the `http(s)://` form findPathStart reads inline, its path starts with `/`, and
+ * when it is of the `http(s)://` form (path-bytes.ts httpAuthorityStart), its path starts with `/`, and
  * the group has none yet (or missed it in at least _AUTHORITY_MISSES http(s) URLs that are more
  * than half the checks since it was set). Exact: for that form the path start
  * depends only on the code units before the first `/`, `?`, `;` or `#` after the `//`, so any

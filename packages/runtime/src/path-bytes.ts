@@ -55,7 +55,7 @@ export function findPathStart(url: string): number {
 
 /**
  * Returns the index where the authority of an `http://` or `https://` URL (scheme in any case)
- * starts (7 or 8), or -1 for any other form: the form findPathStart reads inline, where the path
+ * starts (7 or 8), or -1 for any other form: the form whose authority findAuthorityEnd scans, where the path
  * start depends only on the code units up to the first `/`, `?`, `;` or `#` from that index on.
  * O(1).
  */
