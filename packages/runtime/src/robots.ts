@@ -792,7 +792,7 @@ export class Robots {
     if (!this._isBuilt(g)) {
       // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
       if (this._builder !== null) return this._builder(g)[GROUP_RULES](g, pick < -1);
-      throw this._outOfScope(this._lookupToken(userAgent));
+      throw this._outOfScope(token);
     }
     return this[GROUP_RULES](g, pick < -1);
   }
