@@ -564,10 +564,7 @@ export class AgentRules {
    */
   decide(url: string): number {
     // Invariant: as isAllowed. Hot: run pnpm bench.
-    if (typeof url !== 'string') throw _urlError(url);
-    if (this._t.rootCount === 0) return -1;
-    const r = this._rank(url);
-    return r === NO_RANK || r < 0 ? -1 : ruleOfRank(this._a.ranks(), r);
+    return verdictRule(this.decideVerdict(url));
   }
 
   /**
