@@ -337,9 +337,8 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // Bytes are read once, into the copy that is parsed and kept: the caller may reuse its buffer
   // or share it with another thread, and the first artifact and the whole file must be one file.
-  const input = typeof robotsTxt === 'string' ? robotsTxt : _boundedInput(robotsTxt, maxBytes);
-  const src = _source(input, opts, false, typeof input !== 'string');
-  const kept = typeof input === 'string' ? _boundedInput(input, maxBytes) : input;
+  const kept = _boundedInput(robotsTxt, maxBytes);
+  const src = _source(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, false, typeof robotsTxt !== 'string');
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
