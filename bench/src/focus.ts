@@ -5,6 +5,8 @@
  *
  *   npx -y pnpm@10 build && node --expose-gc bench/dist/focus.js [--newurl] [--mem] [--files N] [--rounds N]
  *   node --cpu-prof bench/dist/focus.js --profile-newurl   (a CPU profile of the new-URL checks)
+ *   node bench/dist/focus.js --newurl --ab DIR [--rounds N]   (the new-URL workload, this build against the
+ *     runtime build in DIR in the same process, fresh loads, alternating order, read-once floor)
  *   node bench/dist/focus.js --roads   (tier-0 checks of the new-URL workload by the road they take)
  *   node bench/dist/focus.js --ab DIR [--wild] [--rounds N]   (this build's tier-0 checks against the
  *     runtime build in DIR, e.g. a copy of main's packages/runtime/dist: interleaved, CPU time)
@@ -238,6 +240,50 @@ async function _ab(dir: string, hosts: readonly HostCase[], rounds: number): Pro
   process.stdout.write(`A/B, tier 0, ${hosts.length} hosts: this build / ${dir} = ${medianOf(ratios).toFixed(3)} (median of ${rounds} rounds); answers ${answers[0] === answers[1] ? 'agree' : `differ (${answers[0]} vs ${answers[1]} allowed)`}\n`);
 }
 
+/**
+ * Prints the new-URL workload (a fresh load and agent() per host, untimed, then each of its URLs
+ * checked once) of this build against the runtime build in `dir`: per host and round both sides
+ * load the same artifact, the side that checks first alternating by host and round; each side's
+ * figure is the sum over hosts of the per-host median (as `pnpm bench`), with the read-once floor
+ * timed alike. Same process and minutes, so the ratio is steadier than two runs' figures.
+ */
+async function _newUrlsAb(dir: string, hosts: readonly HostCase[], rounds: number): Promise<void> {
+  const other = (await import(`${dir}/index.js`)) as RuntimeUnderTest;
+  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const loads = [loadRobots, other.loadRobots];
+  const t = [0, 1, 2].map(() => hosts.map(() => [] as number[]));
+  const answers = [0, 0];
+  let sink = 0;
+  for (let r = 0; r < rounds; r++) {
+    hosts.forEach((h, i) => {
+      const sides = loads.map((load) => load(artifacts[i] as Uint8Array).agent(_crawler(h)));
+      for (const k of (r + i) % 2 === 0 ? [0, 1] : [1, 0]) {
+        const rules = sides[k] as { isAllowed(url: string): boolean };
+        let allowed = 0;
+        const t0 = performance.now();
+        for (const u of h.urls) if (rules.isAllowed(u)) allowed++;
+        t[k]?.[i]?.push(performance.now() - t0);
+        answers[k] = (answers[k] as number) + allowed;
+      }
+      const t0 = performance.now();
+      for (const u of h.urls) {
+        let x = 0;
+        for (let k = 0; k < u.length; k++) x += u.charCodeAt(k);
+        sink += x & 1;
+      }
+      t[2]?.[i]?.push(performance.now() - t0);
+    });
+  }
+  if (sink < 0) throw new Error('unreachable');
+  const checks = hosts.reduce((n, h) => n + h.urls.length, 0);
+  const ns = t.map((side) => (side.reduce((a, v) => a + medianOf(v), 0) * 1e6) / checks);
+  const [mine, theirs, floor] = ns as [number, number, number];
+  process.stdout.write(
+    `new URLs A/B (${hosts.length} hosts, ${rounds} rounds): this build ${mine.toFixed(0)} ns/check, ${dir} ${theirs.toFixed(0)} ns/check, floor ${floor.toFixed(0)}; ` +
+      `this / other ${(mine / theirs).toFixed(3)}; answers ${answers[0] === answers[1] ? 'agree' : `differ (${answers[0]} vs ${answers[1]} allowed)`}\n`,
+  );
+}
+
 /** One side of the warm measurement: its matchers in (host, agent) order and its own pass function. */
 interface _WarmSide {
   readonly label: string;
@@ -405,7 +451,9 @@ const files = Number(values.files);
 const rounds = Number(values.rounds);
 // The hosts and URLs of the full bench's crawler workloads (run-bench.ts: seed + 5 and + 6).
 const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 50, seed: DEFAULT_SEED + 5 }).hosts;
-if (values.newurl) {
+if (values.newurl && values.ab !== undefined) {
+  await _newUrlsAb(values.ab, hosts, rounds);
+} else if (values.newurl) {
   const wild = buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) }));
   _newUrls(hosts, wild, rounds);
 }
@@ -418,7 +466,7 @@ if (values.warm || values['profile-warm']) {
     : buildCorpusWorkload({ dir: CORPUS_DIR, files: FULL_CONFIG.corpusFiles, urlsPerFile: FULL_CONFIG.corpusUrls, seed: DEFAULT_SEED });
   if (values.warm) await _warm(w, values.ab, Math.max(rounds, 30), Number(values.passes));
   else await _profileWarm(w, Number(values.seconds));
-} else if (values.ab !== undefined) {
+} else if (values.ab !== undefined && !values.newurl) {
   const abHosts = values.wild ? buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) })) : hosts;
   await _ab(values.ab, abHosts, Math.max(rounds, 40));
 }

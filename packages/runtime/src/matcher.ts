@@ -6,7 +6,7 @@
  * found decides. No allocation in steady state.
  */
 import { NO_RANK } from './format.js';
-import { ROBOTS_TXT_BYTES, fillPath } from './path-bytes.js';
+import { FAST_GOOGLE, FAST_RFC, ROBOTS_TXT_BYTES, fillPathFrom, findPathStart } from './path-bytes.js';
 import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
 import {
@@ -76,26 +76,111 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
   }
 }
 
+/** walkTrieUrl's result when the walk met a code unit the path bytes rewrite (the buffered walk answers). */
+const _REWRITE = -2;
+
+/**
+ * Returns walkTrie's answer for the part rooted at radix node `root` read straight off `url`'s
+ * code units from `start` (the path start, a `/`): the path bytes are the code units as long as
+ * each is plain (`fast`: copied as is, one byte), so the walk compares them in place and writes
+ * nothing. The path ends at `#`, NUL or the string's end. Returns {@link _REWRITE} (-2, never a
+ * rank) as soon as the walk would compare a unit that is not plain (`%`, non-ASCII; rfc9309
+ * `*`, `$`). Stops at a leaf without reading on. Reads only the units the trie compares: O(min(path, the part's deepest head)).
+ */
+export function walkTrieUrl(t: Tables, root: number, url: string, start: number, best: number, fast: Uint8Array, sc: Scratch): number {
+  // Invariant: url[start, start + pos) are plain units spelling the label path of x; a unit
+  // is read only to pick a child or compare a label. Hot: run pnpm bench.
+  const img = t.img;
+  const bytes = t.bytes;
+  const base = t.nodeBase;
+  const n = url.length;
+  let x = root;
+  let pos = 0;
+  for (;;) {
+    const rec = base + x * NODE_WORDS;
+    const v = img[rec + NODE_RANK] as number;
+    const i = start + pos;
+    // The path ends at the string's end, `#` or NUL (read as 0 here).
+    const b = i < n ? url.charCodeAt(i) : 0;
+    const end = b === 0 || b === 35;
+    if (v >= 0) {
+      if (v < best) best = v;
+      if (end) return best;
+    } else {
+      const ex = ~v;
+      const pr = img[ex + EXTRA_PREFIX_RANK] as number;
+      if (pr < best) best = pr;
+      const wc = img[ex + EXTRA_WILD_COUNT] as number;
+      if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
+      if (end) {
+        const er = img[ex + EXTRA_END_RANK] as number;
+        return er < best ? er : best;
+      }
+    }
+    // A leaf: no later unit can change the answer (read none).
+    if (((img[rec + NODE_KEY] as number) & NODE_CHILD_MASK) === 0) return best;
+    if (b >= 128 || fast[b] !== 1) return _REWRITE;
+    const y = _radixChild(img, base, x, b);
+    if (y < 0) return best;
+    const yrec = base + y * NODE_WORDS;
+    const off = img[yrec + NODE_LABEL_OFF] as number;
+    let len = (img[yrec + NODE_KEY] as number) >>> NODE_LEN_SHIFT;
+    if (len === NODE_LEN_LONG) len = readLabelLength(bytes, off);
+    for (let k = 1; k < len; k++) {
+      const c = i + k < n ? url.charCodeAt(i + k) : 0;
+      // The path ends inside the label: no pattern below it matches.
+      if (c === 0 || c === 35) return best;
+      if (c >= 128 || fast[c] !== 1) return _REWRITE;
+      if (bytes[off + k] !== c) return best;
+    }
+    pos += len;
+    x = y;
+  }
+}
+
 /**
  * Returns the rank that decides `url` for a group made of the parts whose roots the image lists
  * at `[roots, roots + rootCount)`: the
  * lowest rank of a matching pattern, {@link IMPLICIT_RANK} for the rfc9309 `/robots.txt`
  * allow, or NO_RANK when nothing matches. `sc` is the thread's scratch (scratch.ts). `need` is how many path bytes can matter (the
- * deepest head plus one, or all of them when the group has wildcard patterns). O(path + the
- * verification of the candidates, see segment-scan.ts); no allocation in steady state.
+ * deepest head plus one, or all of them when the group has wildcard patterns). A group
+ * without wildcard patterns walks its tries off the URL's code units while they are plain
+ * (walkTrieUrl) and writes no path byte unless the walk meets a unit to rewrite; a group with
+ * them writes the path (nearly every URL has candidates: a head of `/`) and walks the bytes. O(path + the verification of the candidates, see segment-scan.ts);
+ * no allocation in steady state.
  */
 export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean, sc: Scratch): number {
   // Invariant: candidates are appended during the walks only. Hot: run pnpm bench.
-  const m = fillPath(url, rfc, need, sc);
-  if (rfc && m >= 11 && _isRobotsTxt(sc.path, m)) return IMPLICIT_RANK;
   const c = sc.candidates;
   c.count = 0;
   c.patterns = 0;
-  let best = NO_RANK;
-  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
-  return c.count === 0 ? best : verifyCandidates(t, m, best, sc);
+  const i = findPathStart(url);
+  // In place: a group without wildcard patterns (with them a head of `/` makes nearly every
+  // URL a candidate, whose verification needs the bytes written), a path that starts with `/`
+  // (else a `/` is put before it), and in rfc9309 not with `/r` or `/%` (the implicit
+  // `/robots.txt` allow reads the path's first 12 bytes).
+  if (need !== NO_RANK && i >= 0 && url.charCodeAt(i) === 47 && !(rfc && _mayBeRobotsTxt(url.charCodeAt(i + 1)))) {
+    const fast = rfc ? FAST_RFC : FAST_GOOGLE;
+    let best = NO_RANK;
+    for (let k = roots; k < roots + rootCount && best !== _REWRITE; k++) best = walkTrieUrl(t, t.img[k] as number, url, i, best, fast, sc);
+    if (best !== _REWRITE) return best;
+  }
+  return _bestRankWritten(t, roots, rootCount, need, url, i, rfc, sc);
 }
 
+/** Returns true for the second code unit of a path that may read as `/robots.txt` in rfc9309 (`r`, or `%` of a `%72`). */
+function _mayBeRobotsTxt(c: number): boolean {
+  return c === 114 || c === 37;
+}
+
+/** bestRank over the written path bytes (fillPath): the road of every URL walkTrieUrl cannot read in place. */
+function _bestRankWritten(t: Tables, roots: number, rootCount: number, need: number, url: string, start: number, rfc: boolean, sc: Scratch): number {
+  const m = fillPathFrom(url, start, rfc, need, sc);
+  if (rfc && m >= 11 && _isRobotsTxt(sc.path, m)) return IMPLICIT_RANK;
+  let best = NO_RANK;
+  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
+  return sc.candidates.count === 0 ? best : verifyCandidates(t, m, best, sc);
+}
 
 /** Returns true when the path is `/robots.txt` or starts with `/robots.txt?` (RFC 9309 section 2.2.2). */
 function _isRobotsTxt(path: Uint8Array, m: number): boolean {

@@ -193,9 +193,13 @@ export function writeUnit(out: Uint8Array, m: number, unit: number, rfc: boolean
  * before.
  */
 export function fillPath(url: string, rfc: boolean, need: number, sc: Scratch): number {
+  return fillPathFrom(url, findPathStart(url), rfc, need, sc);
+}
+
+/** Returns {@link fillPath} for a URL whose path starts at `i`, its {@link findPathStart} (-1: the path is `/`). Same bound. */
+export function fillPathFrom(url: string, i: number, rfc: boolean, need: number, sc: Scratch): number {
   // Invariant: sc.path holds 9 bytes per remaining code unit plus the leading '/'. Hot: run
   // pnpm bench.
-  let i = findPathStart(url);
   if (i < 0) {
     sc.path[0] = 47;
     return 1;

@@ -9,8 +9,8 @@ import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { NO_RANK } from '../src/format.js';
-import { bestRank, walkTrie } from '../src/matcher.js';
-import { fillPath } from '../src/path-bytes.js';
+import { bestRank, walkTrie, walkTrieUrl } from '../src/matcher.js';
+import { FAST_GOOGLE, FAST_RFC, fillPath, findPathStart } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
 import {
@@ -214,5 +214,86 @@ describe('walkTrie', () => {
   it('returns best when no literal match beats it', () => {
     expect(walk(TXT, '/abcd', 0).rank).toBe(0);
     expect(walk(TXT, '/c', 7).rank).toBe(7);
+  });
+});
+
+describe('walkTrieUrl (the trie walked off the URL string, nothing written)', () => {
+  const TXT = 'User-agent: *\nDisallow: /a\nAllow: /ab$\nDisallow: /abc\nDisallow: /a*x\nDisallow: /ab*y\nDisallow: /b*z\nDisallow: /*q\nAllow: /%41b\nDisallow: /ツ\nAllow: /c%2F\n';
+  const LITERAL = 'User-agent: *\nDisallow: /a\nAllow: /ab$\nDisallow: /abc\nAllow: /abcdefgh\nDisallow: /%41b\nAllow: /ツ/x\nDisallow: /b/\n';
+  const UNITS = ['a', 'b', 'c', 'x', 'y', 'q', '/', '?', '%41', '%2F', '%2f', '%', 'ツ', '#', '*', '$', '\u0000', '\ud800', 'A'];
+
+  /** The candidates of the last walk as sorted `node@bound`. */
+  const candidates = (): string[] => Array.from({ length: sc.candidates.count }, (_, i) => `${sc.candidates.node[i]}@${sc.candidates.bound[i]}`).sort();
+
+  /** True when the path of `url` (from its `/` start) holds a unit the path bytes rewrite in `profile`. */
+  function hasRewrite(url: string, rfc: boolean): boolean {
+    const fast = rfc ? FAST_RFC : FAST_GOOGLE;
+    for (let k = findPathStart(url); k < url.length; k++) {
+      const c = url.charCodeAt(k);
+      if (c >= 128 || fast[c] !== 1) return true;
+    }
+    return false;
+  }
+
+  it('gives walkTrie\'s rank and candidates on the written bytes, or -2 only for a path with a unit to rewrite (seeded URLs, both profiles)', () => {
+    let seed = 19;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    let inPlace = 0;
+    let rewritten = 0;
+    for (const txt of [TXT, LITERAL]) {
+      for (const profile of PROFILES) {
+        const rfc = profile === 'rfc9309';
+        const robots = loadedOf(txt, { profile });
+        const { t, roots } = groupOf(robots, 'x');
+        const root = t.img[roots] as number;
+        for (let k = 0; k < 600; k++) {
+          let url = k % 2 === 0 ? 'https://example.com/' : '/';
+          for (let j = next(7); j > 0; j--) url += UNITS[next(UNITS.length)] as string;
+          // bestRank walks in place only a path that starts with `/` (`//x?` reads as an authority and `?`).
+          const start = findPathStart(url);
+          if (start < 0 || url.charCodeAt(start) !== 47) continue;
+          sc.candidates.count = 0;
+          sc.candidates.patterns = 0;
+          const got = walkTrieUrl(t, root, url, start, NO_RANK, rfc ? FAST_RFC : FAST_GOOGLE, sc);
+          const found = candidates();
+          const m = fillPath(url, rfc, NO_RANK, sc);
+          sc.candidates.count = 0;
+          sc.candidates.patterns = 0;
+          const want = walkTrie(t, root, m, NO_RANK, sc);
+          const ctx = `${profile} ${JSON.stringify(url)}`;
+          if (got === -2) {
+            rewritten++;
+            expect(hasRewrite(url, rfc), ctx).toBe(true);
+          } else {
+            inPlace++;
+            expect(got, ctx).toBe(want);
+            expect(found, ctx).toEqual(candidates());
+          }
+        }
+      }
+    }
+    // Both outcomes were met (the seeded mix has plain and rewritten paths).
+    expect(inPlace).toBeGreaterThan(1000);
+    expect(rewritten).toBeGreaterThan(100);
+  });
+
+  it('reads only the units the trie compares: a unit to rewrite past the walk\'s end is never read', () => {
+    const robots = loadedOf(LITERAL);
+    const { t, roots } = groupOf(robots, 'x');
+    const root = t.img[roots] as number;
+    const rank = (url: string): number => walkTrieUrl(t, root, url, findPathStart(url), NO_RANK, FAST_RFC, sc);
+    // The trie has no `/z` and no child below `/abcdefgh`: what follows is not read.
+    expect(rank('https://h/z%41ツ#x')).toBe(NO_RANK);
+    expect(rank('/abcdefgh%41ツ')).toBe(rank('/abcdefgh'));
+    expect(rank('/abcdefgh%41ツ')).not.toBe(-2);
+    // Inside the walk it is: `%41` may read as `A`.
+    expect(rank('/%41b')).toBe(-2);
+    expect(rank('/a%62')).toBe(-2);
+  });
+
+  it('bestRank reads a literal group in place and answers as the reference, rewritten units before, inside and after the trie', () => {
+    const urls = ['/a', '/ab', '/abc', '/ab%63', '/abcdefgh', '/abcdefg%68', '/abcdefghツ', '/%41b', '/Ab', '/ツ/x', '/%E3%83%84/x', '/b/', '/b%2F', '/ab#x', '/ab\u0000c',
+      '/ab?x', '?x', ';x', 'http://h', 'http://h/abc#', '/robots.txt', '/%72obots.txt', '/abc*', '/ab$'];
+    for (const profile of PROFILES) expectReference(LITERAL, 'x', urls, profile);
   });
 });
