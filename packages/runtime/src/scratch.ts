@@ -29,6 +29,14 @@ export class SweepWork {
   finBound: Int32Array = new Int32Array(0);
   finCount = 0;
   gen = 0;
+  /**
+   * The Aho-Corasick root's child per byte (0: none) of `rowOf`, the last swept tables without
+   * a root row in their image (tables.ts AC_ROOT_ROW_MIN): the sweep's root step is one read
+   * instead of a binary search over the root's children. Rebuilt when another group sweeps
+   * (O(256 + root children)); holds that one group's tables alive.
+   */
+  readonly rootRow: Int32Array = new Int32Array(256);
+  rowOf: object | null = null;
   /** Patterns the sweep in progress started or advanced (its share of `Scratch.work`). */
   moves = 0;
 }

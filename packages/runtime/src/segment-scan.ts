@@ -314,13 +314,17 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
   const img = t.img;
   const path = sc.path;
   const base = t.acBase;
-  const row = t.acRootRow;
+  // The root's row: the image's (large segment tries), else the thread's copy for this group.
+  const own = t.acRootRow >= 0;
+  if (!own && sw.rowOf !== t) _fillRootRow(t, sw);
+  const rowImg = own ? img : sw.rootRow;
+  const row = own ? t.acRootRow : 0;
   let x = 0;
   let steps = m;
   for (let pos = 0; pos < m; pos++) {
     const b = path[pos] as number;
     for (;;) {
-      const y = x === 0 && row >= 0 ? (img[row + b] as number) : _acChild(img, base, x, b);
+      const y = x === 0 ? (rowImg[row + b] as number) : _acChild(img, base, x, b);
       if (y > 0) {
         x = y;
         break;
@@ -339,6 +343,17 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
   // Counted once per sweep: path bytes, output-chain steps, patterns started and advanced.
   sc.work += steps + sw.moves + sw.finCount;
   return _finishAnchored(t, sc, x, m, best);
+}
+
+/** Sets `sw.rootRow` to the Aho-Corasick root's child per byte in `t` (0: none) and `sw.rowOf` to `t`. O(256 + root children). */
+function _fillRootRow(t: Tables, sw: SweepWork): void {
+  const img = t.img;
+  const rec = t.acBase;
+  const lo = img[rec + AC_FIRST_CHILD] as number;
+  const count = (img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK;
+  sw.rootRow.fill(0);
+  for (let y = lo; y < lo + count; y++) sw.rootRow[acByte(img, t.acBase + y * AC_WORDS)] = y;
+  sw.rowOf = t;
 }
 
 /** Returns the child of Aho-Corasick node `x` on byte `b`, or 0 (the root is nobody's child). */

@@ -152,6 +152,30 @@ describe('segment tries with and without the dense root row', () => {
     expect(f.t.acRootRow).toBe(-1);
     agree(rules, ['/abcd', '/cd', '/xabycd', '/ab', '/acd']);
   });
+
+  it('a small trie sweeps on the thread\'s root row, rebuilt when another group sweeps (alternating groups)', () => {
+    const one = ['Disallow: /*ab*cd', 'Allow: /*cd$', 'Disallow: /a*b'];
+    const two = ['Disallow: /*xy', 'Allow: /*zq$', 'Disallow: /*b*c'];
+    const f1 = scanFixture(one);
+    const f2 = scanFixture(two);
+    expect(f1.t.acRootRow).toBe(-1);
+    expect(f2.t.acRootRow).toBe(-1);
+    const paths = ['/abcd', '/xy', '/zq', '/bc', '/cd', '/ab'];
+    for (let round = 0; round < 3; round++) {
+      for (const [f, rules] of [[f1, one], [f2, two]] as const) {
+        for (const path of paths) {
+          const { m, patterns } = collectCandidates(f, path);
+          expect(sweepCandidates(f.t, m, NO_RANK, sc), `${JSON.stringify(rules)} ${path}`).toBe(expectedRank(patterns, path, NO_RANK));
+          // The row is the swept group's: each root child at its edge byte, nothing else.
+          expect(sc.sweep.rowOf).toBe(f.t);
+        }
+      }
+    }
+    const row = sc.sweep.rootRow;
+    // two's segments xy, zq, b, c: four first bytes.
+    expect([...row].filter((y) => y !== 0).length).toBe(new Set(two.flatMap((r) => r.split('*').slice(1).map((seg) => seg[0]))).size);
+    expect([...row].filter((y) => y !== 0).length).toBe(4);
+  });
 });
 
 describe('verifyCandidates: the tuning', () => {
