@@ -164,6 +164,9 @@ export function bestRank(t: Tables, roots: number, rootCount: number, need: numb
     let best = NO_RANK;
     for (let k = roots; k < roots + rootCount && best !== _REWRITE; k++) best = walkTrieUrl(t, t.img[k] as number, url, i, best, fast, sc);
     if (best !== _REWRITE) return best;
+    // (None recorded: a group without wildcard patterns has no candidates; kept exact anyway.)
+    c.count = 0;
+    c.patterns = 0;
   }
   return _bestRankWritten(t, roots, rootCount, need, url, i, rfc, sc);
 }
