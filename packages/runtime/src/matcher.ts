@@ -84,10 +84,12 @@ const _REWRITE = -2;
  * code units from `start` (the path start, a `/`): the path bytes are the code units as long as
  * each is plain (`fast`: copied as is, one byte), so the walk compares them in place and writes
  * nothing. The path ends at `#`, NUL or the string's end. Returns {@link _REWRITE} (-2, never a
- * rank) as soon as the walk would compare a unit that is not plain (`%`, non-ASCII; rfc9309
+ * rank) as soon as the walk would compare a unit that is not plain (non-ASCII; rfc9309 `%`,
  * `*`, `$`). Stops at a leaf without reading on. Reads only the units the trie compares: O(min(path, the part's deepest head)).
+ * Only for a part without wildcard patterns (its group's need is below NO_RANK, load.ts): it
+ * records no candidates.
  */
-export function walkTrieUrl(t: Tables, root: number, url: string, start: number, best: number, fast: Uint8Array, sc: Scratch): number {
+export function walkTrieUrl(t: Tables, root: number, url: string, start: number, best: number, fast: Uint8Array): number {
   // Invariant: url[start, start + pos) are plain units spelling the label path of x; a unit
   // is read only to pick a child or compare a label. Hot: run pnpm bench.
   const img = t.img;
@@ -110,8 +112,6 @@ export function walkTrieUrl(t: Tables, root: number, url: string, start: number,
       const ex = ~v;
       const pr = img[ex + EXTRA_PREFIX_RANK] as number;
       if (pr < best) best = pr;
-      const wc = img[ex + EXTRA_WILD_COUNT] as number;
-      if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
       if (end) {
         const er = img[ex + EXTRA_END_RANK] as number;
         return er < best ? er : best;
@@ -162,11 +162,8 @@ export function bestRank(t: Tables, roots: number, rootCount: number, need: numb
   if (need !== NO_RANK && i >= 0 && url.charCodeAt(i) === 47 && !(rfc && _mayBeRobotsTxt(url.charCodeAt(i + 1)))) {
     const fast = rfc ? FAST_RFC : FAST_GOOGLE;
     let best = NO_RANK;
-    for (let k = roots; k < roots + rootCount && best !== _REWRITE; k++) best = walkTrieUrl(t, t.img[k] as number, url, i, best, fast, sc);
+    for (let k = roots; k < roots + rootCount && best !== _REWRITE; k++) best = walkTrieUrl(t, t.img[k] as number, url, i, best, fast);
     if (best !== _REWRITE) return best;
-    // (None recorded: a group without wildcard patterns has no candidates; kept exact anyway.)
-    c.count = 0;
-    c.patterns = 0;
   }
   return _bestRankWritten(t, roots, rootCount, need, url, i, rfc, sc);
 }

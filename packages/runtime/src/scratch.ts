@@ -5,7 +5,7 @@
  * (to the longest URL and the largest artifact the thread has matched). Tier 1 (lazy-dfa.ts)
  * keeps its scratch in each group's automaton.
  */
-import { Candidates } from './tables.js';
+import { Candidates, type Tables } from './tables.js';
 
 /**
  * Per-thread state of the sweep: per radix node whether the walk passed it (`nodeGen == gen`);
@@ -33,10 +33,10 @@ export class SweepWork {
    * The Aho-Corasick root's child per byte (0: none) of `rowOf`, the last swept tables without
    * a root row in their image (tables.ts AC_ROOT_ROW_MIN): the sweep's root step is one read
    * instead of a binary search over the root's children. Rebuilt when another group sweeps
-   * (O(256 + root children)); holds that one group's tables alive.
+   * (O(root children of both groups)); holds that one group's tables alive.
    */
   readonly rootRow: Int32Array = new Int32Array(256);
-  rowOf: object | null = null;
+  rowOf: Tables | null = null;
   /** Patterns the sweep in progress started or advanced (its share of `Scratch.work`). */
   moves = 0;
 }

@@ -345,15 +345,25 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
   return _finishAnchored(t, sc, x, m, best);
 }
 
-/** Sets `sw.rootRow` to the Aho-Corasick root's child per byte in `t` (0: none) and `sw.rowOf` to `t`. O(256 + root children). */
+/**
+ * Sets `sw.rootRow` to the Aho-Corasick root's child per byte in `t` (0: none) and `sw.rowOf` to
+ * `t`, clearing only the previous group's entries. O(root children of both).
+ */
 function _fillRootRow(t: Tables, sw: SweepWork): void {
+  const row = sw.rootRow;
+  const old = sw.rowOf;
+  if (old !== null) _setRootChildren(old, row, false);
+  _setRootChildren(t, row, true);
+  sw.rowOf = t;
+}
+
+/** Writes each of the Aho-Corasick root's children of `t` into `row` at its byte (`set`), or 0 there (clears them). O(root children). */
+function _setRootChildren(t: Tables, row: Int32Array, set: boolean): void {
   const img = t.img;
   const rec = t.acBase;
   const lo = img[rec + AC_FIRST_CHILD] as number;
   const count = (img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK;
-  sw.rootRow.fill(0);
-  for (let y = lo; y < lo + count; y++) sw.rootRow[acByte(img, t.acBase + y * AC_WORDS)] = y;
-  sw.rowOf = t;
+  for (let y = lo; y < lo + count; y++) row[acByte(img, t.acBase + y * AC_WORDS)] = set ? y : 0;
 }
 
 /** Returns the child of Aho-Corasick node `x` on byte `b`, or 0 (the root is nobody's child). */
