@@ -222,7 +222,6 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
   const LITERAL = 'User-agent: *\nDisallow: /a\nAllow: /ab$\nDisallow: /abc\nAllow: /abcdefgh\nDisallow: /%41b\nAllow: /ツ/x\nDisallow: /b/\n';
   const UNITS = ['a', 'b', 'c', 'x', 'y', 'q', '/', '?', '%41', '%2F', '%2f', '%', 'ツ', '#', '*', '$', '\u0000', '\ud800', 'A'];
 
-
   /** True when the path of `url` (from its `/` start) holds a unit the path bytes rewrite in `profile`. */
   function hasRewrite(url: string, rfc: boolean): boolean {
     const fast = rfc ? FAST_RFC : FAST_GOOGLE;
