@@ -34,6 +34,22 @@ export interface BuiltNode {
 
 /** Everything the artifact's matching sections hold. */
 export interface BuiltParts {
+  /** Parts built. */
+  readonly partCount: number;
+  /**
+   * The PARTS section after its part count, as the artifact holds it (runtime format.ts): per
+   * part its node count, then per node (breadth-first) child count, label, prefix rank + 1,
+   * end rank + 1 and wildcard count. Written as each part's radix trie is built: no object per node.
+   */
+  readonly partBytes: Uint8Array;
+  /**
+   * The wildcard patterns of every node in part and node order (the WILDCARDS section's order):
+   * rank, `segment count << 1 | anchored`, and their segments (indices into segmentNode) one
+   * after the other in `wildSegments`.
+   */
+  readonly wildRank: readonly number[];
+  readonly wildShape: readonly number[];
+  readonly wildSegments: readonly number[];
   /** Rule id per rank. */
   readonly rankRules: readonly number[];
   /** Per rank: 1 when its pattern is an allow rule's index.html companion (docs/semantics.md section 5), else 0. */
@@ -44,7 +60,11 @@ export interface BuiltParts {
    * pattern's body (plus `$`). Empty when built without texts (`buildParts`' `texts` false).
    */
   readonly rebuildable: readonly number[];
-  /** Per part: its radix nodes, breadth-first (children contiguous). */
+  /**
+   * Per part: its radix nodes, breadth-first (children contiguous), each label a copy of its
+   * own (`labelFrom` 0), read out of partBytes on first use (tests and tools; the compile
+   * writes partBytes as it is).
+   */
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
   readonly segmentTrie: ByteTrie;
@@ -59,10 +79,7 @@ export interface BuiltParts {
 const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 const _NO_RULES: readonly number[] = [];
-/** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
-const _NOTHING_BUILT: BuiltParts = {
-  rankRules: [], rankCompanion: [], rebuildable: _NO_RULES, parts: [], segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL,
-};
+const _NO_BYTES = new Uint8Array(0);
 
 /**
  * Every kept pattern of the file in rank order (index = rank), with its head length: the bytes
@@ -475,23 +492,6 @@ function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boo
   return true;
 }
 
-/** Returns the segment indices of a wildcard body whose first `*` is at `head` (the runs between and after its `*`s). */
-function _segmentsOf(body: Uint8Array, head: number, segments: _Distinct): number[] {
-  const segs: number[] = [];
-  let from = head + 1;
-  for (let k = from; k <= body.length; k++) {
-    if (k === body.length || body[k] === WILDCARD) {
-      segs.push(segments.add(0, body, from, k));
-      from = k + 1;
-    }
-  }
-  return segs;
-}
-
-const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
-
-const _EMPTY = new Uint8Array(0);
-
 /** Returns true when ranks `a` and `b` have the same head. */
 function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
   const len = ranked.headLen[a] as number;
@@ -508,8 +508,8 @@ function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
  * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
  * or object per pattern, one node object per radix node.
  */
-function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct): BuiltNode[] {
-  if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
+function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct, out: _PartSink): void {
+  if (ranks.length === 1) return _writeOnePattern(ranked, ranks[0] as number, segments, out);
   // One loop per function below: a cold process compiles each hot loop on its own (on-stack
   // replacement compiles the whole enclosing function, once per hot loop).
   // The part's rank list is sorted in place: nothing reads it in rank order afterwards.
@@ -518,7 +518,7 @@ function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct): Buil
   const heads = _headsOf(ranked, order);
   // The radix trie in working arrays, read once into the nodes (no array per trie).
   const radix = buildRadixScratch(heads.bodies, heads.lens);
-  return _nodesOf(ranked, order, heads, radix, radix.count, segments);
+  _writeNodes(ranked, order, heads, radix, radix.count, segments, out);
 }
 
 /** Sorts `ranks` (ascending) stably in place by head: each head's ranks stay ascending. */
@@ -567,58 +567,201 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
   return heads;
 }
 
-/** Returns a part's radix nodes: `radix` (the trie of the heads) with what ends at each node. */
-function _nodesOf(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct): BuiltNode[] {
-  const nodes: BuiltNode[] = new Array<BuiltNode>(count);
+/** Writes a part's radix nodes (`radix`, the trie of the heads) with what ends at each node to `out`. */
+function _writeNodes(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct, out: _PartSink): void {
+  out.v(count);
   for (let q = 0; q < count; q++) {
     const h = radix.outIndex[q] as number;
     const keyOf = radix.outKey[q] as number;
-    nodes[q] = {
-      key: keyOf < 0 ? _EMPTY : (heads.bodies[keyOf] as Uint8Array),
-      labelFrom: radix.outFrom[q] as number,
-      labelTo: radix.outDepth[q] as number,
-      childCount: radix.outChildren[q] as number,
-      prefixRank: h < 0 ? -1 : (heads.prefixRank[h] as number),
-      endRank: h < 0 ? -1 : (heads.endRank[h] as number),
-      wildcards: h < 0 || heads.wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments),
-    };
+    const from = radix.outFrom[q] as number;
+    const to = radix.outDepth[q] as number;
+    out.room(25 + to - from);
+    out.vq(radix.outChildren[q] as number);
+    out.vq(to - from);
+    if (keyOf >= 0) out.label(heads.bodies[keyOf] as Uint8Array, from, to);
+    out.vq(h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
+    out.vq(h < 0 ? 0 : (heads.endRank[h] as number) + 1);
+    out.vq(h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
   }
-  return nodes;
 }
 
-/** Returns the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank), with their segments. */
-function _wildcardsOf(ranked: _Ranked, order: readonly number[], from: number, to: number, segments: _Distinct): readonly BuiltWildcard[] {
-  let list: BuiltWildcard[] | undefined;
+/** Appends the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank) to `out` with their segments; returns how many. */
+function _appendWildcards(ranked: _Ranked, order: readonly number[], from: number, to: number, segments: _Distinct, out: _PartSink): number {
+  let n = 0;
   for (let k = from; k < to; k++) {
     const rank = order[k] as number;
     const p = ranked.patterns[rank] as MatchPattern;
     const head = ranked.headLen[rank] as number;
-    if (head < p.body.length) (list ??= []).push({ rank, segments: _segmentsOf(p.body, head, segments), anchored: p.anchored });
+    if (head < p.body.length) {
+      _appendWildcard(out, rank, p.body, head, p.anchored, segments);
+      n++;
+    }
   }
-  return list ?? _NO_WILDCARDS;
+  return n;
+}
+
+/** Appends one wildcard pattern (rank, shape, segments: the runs between and after the `*`s of `body` from its head) to `out`. */
+function _appendWildcard(out: _PartSink, rank: number, body: Uint8Array, head: number, anchored: boolean, segments: _Distinct): void {
+  const segs = out.wildSegments;
+  const before = segs.length;
+  let from = head + 1;
+  for (let k = from; k <= body.length; k++) {
+    if (k === body.length || body[k] === WILDCARD) {
+      segs.push(segments.add(0, body, from, k));
+      from = k + 1;
+    }
+  }
+  out.wildRank.push(rank);
+  out.wildShape.push(((segs.length - before) << 1) | (anchored ? 1 : 0));
 }
 
 /**
- * Returns the radix nodes of a part of one pattern (many merged groups of their own hold one
+ * Writes the radix nodes of a part of one pattern (many merged groups of their own hold one
  * rule each: shared-group-3000 builds 3,000 such parts): the root, and the head's leaf unless
  * the head is empty.
  */
-function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): BuiltNode[] {
+function _writeOnePattern(ranked: _Ranked, rank: number, segments: _Distinct, out: _PartSink): void {
   const { body, anchored } = ranked.patterns[rank] as MatchPattern;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
-  const end: BuiltNode = {
-    key: headLen === 0 ? _EMPTY : body,
-    labelFrom: 0,
-    labelTo: headLen,
-    childCount: 0,
-    prefixRank: wild || anchored ? -1 : rank,
-    endRank: !wild && anchored ? rank : -1,
-    wildcards: wild ? [{ rank, segments: _segmentsOf(body, headLen, segments), anchored }] : _NO_WILDCARDS,
-  };
-  if (headLen === 0) return [end];
-  return [{ key: _EMPTY, labelFrom: 0, labelTo: 0, childCount: 1, prefixRank: -1, endRank: -1, wildcards: _NO_WILDCARDS }, end];
+  out.room(40 + headLen);
+  out.vq(headLen === 0 ? 1 : 2);
+  // The root: one child (the leaf), or the leaf itself.
+  if (headLen > 0) {
+    out.vq(1);
+    out.vq(0);
+    out.vq(0);
+    out.vq(0);
+    out.vq(0);
+  }
+  out.vq(0);
+  out.vq(headLen);
+  out.label(body, 0, headLen);
+  out.vq(wild || anchored ? 0 : rank + 1);
+  out.vq(!wild && anchored ? rank + 1 : 0);
+  out.vq(wild ? 1 : 0);
+  if (wild) _appendWildcard(out, rank, body, headLen, anchored, segments);
 }
+
+/**
+ * Where a compile writes its parts: the PARTS bytes (a buffer kept for the next compile while
+ * it is at most PART_SCRATCH_MAX_BYTES, so `bytes` is valid until the next build unless
+ * copied) and the flat wildcard lists.
+ */
+class _PartSink {
+  length = 0;
+  readonly wildRank: number[] = [];
+  readonly wildShape: number[] = [];
+  readonly wildSegments: number[] = [];
+  constructor(public bytes: Uint8Array) {}
+
+  /** Makes room for `n` more bytes. */
+  room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
+    this.bytes = grown;
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
+  v(x: number): void {
+    this.room(5);
+    this.vq(x);
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
+  vq(x: number): void {
+    const bytes = this.bytes;
+    let at = this.length;
+    while (x >= 0x80) {
+      bytes[at++] = (x & 0x7f) | 0x80;
+      x >>>= 7;
+    }
+    bytes[at++] = x;
+    this.length = at;
+  }
+
+  /** Appends `x[from, to)` where `room` already made room for it. */
+  label(x: Uint8Array, from: number, to: number): void {
+    // A native copy past a few bytes (hostile labels run to kilobytes); the view constructor,
+    // not subarray (which looks up a species constructor on every call).
+    if (to - from > 16) this.bytes.set(new Uint8Array(x.buffer, x.byteOffset + from, to - from), this.length);
+    else {
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let k = from; k < to; k++) bytes[at++] = x[k] as number;
+    }
+    this.length += to - from;
+  }
+}
+
+/** Largest PARTS buffer kept for the next compile (a hostile file's larger one is used once and dropped; the corpus's largest file writes 23 KB of parts). */
+const PART_SCRATCH_MAX_BYTES = 65_536;
+let _partScratch: Uint8Array = new Uint8Array(1_024);
+
+/** Returns the nodes of every part from the PARTS bytes and wildcard lists of `built` (each label a copy). O(parts bytes). */
+function _decodeParts(built: BuiltParts): BuiltNode[][] {
+  const bytes = built.partBytes;
+  let at = 0;
+  const read = (): number => {
+    let x = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = bytes[at++] as number;
+      x += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return x;
+    }
+  };
+  let wild = 0;
+  let seg = 0;
+  const parts: BuiltNode[][] = [];
+  for (let p = 0; p < built.partCount; p++) {
+    const nodes: BuiltNode[] = [];
+    const count = read();
+    for (let q = 0; q < count; q++) {
+      const childCount = read();
+      const len = read();
+      const key = bytes.slice(at, at + len);
+      at += len;
+      const prefixRank = read() - 1;
+      const endRank = read() - 1;
+      const wildcards: BuiltWildcard[] = [];
+      for (let n = read(); n > 0; n--, wild++) {
+        const shape = built.wildShape[wild] as number;
+        wildcards.push({ rank: built.wildRank[wild] as number, segments: built.wildSegments.slice(seg, seg + (shape >> 1)), anchored: (shape & 1) === 1 });
+        seg += shape >> 1;
+      }
+      nodes.push({ key, labelFrom: 0, labelTo: len, childCount, prefixRank, endRank, wildcards });
+    }
+    parts.push(nodes);
+  }
+  return parts;
+}
+
+/** The built tables; `parts` decoded from partBytes on first read. */
+class _Built implements BuiltParts {
+  #parts: BuiltNode[][] | undefined = undefined;
+  constructor(
+    readonly rankRules: readonly number[],
+    readonly rankCompanion: readonly number[],
+    readonly rebuildable: readonly number[],
+    readonly partCount: number,
+    readonly partBytes: Uint8Array,
+    readonly wildRank: readonly number[],
+    readonly wildShape: readonly number[],
+    readonly wildSegments: readonly number[],
+    readonly segmentTrie: ByteTrie,
+    readonly fail: readonly number[],
+    readonly segmentNode: readonly number[],
+    readonly segmentEnds: readonly number[],
+  ) {}
+
+  get parts(): readonly (readonly BuiltNode[])[] {
+    return (this.#parts ??= _decodeParts(this));
+  }
+}
+
+/** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
+const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
@@ -663,9 +806,11 @@ function _namedRanks(count: number, unnamed: readonly number[]): number[] {
 /**
  * Returns the matching tables of a plan: ranks, one radix trie per part, the segment trie.
  * `texts`: work out which rule texts the tables rebuild (only an artifact that stores pattern
- * texts reads it; default true). O(pattern bytes + p log p) for p patterns.
+ * texts reads it; default true). `own`: partBytes is the result's own (default), else the
+ * compile's kept buffer, valid until the next build (the compile serialises it at once).
+ * O(pattern bytes + p log p) for p patterns.
  */
-export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true): BuiltParts {
+export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true, own = true): BuiltParts {
   // One loop per helper: a cold process compiles each hot loop on its own (on-stack replacement
   // compiles the whole enclosing function, once per hot loop).
   // No part (compileRobots' artifact of everything but the tries): nothing to rank or build.
@@ -677,14 +822,16 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const rankCompanion = new Array<number>(count);
   const byPart = _ranksByPart(ranked, partOf, plan.parts.length, rankRules, rankCompanion);
   const segments = new _Distinct();
-  const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
-  for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
+  const out = new _PartSink(_partScratch);
+  for (let p = 0; p < byPart.length; p++) _buildPart(ranked, byPart[p] as number[], segments, out);
+  if (out.bytes.length <= PART_SCRATCH_MAX_BYTES) _partScratch = out.bytes;
+  const partBytes = own ? out.bytes.slice(0, out.length) : new Uint8Array(out.bytes.buffer, 0, out.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
-  if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
-  // Named fields, not a spread of _segmentTables' object: one shape for both returns, and no
-  // object spread (a tenth of a small file's build in a CPU profile).
+  if (segments.list.length === 0) {
+    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
+  }
   const seg = _segmentTables(segments.list);
-  return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: seg.segmentTrie, fail: seg.fail, segmentNode: seg.segmentNode, segmentEnds: seg.segmentEnds };
+  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, seg.segmentTrie, seg.fail, seg.segmentNode, seg.segmentEnds);
 }
 
 /** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */

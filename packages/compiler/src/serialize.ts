@@ -7,7 +7,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES, MAGIC,
   WARNING_CODES, computeChecksum, type Profile, type WarningCode,
 } from '@robomata/runtime/format';
-import type { BuiltNode, BuiltParts, BuiltWildcard } from './build-parts.js';
+import type { BuiltParts } from './build-parts.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -141,7 +141,7 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
   // function, so that on-stack replacement compiles each on its own.
   _writeSegmentTrie(w, built);
   _writeWildcards(w, built);
-  _writeParts(w, built.parts);
+  _writeParts(w, built);
 }
 
 function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
@@ -157,51 +157,22 @@ function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
 }
 
 function _writeWildcards(w: _Writer, built: BuiltParts): void {
-  const parts = built.parts;
-  let wildcards = 0;
-  for (let p = 0; p < parts.length; p++) wildcards += _wildcardCount(parts[p] as readonly BuiltNode[]);
-  w.v(wildcards);
-  for (let p = 0; p < parts.length && wildcards > 0; p++) _writePartWildcards(w, parts[p] as readonly BuiltNode[], built.segmentNode);
-}
-
-/** Returns the wildcard patterns of `part`'s nodes. */
-function _wildcardCount(part: readonly BuiltNode[]): number {
-  let n = 0;
-  for (let k = 0; k < part.length; k++) n += (part[k] as BuiltNode).wildcards.length;
-  return n;
-}
-
-function _writePartWildcards(w: _Writer, part: readonly BuiltNode[], segmentNode: readonly number[]): void {
-  for (let k = 0; k < part.length; k++) {
-    const list = (part[k] as BuiltNode).wildcards;
-    for (let i = 0; i < list.length; i++) {
-      const wc = list[i] as BuiltWildcard;
-      w.room(10 + 5 * wc.segments.length);
-      w.vq(wc.rank);
-      w.vq((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
-      for (let j = 0; j < wc.segments.length; j++) w.vq(segmentNode[wc.segments[j] as number] as number);
-    }
+  const { wildRank, wildShape, wildSegments, segmentNode } = built;
+  w.v(wildRank.length);
+  let seg = 0;
+  for (let i = 0; i < wildRank.length; i++) {
+    const shape = wildShape[i] as number;
+    const end = seg + (shape >> 1);
+    w.room(10 + 5 * (shape >> 1));
+    w.vq(wildRank[i] as number);
+    w.vq(shape);
+    for (; seg < end; seg++) w.vq(segmentNode[wildSegments[seg] as number] as number);
   }
 }
 
-function _writeParts(w: _Writer, parts: BuiltParts['parts']): void {
-  w.v(parts.length);
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p] as readonly BuiltNode[];
-    w.v(part.length);
-    for (let k = 0; k < part.length; k++) {
-      const node = part[k] as BuiltNode;
-      const from = node.labelFrom;
-      const to = node.labelTo;
-      w.room(25 + to - from);
-      w.vq(node.childCount);
-      w.vq(to - from);
-      w.range(node.key, from, to);
-      w.vq(node.prefixRank + 1);
-      w.vq(node.endRank + 1);
-      w.vq(node.wildcards.length);
-    }
-  }
+function _writeParts(w: _Writer, built: BuiltParts): void {
+  w.v(built.partCount);
+  w.raw(built.partBytes);
 }
 
 function _writeGroups(w: _Writer, input: ArtifactInput): void {
