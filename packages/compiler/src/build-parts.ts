@@ -92,6 +92,8 @@ interface _Ranked {
   readonly headLen: readonly number[];
   /** Literal ranks no radix node names (a better rank of the same head and anchor is kept), filled as parts are built. */
   readonly unnamed: number[];
+  /** Wildcard patterns kept. */
+  wilds: number;
 }
 
 /**
@@ -362,8 +364,9 @@ function _maxPriority(patterns: readonly MatchPattern[]): number {
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
 function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [] };
-  const seen = new _Distinct();
+  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], wilds: 0 };
+  // No table for a file without wildcard patterns (about half the corpus): nothing is added to it.
+  const seen = _anyWildcard(all) ? new _Distinct() : _NO_DISTINCT;
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
 }
@@ -388,11 +391,18 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
     if (head < b.length) {
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
+      ranked.wilds++;
     }
     patterns.push(p);
     bodies.push(b);
     headLen.push(head);
   }
+}
+
+/** Returns true when any of `all` has a `*` (its head is shorter than its body). */
+function _anyWildcard(all: readonly MatchPattern[]): boolean {
+  for (let i = 0; i < all.length; i++) if ((all[i] as MatchPattern).head < (all[i] as MatchPattern).body.length) return true;
+  return false;
 }
 
 /**
@@ -471,6 +481,9 @@ class _Distinct {
     this._tags.push(tag);
   }
 }
+
+/** The distinct strings of a file without wildcard patterns: nothing is ever added (shared, stays empty). */
+const _NO_DISTINCT = new _Distinct();
 
 /** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
 const DISTINCT_SCAN_MAX = 16;
@@ -821,7 +834,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const rankRules = new Array<number>(count);
   const rankCompanion = new Array<number>(count);
   const byPart = _ranksByPart(ranked, partOf, plan.parts.length, rankRules, rankCompanion);
-  const segments = new _Distinct();
+  const segments = ranked.wilds > 0 ? new _Distinct() : _NO_DISTINCT;
   const out = new _PartSink(_partScratch);
   for (let p = 0; p < byPart.length; p++) _buildPart(ranked, byPart[p] as number[], segments, out);
   if (out.bytes.length <= PART_SCRATCH_MAX_BYTES) _partScratch = out.bytes;

@@ -75,15 +75,23 @@ class _Writer {
   /** Appends a byte string (length, then bytes); a JS string is written as UTF-8. */
   s(x: Uint8Array | string): void {
     if (typeof x === 'string') {
-      let ascii = true;
-      for (let i = 0; i < x.length && ascii; i++) ascii = x.charCodeAt(i) < 0x80;
-      if (!ascii) {
-        this.s(_ENCODER.encode(x));
-        return;
+      // Written as ASCII in one pass; a non-ASCII character rewinds and writes the UTF-8 encoding.
+      const n = x.length;
+      const start = this.length;
+      this.room(5 + n);
+      this.vq(n);
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let i = 0; i < n; i++) {
+        const c = x.charCodeAt(i);
+        if (c >= 0x80) {
+          this.length = start;
+          this.s(_ENCODER.encode(x));
+          return;
+        }
+        bytes[at++] = c;
       }
-      this.v(x.length);
-      this.room(x.length);
-      for (let i = 0; i < x.length; i++) this.bytes[this.length++] = x.charCodeAt(i);
+      this.length = at;
       return;
     }
     this.v(x.length);
