@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, type ByteTrie, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -265,7 +265,7 @@ function _pushRuns(order: readonly number[], lens: readonly number[], end: Int32
 function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
   // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
   // allocation costs more than its use (a fifth of a small file's build).
-  const partOf = new Array<number>(plan.rules.length).fill(-1);
+  const partOf = filledArray(plan.rules.length, -1);
   for (let part = 0; part < plan.parts.length; part++) {
     const sources = plan.parts[part] as readonly number[];
     for (let k = 0; k < sources.length; k++) {
@@ -324,7 +324,7 @@ function _countingOrder(patterns: readonly MatchPattern[], maxPriority: number):
   for (let i = 0; i < n; i++) keys[i] = _bucketOf(patterns[i] as MatchPattern, maxPriority);
   const pos = new Int32Array(w.buffer, 4 * n, n);
   countingPositions(keys, n, 2 * maxPriority + 2, pos);
-  const order = new Array<number>(n).fill(0);
+  const order = filledArray(n, 0);
   for (let i = 0; i < n; i++) order[pos[i] as number] = i;
   return order;
 }
@@ -783,7 +783,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
   // Every rank a node names (all but the literal repeats _headsOf met; most files have none).
   const named = ranked.unnamed.length === 0 ? _ALL_NAMED : _namedRanks(count, ranked.unnamed);
   // Per rule: 0 not seen yet, 1 rebuildable, 2 seen and not (made 0 at the end).
-  const out = new Array<number>(plan.rules.length).fill(0);
+  const out = filledArray(plan.rules.length, 0);
   for (let rank = 0; rank < count; rank++) {
     const { ruleId: id, companion, body, anchored } = ranked.patterns[rank] as MatchPattern;
     // Only the rule's best rank counts: the runtime rebuilds from it.
@@ -811,7 +811,7 @@ const _ALL_NAMED: number[] = [];
 
 /** Returns 1 per rank of `count`, 0 for the `unnamed` ones. */
 function _namedRanks(count: number, unnamed: readonly number[]): number[] {
-  const named = new Array<number>(count).fill(1);
+  const named = filledArray(count, 1);
   for (let i = 0; i < unnamed.length; i++) named[unnamed[i] as number] = 0;
   return named;
 }
@@ -867,8 +867,8 @@ function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentT
   for (let i = 0; i < list.length; i++) order.push(i);
   _sortStrings(list, _lengthsOf(list), order);
   const segmentTrie = buildByteTrie(_inOrder(list, order));
-  const segmentNode = new Array<number>(list.length).fill(0);
-  const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
+  const segmentNode = filledArray(list.length, 0);
+  const segmentEnds = filledArray(segmentTrie.count, 0);
   _markSegmentEnds(segmentTrie.keyNode, order, segmentNode, segmentEnds);
   return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
 }

@@ -6,6 +6,7 @@
  * them (ranks are global), so merged groups that share a large parsed group share its trie
  * instead of each rebuilding it, and the total work stays linear in the rules.
  */
+import { filledArray } from './build-trie.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 
@@ -16,15 +17,7 @@ import type { ParsedRobots, ParsedRule } from './parse.js';
  */
 export type GroupMarks = readonly number[];
 
-/**
- * Returns `count` copies of `value`, pushed: `new Array(n)` past about 16,000 entries (a
- * 100,000-group file) deoptimises optimised code or makes a dictionary-mode array. O(count).
- */
-export function filledArray(count: number, value: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push(value);
-  return out;
-}
+export { filledArray };
 
 /** What the artifact holds, before any pattern is built. */
 export interface PartPlan {
