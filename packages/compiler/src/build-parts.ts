@@ -94,6 +94,11 @@ interface _Ranked {
   readonly unnamed: number[];
   /** Wildcard patterns kept. */
   wilds: number;
+  /** Per rank: its rule id and companion mark (BuiltParts' rankRules and rankCompanion). */
+  readonly rankRules: number[];
+  readonly rankCompanion: number[];
+  /** Per part: its ranks, ascending. */
+  readonly byPart: number[][];
 }
 
 /**
@@ -344,7 +349,8 @@ const _rankScratch = new KeptScratch(RANK_SCRATCH_MAX, 256, (size) => new Int32A
  */
 function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
   const all = _patternsOf(plan, partOf, profile);
-  return _dropRepeats(all, _rankOrder(all, _maxPriority(all)), partOf);
+  const scan = _scanPatterns(all);
+  return _dropRepeats(all, _rankOrder(all, scan >>> 1), partOf, plan.parts.length, (scan & 1) === 1);
 }
 
 /** Returns the patterns of the plan's rules that a built group uses, in rule id order. */
@@ -355,18 +361,25 @@ function _patternsOf(plan: PartPlan, partOf: readonly number[], profile: Profile
   return all;
 }
 
-/** Returns the highest priority of `patterns` (0 for none). */
-function _maxPriority(patterns: readonly MatchPattern[]): number {
+/** Returns the highest priority of `patterns` (0 for none) << 1, | 1 when any has a `*` (its head is shorter than its body). */
+function _scanPatterns(patterns: readonly MatchPattern[]): number {
   let max = 0;
-  for (let i = 0; i < patterns.length; i++) if ((patterns[i] as MatchPattern).priority > max) max = (patterns[i] as MatchPattern).priority;
-  return max;
+  let wild = 0;
+  for (let i = 0; i < patterns.length; i++) {
+    const p = patterns[i] as MatchPattern;
+    if (p.priority > max) max = p.priority;
+    if (p.head < p.body.length) wild = 1;
+  }
+  return (max << 1) | wild;
 }
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
-function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], wilds: 0 };
+function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], partCount: number, wild: boolean): _Ranked {
+  const byPart: number[][] = new Array<number[]>(partCount);
+  for (let p = 0; p < partCount; p++) byPart[p] = [];
+  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], wilds: 0, rankRules: [], rankCompanion: [], byPart };
   // No table for a file without wildcard patterns (about half the corpus): nothing is added to it.
-  const seen = _anyWildcard(all) ? new _Distinct() : _NO_DISTINCT;
+  const seen = wild ? new _Distinct() : _NO_DISTINCT;
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
 }
@@ -384,6 +397,7 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
   const patterns = ranked.patterns as MatchPattern[];
   const bodies = ranked.bodies as Uint8Array[];
   const headLen = ranked.headLen as number[];
+  const { rankRules, rankCompanion, byPart } = ranked;
   for (let k = from; k < to; k++) {
     const p = all[order[k] as number] as MatchPattern;
     const b = p.body;
@@ -393,16 +407,13 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
       ranked.wilds++;
     }
+    (byPart[partOf[p.ruleId] as number] as number[]).push(patterns.length);
     patterns.push(p);
     bodies.push(b);
     headLen.push(head);
+    rankRules.push(p.ruleId);
+    rankCompanion.push(p.companion ? 1 : 0);
   }
-}
-
-/** Returns true when any of `all` has a `*` (its head is shorter than its body). */
-function _anyWildcard(all: readonly MatchPattern[]): boolean {
-  for (let i = 0; i < all.length; i++) if ((all[i] as MatchPattern).head < (all[i] as MatchPattern).body.length) return true;
-  return false;
 }
 
 /**
@@ -830,10 +841,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   if (plan.parts.length === 0) return _NOTHING_BUILT;
   const partOf = _partOfRules(parsed, plan);
   const ranked = _rankPatterns(plan, partOf, profile);
-  const count = ranked.patterns.length;
-  const rankRules = new Array<number>(count);
-  const rankCompanion = new Array<number>(count);
-  const byPart = _ranksByPart(ranked, partOf, plan.parts.length, rankRules, rankCompanion);
+  const { rankRules, rankCompanion, byPart } = ranked;
   const segments = ranked.wilds > 0 ? new _Distinct() : _NO_DISTINCT;
   const out = new _PartSink(_partScratch);
   for (let p = 0; p < byPart.length; p++) _buildPart(ranked, byPart[p] as number[], segments, out);
@@ -845,19 +853,6 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   }
   const seg = _segmentTables(segments.list);
   return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, seg.segmentTrie, seg.fail, seg.segmentNode, seg.segmentEnds);
-}
-
-/** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */
-function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: number, rankRules: number[], rankCompanion: number[]): number[][] {
-  const byPart: number[][] = new Array<number[]>(partCount);
-  for (let p = 0; p < partCount; p++) byPart[p] = [];
-  for (let rank = 0; rank < ranked.patterns.length; rank++) {
-    const p = ranked.patterns[rank] as MatchPattern;
-    rankRules[rank] = p.ruleId;
-    rankCompanion[rank] = p.companion ? 1 : 0;
-    (byPart[partOf[p.ruleId] as number] as number[]).push(rank);
-  }
-  return byPart;
 }
 
 /** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
