@@ -59,11 +59,14 @@ class _Writer {
   /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
   vq(x: number): void {
     if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
+    const bytes = this.bytes;
+    let at = this.length;
     while (x >= 0x80) {
-      this.bytes[this.length++] = (x & 0x7f) | 0x80;
+      bytes[at++] = (x & 0x7f) | 0x80;
       x >>>= 7;
     }
-    this.bytes[this.length++] = x;
+    bytes[at++] = x;
+    this.length = at;
   }
 
   /** Appends one raw byte. */
@@ -96,16 +99,6 @@ class _Writer {
     }
     this.v(x.length);
     this.raw(x);
-  }
-
-  /** Appends `x[from, to)` as they are. */
-  range(x: Uint8Array, from: number, to: number): void {
-    // A native copy past a few bytes: hostile labels run to kilobytes, and the first compile of
-    // a process runs this loop unoptimised. The view constructor, not subarray (which looks up a
-    // species constructor on every call).
-    if (to - from > 16) return this.raw(new Uint8Array(x.buffer, x.byteOffset + from, to - from));
-    this.room(to - from);
-    for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
   }
 
   /** Appends bytes as they are. */
