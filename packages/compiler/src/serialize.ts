@@ -37,6 +37,9 @@ const SCRATCH_MAX_BYTES = 65_536;
 /** The writer buffer of the last compile, reused by the next (single-threaded: one per isolate). */
 let _scratch: Uint8Array = new Uint8Array(0);
 
+/** Bytes raw() copies by a loop (rule texts); TypedArray#set past it. Same bound as build-parts.ts' labels (LABEL_LOOP_MAX). */
+const RAW_LOOP_MAX = 64;
+
 /** A growable byte buffer of varints and byte strings. */
 class _Writer {
   length = HEADER_BYTES;
@@ -103,9 +106,16 @@ class _Writer {
 
   /** Appends bytes as they are. */
   raw(x: Uint8Array): void {
-    this.room(x.length);
-    this.bytes.set(x, this.length);
-    this.length += x.length;
+    const n = x.length;
+    this.room(n);
+    // A loop for short strings (rule texts): TypedArray#set's call costs more below RAW_LOOP_MAX.
+    if (n > RAW_LOOP_MAX) this.bytes.set(x, this.length);
+    else {
+      const bytes = this.bytes;
+      const at = this.length;
+      for (let k = 0; k < n; k++) bytes[at + k] = x[k] as number;
+    }
+    this.length += n;
   }
 }
 
