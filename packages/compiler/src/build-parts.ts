@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, type ByteTrie, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -34,6 +34,22 @@ export interface BuiltNode {
 
 /** Everything the artifact's matching sections hold. */
 export interface BuiltParts {
+  /** Parts built. */
+  readonly partCount: number;
+  /**
+   * The PARTS section after its part count, as the artifact holds it (runtime format.ts): per
+   * part its node count, then per node (breadth-first) child count, label, prefix rank + 1,
+   * end rank + 1 and wildcard count. Written as each part's radix trie is built: no object per node.
+   */
+  readonly partBytes: Uint8Array;
+  /**
+   * The wildcard patterns of every node in part and node order (the WILDCARDS section's order):
+   * rank, `segment count << 1 | anchored`, and their segments (indices into segmentNode) one
+   * after the other in `wildSegments`.
+   */
+  readonly wildRank: readonly number[];
+  readonly wildShape: readonly number[];
+  readonly wildSegments: readonly number[];
   /** Rule id per rank. */
   readonly rankRules: readonly number[];
   /** Per rank: 1 when its pattern is an allow rule's index.html companion (docs/semantics.md section 5), else 0. */
@@ -44,7 +60,11 @@ export interface BuiltParts {
    * pattern's body (plus `$`). Empty when built without texts (`buildParts`' `texts` false).
    */
   readonly rebuildable: readonly number[];
-  /** Per part: its radix nodes, breadth-first (children contiguous). */
+  /**
+   * Per part: its radix nodes, breadth-first (children contiguous), each label a copy of its
+   * own (`labelFrom` 0), read out of partBytes on first use (tests and tools; the compile
+   * writes partBytes as it is).
+   */
   readonly parts: readonly (readonly BuiltNode[])[];
   /** The segment trie (breadth-first) and its fail links. */
   readonly segmentTrie: ByteTrie;
@@ -59,10 +79,7 @@ export interface BuiltParts {
 const _NO_SEGMENTS = buildByteTrie([]);
 const _NO_FAIL: readonly number[] = [0];
 const _NO_RULES: readonly number[] = [];
-/** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
-const _NOTHING_BUILT: BuiltParts = {
-  rankRules: [], rankCompanion: [], rebuildable: _NO_RULES, parts: [], segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL,
-};
+const _NO_BYTES = new Uint8Array(0);
 
 /**
  * Every kept pattern of the file in rank order (index = rank), with its head length: the bytes
@@ -75,6 +92,13 @@ interface _Ranked {
   readonly headLen: readonly number[];
   /** Literal ranks no radix node names (a better rank of the same head and anchor is kept), filled as parts are built. */
   readonly unnamed: number[];
+  /** Wildcard patterns kept. */
+  wilds: number;
+  /** Per rank: its rule id and companion mark (BuiltParts' rankRules and rankCompanion). */
+  readonly rankRules: number[];
+  readonly rankCompanion: number[];
+  /** Per part: its ranks, ascending. */
+  readonly byPart: number[][];
 }
 
 /**
@@ -176,22 +200,38 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
   // shared-group-3000).
   const n = to - from;
-  const item = new Float64Array(n);
-  const keys = new Float64Array(n);
+  // Working arrays kept across calls (each call is done with them before the next).
+  const w = _chunkScratch.of(n);
+  const item = w.item;
+  const keys = n === w.keys.length ? w.keys : w.keys.subarray(0, n);
   _chunkKeys(order, from, bytes, lens, depth, item, keys);
   keys.sort();
   const d = _dedupeSorted(keys, n);
-  const slot = new Int32Array(n);
-  _slotKeys(item, keys, d, slot);
-  const pos = new Int32Array(n);
+  const slot = w.slot;
+  _slotKeys(item, keys, d, slot, n);
+  const pos = w.pos;
   const end = countingPositions(slot, n, d, pos);
   _placeAt(order, from, to, pos);
   _pushRuns(order, lens, end, d, from, depth, stack);
 }
 
-/** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`. */
+/** _sortChunk's working arrays: each range's keys (as read, and sorted), slots and places. */
+interface _ChunkScratch {
+  readonly item: Float64Array;
+  readonly keys: Float64Array;
+  readonly slot: Int32Array;
+  readonly pos: Int32Array;
+}
+
+/** Chunk-sort entries kept (a part of 4,096 heads); larger hostile ranges get fresh arrays, used once. Four typed arrays per call were 0.8% of a CPU profile of the corpus's median files' compiles. */
+const CHUNK_SCRATCH_MAX = 4_096;
+const _chunkScratch = new KeptScratch<_ChunkScratch>(CHUNK_SCRATCH_MAX, 128, (size) => ({
+  item: new Float64Array(size), keys: new Float64Array(size), slot: new Int32Array(size), pos: new Int32Array(size),
+}), (w) => w.item.length);
+
+/** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`, for each i below `keys.length`. */
 function _chunkKeys(order: readonly number[], from: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, item: Float64Array, keys: Float64Array): void {
-  for (let i = 0; i < item.length; i++) {
+  for (let i = 0; i < keys.length; i++) {
     const x = order[from + i] as number;
     item[i] = _sortKey(bytes[x] as Uint8Array, lens[x] as number, depth);
     keys[i] = item[i] as number;
@@ -205,9 +245,9 @@ function _dedupeSorted(keys: Float64Array, n: number): number {
   return d;
 }
 
-/** Sets `slot[i]` to the index of `item[i]` among the `d` distinct `keys` (a binary search). */
-function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int32Array): void {
-  for (let i = 0; i < item.length; i++) {
+/** Sets `slot[i]` to the index of `item[i]` among the `d` distinct `keys` (a binary search), for each i below `n`. */
+function _slotKeys(item: Float64Array, keys: Float64Array, d: number, slot: Int32Array, n: number): void {
+  for (let i = 0; i < n; i++) {
     const k = item[i] as number;
     let lo = 0;
     let hi = d - 1;
@@ -246,7 +286,7 @@ function _pushRuns(order: readonly number[], lens: readonly number[], end: Int32
 function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
   // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
   // allocation costs more than its use (a fifth of a small file's build).
-  const partOf = new Array<number>(plan.rules.length).fill(-1);
+  const partOf = filledArray(plan.rules.length, -1);
   for (let part = 0; part < plan.parts.length; part++) {
     const sources = plan.parts[part] as readonly number[];
     for (let k = 0; k < sources.length; k++) {
@@ -305,7 +345,7 @@ function _countingOrder(patterns: readonly MatchPattern[], maxPriority: number):
   for (let i = 0; i < n; i++) keys[i] = _bucketOf(patterns[i] as MatchPattern, maxPriority);
   const pos = new Int32Array(w.buffer, 4 * n, n);
   countingPositions(keys, n, 2 * maxPriority + 2, pos);
-  const order = new Array<number>(n).fill(0);
+  const order = filledArray(n, 0);
   for (let i = 0; i < n; i++) order[pos[i] as number] = i;
   return order;
 }
@@ -325,7 +365,8 @@ const _rankScratch = new KeptScratch(RANK_SCRATCH_MAX, 256, (size) => new Int32A
  */
 function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
   const all = _patternsOf(plan, partOf, profile);
-  return _dropRepeats(all, _rankOrder(all, _maxPriority(all)), partOf);
+  const scan = _scanPatterns(all);
+  return _dropRepeats(all, _rankOrder(all, scan >>> 1), partOf, plan.parts.length, (scan & 1) === 1);
 }
 
 /** Returns the patterns of the plan's rules that a built group uses, in rule id order. */
@@ -336,17 +377,25 @@ function _patternsOf(plan: PartPlan, partOf: readonly number[], profile: Profile
   return all;
 }
 
-/** Returns the highest priority of `patterns` (0 for none). */
-function _maxPriority(patterns: readonly MatchPattern[]): number {
+/** Returns the highest priority of `patterns` (0 for none) << 1, | 1 when any has a `*` (its head is shorter than its body). */
+function _scanPatterns(patterns: readonly MatchPattern[]): number {
   let max = 0;
-  for (let i = 0; i < patterns.length; i++) if ((patterns[i] as MatchPattern).priority > max) max = (patterns[i] as MatchPattern).priority;
-  return max;
+  let wild = 0;
+  for (let i = 0; i < patterns.length; i++) {
+    const p = patterns[i] as MatchPattern;
+    if (p.priority > max) max = p.priority;
+    if (p.head < p.body.length) wild = 1;
+  }
+  return (max << 1) | wild;
 }
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
-function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[]): _Ranked {
-  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [] };
-  const seen = new _Distinct();
+function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], partCount: number, wild: boolean): _Ranked {
+  const byPart: number[][] = new Array<number[]>(partCount);
+  for (let p = 0; p < partCount; p++) byPart[p] = [];
+  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], wilds: 0, rankRules: [], rankCompanion: [], byPart };
+  // No table for a file without wildcard patterns (about half the corpus): nothing is added to it.
+  const seen = wild ? new _Distinct() : _NO_DISTINCT;
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
 }
@@ -364,6 +413,7 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
   const patterns = ranked.patterns as MatchPattern[];
   const bodies = ranked.bodies as Uint8Array[];
   const headLen = ranked.headLen as number[];
+  const { rankRules, rankCompanion, byPart } = ranked;
   for (let k = from; k < to; k++) {
     const p = all[order[k] as number] as MatchPattern;
     const b = p.body;
@@ -371,10 +421,14 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
     if (head < b.length) {
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
+      ranked.wilds++;
     }
+    (byPart[partOf[p.ruleId] as number] as number[]).push(patterns.length);
     patterns.push(p);
     bodies.push(b);
     headLen.push(head);
+    rankRules.push(p.ruleId);
+    rankCompanion.push(p.companion ? 1 : 0);
   }
 }
 
@@ -449,11 +503,28 @@ class _Distinct {
   }
 
   private _push(tag: number, bytes: Uint8Array, from: number, to: number): void {
-    // The view constructor, not subarray (which looks up a species constructor on every call).
-    this.list.push(from === 0 && to === bytes.length ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from));
+    this.list.push(from === 0 && to === bytes.length ? bytes : _cut(bytes, from, to));
     this._tags.push(tag);
   }
 }
+
+/** The distinct strings of a file without wildcard patterns: nothing is ever added (shared, stays empty). */
+const _NO_DISTINCT = new _Distinct();
+
+/**
+ * Returns `bytes[from, to)`: a copy up to CUT_COPY_MAX bytes (V8 keeps a typed array that small
+ * on its heap: cheaper than a view), else a view (the view constructor, not subarray, which
+ * looks up a species constructor on every call).
+ */
+function _cut(bytes: Uint8Array, from: number, to: number): Uint8Array {
+  if (to - from > CUT_COPY_MAX) return new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);
+  const out = new Uint8Array(to - from);
+  for (let k = from; k < to; k++) out[k - from] = bytes[k] as number;
+  return out;
+}
+
+/** Segments copied rather than viewed: V8's largest on-heap typed array (the view was 1.8% of a CPU profile of the corpus's median files' compiles). */
+const CUT_COPY_MAX = 64;
 
 /** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
 const DISTINCT_SCAN_MAX = 16;
@@ -475,23 +546,6 @@ function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boo
   return true;
 }
 
-/** Returns the segment indices of a wildcard body whose first `*` is at `head` (the runs between and after its `*`s). */
-function _segmentsOf(body: Uint8Array, head: number, segments: _Distinct): number[] {
-  const segs: number[] = [];
-  let from = head + 1;
-  for (let k = from; k <= body.length; k++) {
-    if (k === body.length || body[k] === WILDCARD) {
-      segs.push(segments.add(0, body, from, k));
-      from = k + 1;
-    }
-  }
-  return segs;
-}
-
-const _NO_WILDCARDS: readonly BuiltWildcard[] = [];
-
-const _EMPTY = new Uint8Array(0);
-
 /** Returns true when ranks `a` and `b` have the same head. */
 function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
   const len = ranked.headLen[a] as number;
@@ -508,8 +562,8 @@ function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
  * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
  * or object per pattern, one node object per radix node.
  */
-function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct): BuiltNode[] {
-  if (ranks.length === 1) return _buildOnePattern(ranked, ranks[0] as number, segments);
+function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct, out: _PartSink): void {
+  if (ranks.length === 1) return _writeOnePattern(ranked, ranks[0] as number, segments, out);
   // One loop per function below: a cold process compiles each hot loop on its own (on-stack
   // replacement compiles the whole enclosing function, once per hot loop).
   // The part's rank list is sorted in place: nothing reads it in rank order afterwards.
@@ -518,7 +572,7 @@ function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct): Buil
   const heads = _headsOf(ranked, order);
   // The radix trie in working arrays, read once into the nodes (no array per trie).
   const radix = buildRadixScratch(heads.bodies, heads.lens);
-  return _nodesOf(ranked, order, heads, radix, radix.count, segments);
+  _writeNodes(ranked, order, heads, radix, radix.count, segments, out);
 }
 
 /** Sorts `ranks` (ascending) stably in place by head: each head's ranks stay ascending. */
@@ -567,58 +621,204 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
   return heads;
 }
 
-/** Returns a part's radix nodes: `radix` (the trie of the heads) with what ends at each node. */
-function _nodesOf(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct): BuiltNode[] {
-  const nodes: BuiltNode[] = new Array<BuiltNode>(count);
+/** Writes a part's radix nodes (`radix`, the trie of the heads) with what ends at each node to `out`. */
+function _writeNodes(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct, out: _PartSink): void {
+  out.v(count);
   for (let q = 0; q < count; q++) {
     const h = radix.outIndex[q] as number;
     const keyOf = radix.outKey[q] as number;
-    nodes[q] = {
-      key: keyOf < 0 ? _EMPTY : (heads.bodies[keyOf] as Uint8Array),
-      labelFrom: radix.outFrom[q] as number,
-      labelTo: radix.outDepth[q] as number,
-      childCount: radix.outChildren[q] as number,
-      prefixRank: h < 0 ? -1 : (heads.prefixRank[h] as number),
-      endRank: h < 0 ? -1 : (heads.endRank[h] as number),
-      wildcards: h < 0 || heads.wilds === 0 ? _NO_WILDCARDS : _wildcardsOf(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments),
-    };
+    const from = radix.outFrom[q] as number;
+    const to = radix.outDepth[q] as number;
+    out.room(25 + to - from);
+    out.vq(radix.outChildren[q] as number);
+    out.vq(to - from);
+    if (keyOf >= 0) out.label(heads.bodies[keyOf] as Uint8Array, from, to);
+    out.vq(h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
+    out.vq(h < 0 ? 0 : (heads.endRank[h] as number) + 1);
+    out.vq(h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
   }
-  return nodes;
 }
 
-/** Returns the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank), with their segments. */
-function _wildcardsOf(ranked: _Ranked, order: readonly number[], from: number, to: number, segments: _Distinct): readonly BuiltWildcard[] {
-  let list: BuiltWildcard[] | undefined;
+/** Appends the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank) to `out` with their segments; returns how many. */
+function _appendWildcards(ranked: _Ranked, order: readonly number[], from: number, to: number, segments: _Distinct, out: _PartSink): number {
+  let n = 0;
   for (let k = from; k < to; k++) {
     const rank = order[k] as number;
     const p = ranked.patterns[rank] as MatchPattern;
     const head = ranked.headLen[rank] as number;
-    if (head < p.body.length) (list ??= []).push({ rank, segments: _segmentsOf(p.body, head, segments), anchored: p.anchored });
+    if (head < p.body.length) {
+      _appendWildcard(out, rank, p.body, head, p.anchored, segments);
+      n++;
+    }
   }
-  return list ?? _NO_WILDCARDS;
+  return n;
+}
+
+/** Appends one wildcard pattern (rank, shape, segments: the runs between and after the `*`s of `body` from its head) to `out`. */
+function _appendWildcard(out: _PartSink, rank: number, body: Uint8Array, head: number, anchored: boolean, segments: _Distinct): void {
+  const segs = out.wildSegments;
+  const before = segs.length;
+  let from = head + 1;
+  for (let k = from; k <= body.length; k++) {
+    if (k === body.length || body[k] === WILDCARD) {
+      segs.push(segments.add(0, body, from, k));
+      from = k + 1;
+    }
+  }
+  out.wildRank.push(rank);
+  out.wildShape.push(((segs.length - before) << 1) | (anchored ? 1 : 0));
 }
 
 /**
- * Returns the radix nodes of a part of one pattern (many merged groups of their own hold one
+ * Writes the radix nodes of a part of one pattern (many merged groups of their own hold one
  * rule each: shared-group-3000 builds 3,000 such parts): the root, and the head's leaf unless
  * the head is empty.
  */
-function _buildOnePattern(ranked: _Ranked, rank: number, segments: _Distinct): BuiltNode[] {
+function _writeOnePattern(ranked: _Ranked, rank: number, segments: _Distinct, out: _PartSink): void {
   const { body, anchored } = ranked.patterns[rank] as MatchPattern;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
-  const end: BuiltNode = {
-    key: headLen === 0 ? _EMPTY : body,
-    labelFrom: 0,
-    labelTo: headLen,
-    childCount: 0,
-    prefixRank: wild || anchored ? -1 : rank,
-    endRank: !wild && anchored ? rank : -1,
-    wildcards: wild ? [{ rank, segments: _segmentsOf(body, headLen, segments), anchored }] : _NO_WILDCARDS,
-  };
-  if (headLen === 0) return [end];
-  return [{ key: _EMPTY, labelFrom: 0, labelTo: 0, childCount: 1, prefixRank: -1, endRank: -1, wildcards: _NO_WILDCARDS }, end];
+  out.room(40 + headLen);
+  out.vq(headLen === 0 ? 1 : 2);
+  // The root: one child (the leaf), or the leaf itself.
+  if (headLen > 0) {
+    out.vq(1);
+    out.vq(0);
+    out.vq(0);
+    out.vq(0);
+    out.vq(0);
+  }
+  out.vq(0);
+  out.vq(headLen);
+  out.label(body, 0, headLen);
+  out.vq(wild || anchored ? 0 : rank + 1);
+  out.vq(!wild && anchored ? rank + 1 : 0);
+  out.vq(wild ? 1 : 0);
+  if (wild) _appendWildcard(out, rank, body, headLen, anchored, segments);
 }
+
+/**
+ * Where a compile writes its parts: the PARTS bytes (a buffer kept for the next compile while
+ * it is at most PART_SCRATCH_MAX_BYTES, so `bytes` is valid until the next build unless
+ * copied) and the flat wildcard lists.
+ */
+class _PartSink {
+  length = 0;
+  readonly wildRank: number[] = [];
+  readonly wildShape: number[] = [];
+  readonly wildSegments: number[] = [];
+  constructor(public bytes: Uint8Array) {}
+
+  /** Makes room for `n` more bytes. */
+  room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
+    this.bytes = grown;
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
+  v(x: number): void {
+    this.room(5);
+    this.vq(x);
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
+  vq(x: number): void {
+    const bytes = this.bytes;
+    let at = this.length;
+    while (x >= 0x80) {
+      bytes[at++] = (x & 0x7f) | 0x80;
+      x >>>= 7;
+    }
+    bytes[at++] = x;
+    this.length = at;
+  }
+
+  /** Appends `x[from, to)` where `room` already made room for it. */
+  label(x: Uint8Array, from: number, to: number): void {
+    // A native copy of a long label (hostile labels run to kilobytes), a loop below
+    // LABEL_LOOP_MAX (a view for `set` costs more than the copy).
+    if (to - from > LABEL_LOOP_MAX) this.bytes.set(new Uint8Array(x.buffer, x.byteOffset + from, to - from), this.length);
+    else {
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let k = from; k < to; k++) bytes[at++] = x[k] as number;
+    }
+    this.length += to - from;
+  }
+}
+
+/** Labels copied by a loop: at 16, the view for a native copy of the longer ones was 0.8% of a CPU profile of the corpus's median files' compiles (labels such as `/wp-admin/admin-ajax.php`). */
+const LABEL_LOOP_MAX = 64;
+
+/** Largest PARTS buffer kept for the next compile (a hostile file's larger one is used once and dropped; the corpus's largest file writes 23 KB of parts). */
+const PART_SCRATCH_MAX_BYTES = 65_536;
+let _partScratch: Uint8Array = new Uint8Array(1_024);
+
+/** Returns the nodes of every part from the PARTS bytes and wildcard lists of `built` (each label a copy). O(parts bytes). */
+function _decodeParts(built: BuiltParts): BuiltNode[][] {
+  const bytes = built.partBytes;
+  let at = 0;
+  const read = (): number => {
+    let x = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = bytes[at++] as number;
+      x += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return x;
+    }
+  };
+  let wild = 0;
+  let seg = 0;
+  const parts: BuiltNode[][] = [];
+  for (let p = 0; p < built.partCount; p++) {
+    const nodes: BuiltNode[] = [];
+    const count = read();
+    for (let q = 0; q < count; q++) {
+      const childCount = read();
+      const len = read();
+      const key = bytes.slice(at, at + len);
+      at += len;
+      const prefixRank = read() - 1;
+      const endRank = read() - 1;
+      const wildcards: BuiltWildcard[] = [];
+      for (let n = read(); n > 0; n--, wild++) {
+        const shape = built.wildShape[wild] as number;
+        wildcards.push({ rank: built.wildRank[wild] as number, segments: built.wildSegments.slice(seg, seg + (shape >> 1)), anchored: (shape & 1) === 1 });
+        seg += shape >> 1;
+      }
+      nodes.push({ key, labelFrom: 0, labelTo: len, childCount, prefixRank, endRank, wildcards });
+    }
+    parts.push(nodes);
+  }
+  return parts;
+}
+
+/** The built tables; `parts` decoded from partBytes on first read. */
+class _Built implements BuiltParts {
+  #parts: BuiltNode[][] | undefined = undefined;
+  constructor(
+    readonly rankRules: readonly number[],
+    readonly rankCompanion: readonly number[],
+    readonly rebuildable: readonly number[],
+    readonly partCount: number,
+    readonly partBytes: Uint8Array,
+    readonly wildRank: readonly number[],
+    readonly wildShape: readonly number[],
+    readonly wildSegments: readonly number[],
+    readonly segmentTrie: ByteTrie,
+    readonly fail: readonly number[],
+    readonly segmentNode: readonly number[],
+    readonly segmentEnds: readonly number[],
+  ) {}
+
+  get parts(): readonly (readonly BuiltNode[])[] {
+    return (this.#parts ??= _decodeParts(this));
+  }
+}
+
+/** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
+const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
@@ -627,7 +827,7 @@ function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
   // Every rank a node names (all but the literal repeats _headsOf met; most files have none).
   const named = ranked.unnamed.length === 0 ? _ALL_NAMED : _namedRanks(count, ranked.unnamed);
   // Per rule: 0 not seen yet, 1 rebuildable, 2 seen and not (made 0 at the end).
-  const out = new Array<number>(plan.rules.length).fill(0);
+  const out = filledArray(plan.rules.length, 0);
   for (let rank = 0; rank < count; rank++) {
     const { ruleId: id, companion, body, anchored } = ranked.patterns[rank] as MatchPattern;
     // Only the rule's best rank counts: the runtime rebuilds from it.
@@ -655,7 +855,7 @@ const _ALL_NAMED: number[] = [];
 
 /** Returns 1 per rank of `count`, 0 for the `unnamed` ones. */
 function _namedRanks(count: number, unnamed: readonly number[]): number[] {
-  const named = new Array<number>(count).fill(1);
+  const named = filledArray(count, 1);
   for (let i = 0; i < unnamed.length; i++) named[unnamed[i] as number] = 0;
   return named;
 }
@@ -663,41 +863,29 @@ function _namedRanks(count: number, unnamed: readonly number[]): number[] {
 /**
  * Returns the matching tables of a plan: ranks, one radix trie per part, the segment trie.
  * `texts`: work out which rule texts the tables rebuild (only an artifact that stores pattern
- * texts reads it; default true). O(pattern bytes + p log p) for p patterns.
+ * texts reads it; default true). `own`: partBytes is the result's own (default), else the
+ * compile's kept buffer, valid until the next build (the compile serialises it at once).
+ * O(pattern bytes + p log p) for p patterns.
  */
-export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true): BuiltParts {
+export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true, own = true): BuiltParts {
   // One loop per helper: a cold process compiles each hot loop on its own (on-stack replacement
   // compiles the whole enclosing function, once per hot loop).
   // No part (compileRobots' artifact of everything but the tries): nothing to rank or build.
   if (plan.parts.length === 0) return _NOTHING_BUILT;
   const partOf = _partOfRules(parsed, plan);
   const ranked = _rankPatterns(plan, partOf, profile);
-  const count = ranked.patterns.length;
-  const rankRules = new Array<number>(count);
-  const rankCompanion = new Array<number>(count);
-  const byPart = _ranksByPart(ranked, partOf, plan.parts.length, rankRules, rankCompanion);
-  const segments = new _Distinct();
-  const parts: BuiltNode[][] = new Array<BuiltNode[]>(byPart.length);
-  for (let p = 0; p < byPart.length; p++) parts[p] = _buildPart(ranked, byPart[p] as number[], segments);
+  const { rankRules, rankCompanion, byPart } = ranked;
+  const segments = ranked.wilds > 0 ? new _Distinct() : _NO_DISTINCT;
+  const out = new _PartSink(_partScratch);
+  for (let p = 0; p < byPart.length; p++) _buildPart(ranked, byPart[p] as number[], segments, out);
+  if (out.bytes.length <= PART_SCRATCH_MAX_BYTES) _partScratch = out.bytes;
+  const partBytes = own ? out.bytes.slice(0, out.length) : new Uint8Array(out.bytes.buffer, 0, out.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
-  if (segments.list.length === 0) return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: _NO_SEGMENTS, fail: _NO_FAIL, segmentNode: [], segmentEnds: _NO_FAIL };
-  // Named fields, not a spread of _segmentTables' object: one shape for both returns, and no
-  // object spread (a tenth of a small file's build in a CPU profile).
-  const seg = _segmentTables(segments.list);
-  return { rankRules, rankCompanion, rebuildable, parts, segmentTrie: seg.segmentTrie, fail: seg.fail, segmentNode: seg.segmentNode, segmentEnds: seg.segmentEnds };
-}
-
-/** Returns each part's ranks (ascending), filling the rule id and companion mark of every rank. */
-function _ranksByPart(ranked: _Ranked, partOf: readonly number[], partCount: number, rankRules: number[], rankCompanion: number[]): number[][] {
-  const byPart: number[][] = new Array<number[]>(partCount);
-  for (let p = 0; p < partCount; p++) byPart[p] = [];
-  for (let rank = 0; rank < ranked.patterns.length; rank++) {
-    const p = ranked.patterns[rank] as MatchPattern;
-    rankRules[rank] = p.ruleId;
-    rankCompanion[rank] = p.companion ? 1 : 0;
-    (byPart[partOf[p.ruleId] as number] as number[]).push(rank);
+  if (segments.list.length === 0) {
+    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
   }
-  return byPart;
+  const seg = _segmentTables(segments.list);
+  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, seg.segmentTrie, seg.fail, seg.segmentNode, seg.segmentEnds);
 }
 
 /** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
@@ -707,8 +895,8 @@ function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentT
   for (let i = 0; i < list.length; i++) order.push(i);
   _sortStrings(list, _lengthsOf(list), order);
   const segmentTrie = buildByteTrie(_inOrder(list, order));
-  const segmentNode = new Array<number>(list.length).fill(0);
-  const segmentEnds = new Array<number>(segmentTrie.count).fill(0);
+  const segmentNode = filledArray(list.length, 0);
+  const segmentEnds = filledArray(segmentTrie.count, 0);
   _markSegmentEnds(segmentTrie.keyNode, order, segmentNode, segmentEnds);
   return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
 }

@@ -156,11 +156,12 @@ interface _Source {
  * (crawlers read them with the rules), without rule texts or directives: those are in the whole
  * file's artifact, made when something reads them.
  */
-function _build(src: _Source, build: GroupMarks | undefined, lean = false): CompileStages {
+function _build(src: _Source, build: GroupMarks | undefined, lean = false, own = false): CompileStages {
   const { parsed, merged, profile, scope } = src;
   const patterns = src.patterns && !lean;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
-  const built = buildParts(parsed, plan, profile, patterns);
+  // The tables' PARTS bytes are the build's kept buffer, serialised at once, unless returned (`own`).
+  const built = buildParts(parsed, plan, profile, patterns, own);
   const written = lean ? { ...parsed, others: [] } : parsed;
   const artifact = serializeArtifact({ profile, parsed: written, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
   return { artifact, parsed, plan, built };
@@ -185,7 +186,7 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[])
   const only = filledArray(merged.groups.length, 0);
   only[g] = 1;
   const plan = planParts(parsed, merged, only);
-  const built = buildParts(parsed, plan, profile, false);
+  const built = buildParts(parsed, plan, profile, false, false);
   const group = merged.groups[g] as MergedGroups['groups'][number];
   const groups = merged.groups.map((m, k) => (k === g ? m : m.global ? _UNBUILT_GLOBAL : _UNBUILT));
   let parsedGroups = parsed.groups;
@@ -245,7 +246,7 @@ export function compileWithReport(robotsTxt: string | Uint8Array, options?: Comp
 
 /** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
 export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
-  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined);
+  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined, false, true);
 }
 
 /**

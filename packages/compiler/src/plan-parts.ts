@@ -6,6 +6,7 @@
  * them (ranks are global), so merged groups that share a large parsed group share its trie
  * instead of each rebuilding it, and the total work stays linear in the rules.
  */
+import { filledArray } from './build-trie.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 
@@ -16,15 +17,7 @@ import type { ParsedRobots, ParsedRule } from './parse.js';
  */
 export type GroupMarks = readonly number[];
 
-/**
- * Returns `count` copies of `value`, pushed: `new Array(n)` past about 16,000 entries (a
- * 100,000-group file) deoptimises optimised code or makes a dictionary-mode array. O(count).
- */
-export function filledArray(count: number, value: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push(value);
-  return out;
-}
+export { filledArray };
 
 /** What the artifact holds, before any pattern is built. */
 export interface PartPlan {
@@ -46,11 +39,29 @@ export interface PartPlan {
   readonly global: number;
 }
 
-/** Returns true when `agents` already ascend by token (most files name their agents in order or name one). */
-function _sortedByToken(agents: readonly (readonly [string, number])[]): boolean {
-  for (let i = 1; i < agents.length; i++) if ((agents[i - 1] as readonly [string, number])[0] > (agents[i] as readonly [string, number])[0]) return false;
-  return true;
+/**
+ * Sorts `agents` by token (distinct): by insertion up to AGENT_INSERTION_MAX entries (no
+ * comparator called from the native sort; already sorted input costs one pass), else natively.
+ */
+function _sortByToken(agents: [string, number][]): void {
+  const n = agents.length;
+  if (n > AGENT_INSERTION_MAX) {
+    agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const x = agents[i] as [string, number];
+    let j = i - 1;
+    while (j >= 0 && (agents[j] as [string, number])[0] > x[0]) {
+      agents[j + 1] = agents[j] as [string, number];
+      j--;
+    }
+    agents[j + 1] = x;
+  }
 }
+
+/** Agents sorted by insertion: the native sort with a comparator was a quarter of planParts' time on the corpus's median files (1-3 groups). */
+const AGENT_INSERTION_MAX = 16;
 
 /** The parts of a group that uses none (shared, never written to). */
 const _NO_PARTS: number[] = [];
@@ -82,11 +93,56 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
   // forEach, not a spread of the entries' iterator (a tenth of a one-group file's compile).
   const agents: [string, number][] = [];
   merged.byToken.forEach((g, token) => agents.push([token, g]));
-  if (!_sortedByToken(agents)) agents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  _sortByToken(agents);
 
-  // Signature of a parsed group: the built groups that use it (ascending, as groups ascend),
-  // flat: sigs[sigStart[source] .. sigStart[source + 1]).
   const sourceCount = parsed.groups.length;
+  const firstRule: number[] = new Array<number>(sourceCount);
+  let ruleCount = 0;
+  for (let source = 0; source < sourceCount; source++) {
+    firstRule[source] = ruleCount;
+    ruleCount += (parsed.groups[source] as ParsedRobots['groups'][number]).rules.length;
+  }
+  const groupParts: number[][] = new Array<number[]>(count);
+  for (let g = 0; g < count; g++) groupParts[g] = _NO_PARTS;
+  const parts = _ownedParts(merged, built, sourceCount, groupParts) ?? _sharedParts(merged, built, sourceCount, groupParts);
+  return { groups, built, groupParts, parts, rules: _rulesOf(parsed), firstRule, agents, global: merged.global };
+}
+
+/**
+ * Returns the parts when no parsed group is used by two built groups (nearly every file): a
+ * part per built group with sources, in the order of their first source; fills `groupParts`.
+ * Returns undefined, `groupParts` untouched, when some parsed group is shared. O(groups + sources).
+ */
+function _ownedParts(merged: MergedGroups, built: GroupMarks, sourceCount: number, groupParts: number[][]): number[][] | undefined {
+  const owner = filledArray(sourceCount, -1);
+  for (let g = 0; g < built.length; g++) {
+    if (built[g] !== 1) continue;
+    const sources = (merged.groups[g] as MergedGroups['groups'][number]).sources;
+    for (let k = 0; k < sources.length; k++) {
+      if (owner[sources[k] as number] !== -1) return undefined;
+      owner[sources[k] as number] = g;
+    }
+  }
+  const parts: number[][] = [];
+  for (let source = 0; source < sourceCount; source++) {
+    const g = owner[source] as number;
+    if (g < 0) continue;
+    if (groupParts[g] === _NO_PARTS) {
+      groupParts[g] = [parts.length];
+      parts.push([source]);
+    } else (parts[(groupParts[g] as number[])[0] as number] as number[]).push(source);
+  }
+  return parts;
+}
+
+/**
+ * Returns the parts when parsed groups are shared: the signature of a parsed group is the
+ * built groups that use it (ascending, as groups ascend), and the parsed groups of one
+ * signature are one part; fills `groupParts`. O(groups + sources + signature lengths).
+ */
+function _sharedParts(merged: MergedGroups, built: GroupMarks, sourceCount: number, groupParts: number[][]): number[][] {
+  const count = built.length;
+  // Signatures flat: sigs[sigStart[source] .. sigStart[source + 1]).
   const sigStart = filledArray(sourceCount + 1, 0);
   for (let g = 0; g < count; g++) {
     if (built[g] !== 1) continue;
@@ -102,18 +158,12 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
       fill[source] = (fill[source] as number) + 1;
     }
   }
-  // Parts keyed by signature: a one-group signature (the usual case) by that group in an array
-  // (no Map per compile), others by the comma-joined list in a Map made for the first.
+  // Parts keyed by signature: a one-group signature by that group in an array, others by the
+  // comma-joined list in a Map made for the first.
   const partOfGroup = filledArray(count, -1);
   let partOfList: Map<string, number> | undefined;
   const parts: number[][] = [];
-  const groupParts: number[][] = new Array<number[]>(count);
-  for (let g = 0; g < count; g++) groupParts[g] = _NO_PARTS;
-  const firstRule: number[] = new Array<number>(sourceCount);
-  let ruleCount = 0;
   for (let source = 0; source < sourceCount; source++) {
-    firstRule[source] = ruleCount;
-    ruleCount += (parsed.groups[source] as ParsedRobots['groups'][number]).rules.length;
     const from = sigStart[source] as number;
     const to = sigStart[source + 1] as number;
     if (from === to) continue;
@@ -133,7 +183,7 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
     }
     (parts[p] as number[]).push(source);
   }
-  return { groups, built, groupParts, parts, rules: _rulesOf(parsed), firstRule, agents, global: merged.global };
+  return parts;
 }
 
 /** Returns every rule of every parsed group in file order: a one-group file's own list (read-only), else a new one. */

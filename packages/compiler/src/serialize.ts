@@ -7,7 +7,7 @@ import {
   FLAG_PATTERNS, FLAG_PROFILE_GOOGLE, FLAG_SCOPED, FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, HEADER_BYTES, MAGIC,
   WARNING_CODES, computeChecksum, type Profile, type WarningCode,
 } from '@robomata/runtime/format';
-import type { BuiltNode, BuiltParts, BuiltWildcard } from './build-parts.js';
+import type { BuiltParts } from './build-parts.js';
 import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
@@ -37,6 +37,9 @@ const SCRATCH_MAX_BYTES = 65_536;
 /** The writer buffer of the last compile, reused by the next (single-threaded: one per isolate). */
 let _scratch: Uint8Array = new Uint8Array(0);
 
+/** Bytes raw() copies by a loop (rule texts); TypedArray#set past it. Same bound as build-parts.ts' labels (LABEL_LOOP_MAX). */
+const RAW_LOOP_MAX = 64;
+
 /** A growable byte buffer of varints and byte strings. */
 class _Writer {
   length = HEADER_BYTES;
@@ -59,11 +62,14 @@ class _Writer {
   /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
   vq(x: number): void {
     if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
+    const bytes = this.bytes;
+    let at = this.length;
     while (x >= 0x80) {
-      this.bytes[this.length++] = (x & 0x7f) | 0x80;
+      bytes[at++] = (x & 0x7f) | 0x80;
       x >>>= 7;
     }
-    this.bytes[this.length++] = x;
+    bytes[at++] = x;
+    this.length = at;
   }
 
   /** Appends one raw byte. */
@@ -75,36 +81,41 @@ class _Writer {
   /** Appends a byte string (length, then bytes); a JS string is written as UTF-8. */
   s(x: Uint8Array | string): void {
     if (typeof x === 'string') {
-      let ascii = true;
-      for (let i = 0; i < x.length && ascii; i++) ascii = x.charCodeAt(i) < 0x80;
-      if (!ascii) {
-        this.s(_ENCODER.encode(x));
-        return;
+      // Written as ASCII in one pass; a non-ASCII character rewinds and writes the UTF-8 encoding.
+      const n = x.length;
+      const start = this.length;
+      this.room(5 + n);
+      this.vq(n);
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let i = 0; i < n; i++) {
+        const c = x.charCodeAt(i);
+        if (c >= 0x80) {
+          this.length = start;
+          this.s(_ENCODER.encode(x));
+          return;
+        }
+        bytes[at++] = c;
       }
-      this.v(x.length);
-      this.room(x.length);
-      for (let i = 0; i < x.length; i++) this.bytes[this.length++] = x.charCodeAt(i);
+      this.length = at;
       return;
     }
     this.v(x.length);
     this.raw(x);
   }
 
-  /** Appends `x[from, to)` as they are. */
-  range(x: Uint8Array, from: number, to: number): void {
-    // A native copy past a few bytes: hostile labels run to kilobytes, and the first compile of
-    // a process runs this loop unoptimised. The view constructor, not subarray (which looks up a
-    // species constructor on every call).
-    if (to - from > 16) return this.raw(new Uint8Array(x.buffer, x.byteOffset + from, to - from));
-    this.room(to - from);
-    for (let k = from; k < to; k++) this.bytes[this.length++] = x[k] as number;
-  }
-
   /** Appends bytes as they are. */
   raw(x: Uint8Array): void {
-    this.room(x.length);
-    this.bytes.set(x, this.length);
-    this.length += x.length;
+    const n = x.length;
+    this.room(n);
+    // A loop for short strings (rule texts): TypedArray#set's call costs more below RAW_LOOP_MAX.
+    if (n > RAW_LOOP_MAX) this.bytes.set(x, this.length);
+    else {
+      const bytes = this.bytes;
+      const at = this.length;
+      for (let k = 0; k < n; k++) bytes[at + k] = x[k] as number;
+    }
+    this.length += n;
   }
 }
 
@@ -141,7 +152,7 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
   // function, so that on-stack replacement compiles each on its own.
   _writeSegmentTrie(w, built);
   _writeWildcards(w, built);
-  _writeParts(w, built.parts);
+  _writeParts(w, built);
 }
 
 function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
@@ -157,51 +168,22 @@ function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
 }
 
 function _writeWildcards(w: _Writer, built: BuiltParts): void {
-  const parts = built.parts;
-  let wildcards = 0;
-  for (let p = 0; p < parts.length; p++) wildcards += _wildcardCount(parts[p] as readonly BuiltNode[]);
-  w.v(wildcards);
-  for (let p = 0; p < parts.length && wildcards > 0; p++) _writePartWildcards(w, parts[p] as readonly BuiltNode[], built.segmentNode);
-}
-
-/** Returns the wildcard patterns of `part`'s nodes. */
-function _wildcardCount(part: readonly BuiltNode[]): number {
-  let n = 0;
-  for (let k = 0; k < part.length; k++) n += (part[k] as BuiltNode).wildcards.length;
-  return n;
-}
-
-function _writePartWildcards(w: _Writer, part: readonly BuiltNode[], segmentNode: readonly number[]): void {
-  for (let k = 0; k < part.length; k++) {
-    const list = (part[k] as BuiltNode).wildcards;
-    for (let i = 0; i < list.length; i++) {
-      const wc = list[i] as BuiltWildcard;
-      w.room(10 + 5 * wc.segments.length);
-      w.vq(wc.rank);
-      w.vq((wc.segments.length << 1) | (wc.anchored ? 1 : 0));
-      for (let j = 0; j < wc.segments.length; j++) w.vq(segmentNode[wc.segments[j] as number] as number);
-    }
+  const { wildRank, wildShape, wildSegments, segmentNode } = built;
+  w.v(wildRank.length);
+  let seg = 0;
+  for (let i = 0; i < wildRank.length; i++) {
+    const shape = wildShape[i] as number;
+    const end = seg + (shape >> 1);
+    w.room(10 + 5 * (shape >> 1));
+    w.vq(wildRank[i] as number);
+    w.vq(shape);
+    for (; seg < end; seg++) w.vq(segmentNode[wildSegments[seg] as number] as number);
   }
 }
 
-function _writeParts(w: _Writer, parts: BuiltParts['parts']): void {
-  w.v(parts.length);
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p] as readonly BuiltNode[];
-    w.v(part.length);
-    for (let k = 0; k < part.length; k++) {
-      const node = part[k] as BuiltNode;
-      const from = node.labelFrom;
-      const to = node.labelTo;
-      w.room(25 + to - from);
-      w.vq(node.childCount);
-      w.vq(to - from);
-      w.range(node.key, from, to);
-      w.vq(node.prefixRank + 1);
-      w.vq(node.endRank + 1);
-      w.vq(node.wildcards.length);
-    }
-  }
+function _writeParts(w: _Writer, built: BuiltParts): void {
+  w.v(built.partCount);
+  w.raw(built.partBytes);
 }
 
 function _writeGroups(w: _Writer, input: ArtifactInput): void {

@@ -1,4 +1,4 @@
-// format.ts: the header constants agree with the documented layout, computeChecksum is FNV-1a 32
+// format.ts: the header constants agree with the documented layout, computeChecksum is MurmurHash3 x86_32
 // over every byte with the checksum field (bytes 12..15) read as 0, and isUnreservedByte is
 // exactly RFC 3986's unreserved set.
 import { describe, expect, it } from 'vitest';
@@ -52,29 +52,70 @@ describe('format constants', () => {
   });
 });
 
+/** MurmurHash3 x86_32 of `bytes` as its reference text states it, a byte at a time (no field zeroed). */
+function murmur3(bytes: Uint8Array, seed = 0): number {
+  const scramble = (k: number): number => Math.imul((Math.imul(k, 0xcc9e2d51) << 15) | (Math.imul(k, 0xcc9e2d51) >>> 17), 0x1b873593);
+  let h = seed | 0;
+  const blocks = bytes.length >> 2;
+  for (let i = 0; i < blocks; i++) {
+    const k = bytes[4 * i]! | (bytes[4 * i + 1]! << 8) | (bytes[4 * i + 2]! << 16) | (bytes[4 * i + 3]! << 24);
+    h ^= scramble(k);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  let k = 0;
+  for (let j = bytes.length - 1; j >= 4 * blocks; j--) k = (k << 8) | bytes[j]!;
+  if (bytes.length % 4 !== 0) h ^= scramble(k);
+  h ^= bytes.length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 describe('computeChecksum', () => {
-  it('is FNV-1a 32 (published test vectors) for inputs shorter than the checksum field', () => {
-    const enc = new TextEncoder();
-    expect(computeChecksum(new Uint8Array(0))).toBe(0x811c9dc5);
-    expect(computeChecksum(enc.encode('a'))).toBe(0xe40c292c);
-    expect(computeChecksum(enc.encode('foobar'))).toBe(0xbf9cf968);
+  const enc = new TextEncoder();
+  it('is MurmurHash3 x86_32, seed 0 (published test vectors) for inputs no longer than 12 bytes', () => {
+    // Vectors of github.com/spaolacci/murmur3's murmur_test.go (h32, seed 0; seeds 1 and 42 for the reference below).
+    expect(computeChecksum(new Uint8Array(0))).toBe(0);
+    expect(computeChecksum(enc.encode('hello'))).toBe(0x248bfa47);
+    expect(computeChecksum(enc.encode('hello, world'))).toBe(0x149bbb7f);
+  });
+
+  it('agrees with the byte-at-a-time reference, which gives the published vectors', () => {
+    const vectors: [number, number, string][] = [
+      [0, 0x00000000, ''], [0, 0x248bfa47, 'hello'], [0, 0x149bbb7f, 'hello, world'], [0, 0xe31e8a70, '19 Jan 2038 at 3:14:07 AM'],
+      [0, 0xd5c48bfc, 'The quick brown fox jumps over the lazy dog.'], [1, 0x514e28b7, ''], [1, 0xf50e1f30, '19 Jan 2038 at 3:14:07 AM'],
+      [0x2a, 0xc02d1434, 'The quick brown fox jumps over the lazy dog.'],
+    ];
+    for (const [seed, want, s] of vectors) expect(murmur3(enc.encode(s), seed), s).toBe(want);
+    // Every length 0..40 (each tail, the field in the tail or in a block), aligned and not.
+    const src = new Uint8Array(41).map((_, i) => (i * 151 + 7) & 0xff);
+    for (let n = 0; n <= 40; n++) {
+      for (const shift of [0, 1, 2, 3, 4]) {
+        const buf = new Uint8Array(n + shift);
+        buf.set(src.subarray(0, n), shift);
+        const view = buf.subarray(shift);
+        const zeroed = view.slice();
+        zeroed.fill(0, 12, 16);
+        expect(computeChecksum(view), `length ${n}, offset ${shift}`).toBe(murmur3(zeroed));
+      }
+    }
   });
 
   it('reads bytes 12..15 (the checksum field) as 0 and every other byte as itself', () => {
-    const a = new TextEncoder().encode('0123456789abcdefghij');
+    const a = enc.encode('0123456789abcdefghij');
     const b = a.slice();
     b.set([0xde, 0xad, 0xbe, 0xef], 12);
     const zeroed = a.slice();
     zeroed.fill(0, 12, 16);
     expect(computeChecksum(b)).toBe(computeChecksum(a));
     expect(computeChecksum(a)).toBe(computeChecksum(zeroed));
-    // Plain FNV-1a of the zeroed bytes: the field is hashed as zeros, not skipped.
-    let h = 0x811c9dc5;
-    for (const x of zeroed) h = Math.imul(h ^ x, 0x01000193);
-    expect(computeChecksum(a)).toBe(h >>> 0);
-    let raw = 0x811c9dc5;
-    for (const x of a) raw = Math.imul(raw ^ x, 0x01000193);
-    expect(computeChecksum(a)).not.toBe(raw >>> 0);
+    // The field is hashed as zeros, not skipped.
+    expect(computeChecksum(a)).toBe(murmur3(zeroed));
+    expect(computeChecksum(a)).not.toBe(murmur3(a));
   });
 
   it('changes when any byte of an artifact outside the checksum field changes', () => {
