@@ -7,6 +7,7 @@
 import type { Profile } from '@robomata/runtime/format';
 import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
+import { ByteWriter, SHORT_COPY_MAX } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -203,7 +204,7 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   // Working arrays kept across calls (each call is done with them before the next).
   const w = _chunkScratch.of(n);
   const item = w.item;
-  const keys = n === w.keys.length ? w.keys : w.keys.subarray(0, n);
+  const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
   _chunkKeys(order, from, bytes, lens, depth, item, keys);
   keys.sort();
   const d = _dedupeSorted(keys, n);
@@ -365,8 +366,7 @@ const _rankScratch = new KeptScratch(RANK_SCRATCH_MAX, 256, (size) => new Int32A
  */
 function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
   const all = _patternsOf(plan, partOf, profile);
-  const scan = _scanPatterns(all);
-  return _dropRepeats(all, _rankOrder(all, scan >>> 1), partOf, plan.parts.length, (scan & 1) === 1);
+  return _dropRepeats(all, _rankOrder(all, _highestPriority(all)), partOf, plan.parts.length);
 }
 
 /** Returns the patterns of the plan's rules that a built group uses, in rule id order. */
@@ -377,25 +377,22 @@ function _patternsOf(plan: PartPlan, partOf: readonly number[], profile: Profile
   return all;
 }
 
-/** Returns the highest priority of `patterns` (0 for none) << 1, | 1 when any has a `*` (its head is shorter than its body). */
-function _scanPatterns(patterns: readonly MatchPattern[]): number {
+/** Returns the highest priority of `patterns` (0 for none). */
+function _highestPriority(patterns: readonly MatchPattern[]): number {
   let max = 0;
-  let wild = 0;
   for (let i = 0; i < patterns.length; i++) {
-    const p = patterns[i] as MatchPattern;
-    if (p.priority > max) max = p.priority;
-    if (p.head < p.body.length) wild = 1;
+    const p = (patterns[i] as MatchPattern).priority;
+    if (p > max) max = p;
   }
-  return (max << 1) | wild;
+  return max;
 }
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
-function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], partCount: number, wild: boolean): _Ranked {
+function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], partCount: number): _Ranked {
   const byPart: number[][] = new Array<number[]>(partCount);
   for (let p = 0; p < partCount; p++) byPart[p] = [];
   const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], wilds: 0, rankRules: [], rankCompanion: [], byPart };
-  // No table for a file without wildcard patterns (about half the corpus): nothing is added to it.
-  const seen = wild ? new _Distinct() : _NO_DISTINCT;
+  const seen = new _Distinct();
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
 }
@@ -508,23 +505,17 @@ class _Distinct {
   }
 }
 
-/** The distinct strings of a file without wildcard patterns: nothing is ever added (shared, stays empty). */
-const _NO_DISTINCT = new _Distinct();
-
 /**
- * Returns `bytes[from, to)`: a copy up to CUT_COPY_MAX bytes (V8 keeps a typed array that small
+ * Returns `bytes[from, to)`: a copy up to SHORT_COPY_MAX bytes (V8 keeps a typed array that small
  * on its heap: cheaper than a view), else a view (the view constructor, not subarray, which
  * looks up a species constructor on every call).
  */
 function _cut(bytes: Uint8Array, from: number, to: number): Uint8Array {
-  if (to - from > CUT_COPY_MAX) return new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);
+  if (to - from > SHORT_COPY_MAX) return new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);
   const out = new Uint8Array(to - from);
   for (let k = from; k < to; k++) out[k - from] = bytes[k] as number;
   return out;
 }
-
-/** Segments copied rather than viewed: V8's largest on-heap typed array (the view was 1.8% of a CPU profile of the corpus's median files' compiles). */
-const CUT_COPY_MAX = 64;
 
 /** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
 const DISTINCT_SCAN_MAX = 16;
@@ -623,19 +614,19 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
 
 /** Writes a part's radix nodes (`radix`, the trie of the heads) with what ends at each node to `out`. */
 function _writeNodes(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct, out: _PartSink): void {
-  out.v(count);
+  out.w.v(count);
   for (let q = 0; q < count; q++) {
     const h = radix.outIndex[q] as number;
     const keyOf = radix.outKey[q] as number;
     const from = radix.outFrom[q] as number;
     const to = radix.outDepth[q] as number;
-    out.room(25 + to - from);
-    out.vq(radix.outChildren[q] as number);
-    out.vq(to - from);
-    if (keyOf >= 0) out.label(heads.bodies[keyOf] as Uint8Array, from, to);
-    out.vq(h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
-    out.vq(h < 0 ? 0 : (heads.endRank[h] as number) + 1);
-    out.vq(h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
+    out.w.room(25 + to - from);
+    out.w.vq(radix.outChildren[q] as number);
+    out.w.vq(to - from);
+    if (keyOf >= 0) out.w.range(heads.bodies[keyOf] as Uint8Array, from, to);
+    out.w.vq(h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
+    out.w.vq(h < 0 ? 0 : (heads.endRank[h] as number) + 1);
+    out.w.vq(h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
   }
 }
 
@@ -678,79 +669,36 @@ function _writeOnePattern(ranked: _Ranked, rank: number, segments: _Distinct, ou
   const { body, anchored } = ranked.patterns[rank] as MatchPattern;
   const headLen = ranked.headLen[rank] as number;
   const wild = headLen < body.length;
-  out.room(40 + headLen);
-  out.vq(headLen === 0 ? 1 : 2);
+  out.w.room(40 + headLen);
+  out.w.vq(headLen === 0 ? 1 : 2);
   // The root: one child (the leaf), or the leaf itself.
   if (headLen > 0) {
-    out.vq(1);
-    out.vq(0);
-    out.vq(0);
-    out.vq(0);
-    out.vq(0);
+    out.w.vq(1);
+    out.w.vq(0);
+    out.w.vq(0);
+    out.w.vq(0);
+    out.w.vq(0);
   }
-  out.vq(0);
-  out.vq(headLen);
-  out.label(body, 0, headLen);
-  out.vq(wild || anchored ? 0 : rank + 1);
-  out.vq(!wild && anchored ? rank + 1 : 0);
-  out.vq(wild ? 1 : 0);
+  out.w.vq(0);
+  out.w.vq(headLen);
+  out.w.range(body, 0, headLen);
+  out.w.vq(wild || anchored ? 0 : rank + 1);
+  out.w.vq(!wild && anchored ? rank + 1 : 0);
+  out.w.vq(wild ? 1 : 0);
   if (wild) _appendWildcard(out, rank, body, headLen, anchored, segments);
 }
 
 /**
- * Where a compile writes its parts: the PARTS bytes (a buffer kept for the next compile while
- * it is at most PART_SCRATCH_MAX_BYTES, so `bytes` is valid until the next build unless
+ * Where a compile writes its parts: the PARTS bytes (`w`, on a buffer kept for the next compile
+ * while it is at most PART_SCRATCH_MAX_BYTES, so its bytes are valid until the next build unless
  * copied) and the flat wildcard lists.
  */
 class _PartSink {
-  length = 0;
   readonly wildRank: number[] = [];
   readonly wildShape: number[] = [];
   readonly wildSegments: number[] = [];
-  constructor(public bytes: Uint8Array) {}
-
-  /** Makes room for `n` more bytes. */
-  room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-    grown.set(new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
-    this.bytes = grown;
-  }
-
-  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
-  v(x: number): void {
-    this.room(5);
-    this.vq(x);
-  }
-
-  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
-  vq(x: number): void {
-    const bytes = this.bytes;
-    let at = this.length;
-    while (x >= 0x80) {
-      bytes[at++] = (x & 0x7f) | 0x80;
-      x >>>= 7;
-    }
-    bytes[at++] = x;
-    this.length = at;
-  }
-
-  /** Appends `x[from, to)` where `room` already made room for it. */
-  label(x: Uint8Array, from: number, to: number): void {
-    // A native copy of a long label (hostile labels run to kilobytes), a loop below
-    // LABEL_LOOP_MAX (a view for `set` costs more than the copy).
-    if (to - from > LABEL_LOOP_MAX) this.bytes.set(new Uint8Array(x.buffer, x.byteOffset + from, to - from), this.length);
-    else {
-      const bytes = this.bytes;
-      let at = this.length;
-      for (let k = from; k < to; k++) bytes[at++] = x[k] as number;
-    }
-    this.length += to - from;
-  }
+  constructor(readonly w: ByteWriter) {}
 }
-
-/** Labels copied by a loop: at 16, the view for a native copy of the longer ones was 0.8% of a CPU profile of the corpus's median files' compiles (labels such as `/wp-admin/admin-ajax.php`). */
-const LABEL_LOOP_MAX = 64;
 
 /** Largest PARTS buffer kept for the next compile (a hostile file's larger one is used once and dropped; the corpus's largest file writes 23 KB of parts). */
 const PART_SCRATCH_MAX_BYTES = 65_536;
@@ -875,11 +823,11 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const partOf = _partOfRules(parsed, plan);
   const ranked = _rankPatterns(plan, partOf, profile);
   const { rankRules, rankCompanion, byPart } = ranked;
-  const segments = ranked.wilds > 0 ? new _Distinct() : _NO_DISTINCT;
-  const out = new _PartSink(_partScratch);
+  const segments = new _Distinct();
+  const out = new _PartSink(new ByteWriter(_partScratch, 0));
   for (let p = 0; p < byPart.length; p++) _buildPart(ranked, byPart[p] as number[], segments, out);
-  if (out.bytes.length <= PART_SCRATCH_MAX_BYTES) _partScratch = out.bytes;
-  const partBytes = own ? out.bytes.slice(0, out.length) : new Uint8Array(out.bytes.buffer, 0, out.length);
+  if (out.w.bytes.length <= PART_SCRATCH_MAX_BYTES) _partScratch = out.w.bytes;
+  const partBytes = own ? out.w.bytes.slice(0, out.w.length) : new Uint8Array(out.w.bytes.buffer, 0, out.w.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) {
     return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);

@@ -8,7 +8,8 @@ import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
 import { DEFAULT_MAX_BYTES, parseBorrowed, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
-import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
+import { filledArray } from './build-trie.js';
+import { groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
 /** Options of {@link compile} and {@link compileRobots}. */

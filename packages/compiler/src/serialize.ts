@@ -12,6 +12,7 @@ import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 import { serializePreferences } from './serialize-preferences.js';
+import { ByteWriter } from './byte-writer.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
@@ -27,8 +28,6 @@ export interface ArtifactInput {
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
 }
 
-const _ENCODER = new TextEncoder();
-
 /**
  * Largest writer buffer kept for the next compile (the corpus median artifact is about 500
  * bytes; a fresh zero-filled buffer per compile was a tenth of a small file's serialisation).
@@ -37,89 +36,7 @@ const SCRATCH_MAX_BYTES = 65_536;
 /** The writer buffer of the last compile, reused by the next (single-threaded: one per isolate). */
 let _scratch: Uint8Array = new Uint8Array(0);
 
-/** Bytes raw() copies by a loop (rule texts); TypedArray#set past it. Same bound as build-parts.ts' labels (LABEL_LOOP_MAX). */
-const RAW_LOOP_MAX = 64;
-
-/** A growable byte buffer of varints and byte strings. */
-class _Writer {
-  length = HEADER_BYTES;
-  constructor(public bytes: Uint8Array) {}
-
-  /** Makes room for `n` more bytes. */
-  room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-    grown.set(new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
-    this.bytes = grown;
-  }
-
-  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
-  v(x: number): void {
-    this.room(5);
-    this.vq(x);
-  }
-
-  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
-  vq(x: number): void {
-    if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
-    const bytes = this.bytes;
-    let at = this.length;
-    while (x >= 0x80) {
-      bytes[at++] = (x & 0x7f) | 0x80;
-      x >>>= 7;
-    }
-    bytes[at++] = x;
-    this.length = at;
-  }
-
-  /** Appends one raw byte. */
-  b(x: number): void {
-    this.room(1);
-    this.bytes[this.length++] = x;
-  }
-
-  /** Appends a byte string (length, then bytes); a JS string is written as UTF-8. */
-  s(x: Uint8Array | string): void {
-    if (typeof x === 'string') {
-      // Written as ASCII in one pass; a non-ASCII character rewinds and writes the UTF-8 encoding.
-      const n = x.length;
-      const start = this.length;
-      this.room(5 + n);
-      this.vq(n);
-      const bytes = this.bytes;
-      let at = this.length;
-      for (let i = 0; i < n; i++) {
-        const c = x.charCodeAt(i);
-        if (c >= 0x80) {
-          this.length = start;
-          this.s(_ENCODER.encode(x));
-          return;
-        }
-        bytes[at++] = c;
-      }
-      this.length = at;
-      return;
-    }
-    this.v(x.length);
-    this.raw(x);
-  }
-
-  /** Appends bytes as they are. */
-  raw(x: Uint8Array): void {
-    const n = x.length;
-    this.room(n);
-    // A loop for short strings (rule texts): TypedArray#set's call costs more below RAW_LOOP_MAX.
-    if (n > RAW_LOOP_MAX) this.bytes.set(x, this.length);
-    else {
-      const bytes = this.bytes;
-      const at = this.length;
-      for (let k = 0; k < n; k++) bytes[at + k] = x[k] as number;
-    }
-    this.length += n;
-  }
-}
-
-function _writeRules(w: _Writer, input: ArtifactInput): void {
+function _writeRules(w: ByteWriter, input: ArtifactInput): void {
   const rules = input.plan.rules;
   w.v(rules.length);
   let line = 0;
@@ -139,14 +56,14 @@ function _writeRules(w: _Writer, input: ArtifactInput): void {
   }
 }
 
-function _writeRanks(w: _Writer, built: BuiltParts): void {
+function _writeRanks(w: ByteWriter, built: BuiltParts): void {
   const { rankRules, rankCompanion } = built;
   w.room(5 + 5 * rankRules.length);
   w.vq(rankRules.length);
   for (let rank = 0; rank < rankRules.length; rank++) w.vq(((rankRules[rank] as number) << 1) | (rankCompanion[rank] as number));
 }
 
-function _writeMatchers(w: _Writer, built: BuiltParts): void {
+function _writeMatchers(w: ByteWriter, built: BuiltParts): void {
   // Indexed loops: the first compile of a process runs these unoptimised, where for..of pays
   // an iterator per array (hostile files have tens of thousands of nodes); one loop nest per
   // function, so that on-stack replacement compiles each on its own.
@@ -155,7 +72,7 @@ function _writeMatchers(w: _Writer, built: BuiltParts): void {
   _writeParts(w, built);
 }
 
-function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
+function _writeSegmentTrie(w: ByteWriter, built: BuiltParts): void {
   const trie = built.segmentTrie;
   w.v(trie.count);
   w.room(11 * trie.count);
@@ -167,7 +84,7 @@ function _writeSegmentTrie(w: _Writer, built: BuiltParts): void {
   }
 }
 
-function _writeWildcards(w: _Writer, built: BuiltParts): void {
+function _writeWildcards(w: ByteWriter, built: BuiltParts): void {
   const { wildRank, wildShape, wildSegments, segmentNode } = built;
   w.v(wildRank.length);
   let seg = 0;
@@ -181,12 +98,12 @@ function _writeWildcards(w: _Writer, built: BuiltParts): void {
   }
 }
 
-function _writeParts(w: _Writer, built: BuiltParts): void {
+function _writeParts(w: ByteWriter, built: BuiltParts): void {
   w.v(built.partCount);
   w.raw(built.partBytes);
 }
 
-function _writeGroups(w: _Writer, input: ArtifactInput): void {
+function _writeGroups(w: ByteWriter, input: ArtifactInput): void {
   const { plan, merged, parsed } = input;
   w.v(plan.groups.length);
   w.v(plan.global + 1);
@@ -207,7 +124,7 @@ function _writeGroups(w: _Writer, input: ArtifactInput): void {
   }
 }
 
-function _writeTexts(w: _Writer, input: ArtifactInput): void {
+function _writeTexts(w: ByteWriter, input: ArtifactInput): void {
   const { parsed } = input;
   const { sitemaps, others } = parsed;
   w.v(sitemaps.length);
@@ -241,7 +158,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   // its group's tables.
   const texts = input.patterns || parsed.sitemaps.length > 0 || parsed.others.length > 0 || plan.agents.length > 0;
   const want = (texts ? parsed.byteLength : 2 * plan.rules.length) + 256;
-  const w = new _Writer(_scratch.length >= want ? _scratch : new Uint8Array(want));
+  const w = new ByteWriter(_scratch.length >= want ? _scratch : new Uint8Array(want), HEADER_BYTES);
   const scope = input.scope ?? [];
   w.v(scope.length);
   for (const token of scope) w.s(token);

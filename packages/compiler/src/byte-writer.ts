@@ -1,0 +1,100 @@
+/**
+ * The compiler's one growable byte buffer of LEB128 varints and byte strings: the artifact
+ * writer (serialize.ts) and the PARTS bytes written while the tries are built (build-parts.ts).
+ */
+
+/**
+ * Byte strings copied by a loop rather than TypedArray#set (and, in build-parts.ts, segments
+ * copied rather than viewed): at 16 the views and calls for the longer labels and rule texts
+ * were 0.8-1.8% of a CPU profile of the corpus's median files' compiles; 64 is V8's largest
+ * on-heap typed array.
+ */
+export const SHORT_COPY_MAX = 64;
+
+const _ENCODER = new TextEncoder();
+
+/** A growable byte buffer: `bytes[0, length)` written so far (`bytes` is replaced as it grows). */
+export class ByteWriter {
+  constructor(
+    public bytes: Uint8Array,
+    public length: number,
+  ) {}
+
+  /** Makes room for `n` more bytes. */
+  room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
+    this.bytes = grown;
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`). */
+  v(x: number): void {
+    this.room(5);
+    this.vq(x);
+  }
+
+  /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
+  vq(x: number): void {
+    if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
+    const bytes = this.bytes;
+    let at = this.length;
+    while (x >= 0x80) {
+      bytes[at++] = (x & 0x7f) | 0x80;
+      x >>>= 7;
+    }
+    bytes[at++] = x;
+    this.length = at;
+  }
+
+  /** Appends one raw byte. */
+  b(x: number): void {
+    this.room(1);
+    this.bytes[this.length++] = x;
+  }
+
+  /** Appends a byte string (length, then bytes); a JS string is written as UTF-8. */
+  s(x: Uint8Array | string): void {
+    if (typeof x === 'string') {
+      // Written as ASCII in one pass; a non-ASCII character rewinds and writes the UTF-8 encoding.
+      const n = x.length;
+      const start = this.length;
+      this.room(5 + n);
+      this.vq(n);
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let i = 0; i < n; i++) {
+        const c = x.charCodeAt(i);
+        if (c >= 0x80) {
+          this.length = start;
+          this.s(_ENCODER.encode(x));
+          return;
+        }
+        bytes[at++] = c;
+      }
+      this.length = at;
+      return;
+    }
+    this.v(x.length);
+    this.raw(x);
+  }
+
+  /** Appends bytes as they are. */
+  raw(x: Uint8Array): void {
+    this.room(x.length);
+    this.range(x, 0, x.length);
+  }
+
+  /** Appends `x[from, to)` as it is, where `room` already made room for it. */
+  range(x: Uint8Array, from: number, to: number): void {
+    // A loop for short strings (rule texts, labels): a native copy's call, and for a range the
+    // view it needs, cost more below SHORT_COPY_MAX.
+    if (to - from > SHORT_COPY_MAX) this.bytes.set(from === 0 && to === x.length ? x : new Uint8Array(x.buffer, x.byteOffset + from, to - from), this.length);
+    else {
+      const bytes = this.bytes;
+      let at = this.length;
+      for (let k = from; k < to; k++) bytes[at++] = x[k] as number;
+    }
+    this.length += to - from;
+  }
+}
