@@ -7,7 +7,7 @@ import { artifactOf, robotsOfPending, withGroupBuilder, type LoadedArtifact } fr
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { DEFAULT_MAX_BYTES, parseBorrowed, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, parseBorrowed, parseForCompile, parseLean, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -227,10 +227,20 @@ export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, 
  * parseForCompile's; `borrow`: nothing of the source is kept past the call (parseBorrowed's).
  */
 function _source(robotsTxt: string | Uint8Array, opts: _Options, report: boolean, borrow = false): _Source {
-  const { profile, maxBytes, scope, patterns } = opts;
+  const { profile, maxBytes } = opts;
   const parse = report ? parseRobotsTxt : borrow ? parseBorrowed : parseForCompile;
-  const parsed = parse(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile });
-  return { parsed, merged: mergeGroups(parsed), profile, scope, patterns };
+  return _sourceOf(parse(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile }), opts);
+}
+
+/** Returns the build input of `parsed` under the checked options `opts`. */
+function _sourceOf(parsed: ParsedRobots, opts: _Options): _Source {
+  return { parsed, merged: mergeGroups(parsed), profile: opts.profile, scope: opts.scope, patterns: opts.patterns };
+}
+
+/** Returns compileRobots' parse of `robotsTxt` (parseLean's: no directives) merged; `borrow` as for {@link _source}. */
+function _leanSource(robotsTxt: string | Uint8Array, opts: _Options, borrow: boolean): _Source {
+  const { profile, maxBytes } = opts;
+  return _sourceOf(parseLean(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile }, borrow), opts);
 }
 
 /**
@@ -303,12 +313,12 @@ const _ENCODER = new TextEncoder();
 /**
  * Returns a loader of the whole file's artifact for `text` with the checked options `opts` and
  * the groups `marks` builds (undefined: every group, compile's artifact): the file a
- * compileRobots host writes for `bytes` and its texts, out of `heldOf()`'s parse when one is held,
- * else a borrowed parse of `text` made on the call and not kept (the input it reads is kept,
- * see _boundedInput).
+ * compileRobots host writes for `bytes` and its texts, out of a borrowed parse of `text` made
+ * on the call and not kept (the input it reads is kept, see _boundedInput; the parse a host
+ * holds is a lean one, without the directives).
  */
-function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined, heldOf: () => _Source | null): () => LoadedArtifact {
-  return () => artifactOf(loadRobots(_build(heldOf() ?? _source(text, opts, false, true), marks).artifact));
+function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined): () => LoadedArtifact {
+  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), marks).artifact));
 }
 
 /**
@@ -338,11 +348,11 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // Bytes are read once, into the copy that is parsed and kept: the caller may reuse its buffer
   // or share it with another thread, and the first artifact and the whole file must be one file.
   const kept = _boundedInput(robotsTxt, maxBytes);
-  const src = _source(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, false, typeof robotsTxt !== 'string');
+  const src = _leanSource(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, typeof robotsTxt !== 'string');
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined, () => null));
+    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined));
   }
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
@@ -350,9 +360,9 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // needs nothing more of it); another group's first agent() parses `kept` again and holds that
   // parse (a string's not borrowed: the shared encoding buffer would be overwritten).
   let held: _Source | null = src;
-  const sourceOf = (): _Source => (held ??= _source(kept, opts, false, typeof kept !== 'string'));
-  // The whole file is written at once out of a parse: a borrowed one does when none is held.
-  const loadFile = _fileLoaderOf(kept, opts, none, () => held);
+  const sourceOf = (): _Source => (held ??= _leanSource(kept, opts, typeof kept !== 'string'));
+  // The whole file is written at once out of a borrowed parse (the held one has no directives).
+  const loadFile = _fileLoaderOf(kept, opts, none);
   // The first artifact waits for the first agent(), which selects its group first (the
   // runtime's lookup over the token map): one artifact holds the index and that group built.
   const build = (g: number, selected: boolean): LoadedArtifact => {

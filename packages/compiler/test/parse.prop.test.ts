@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../src/parse.js';
+import { MAX_LINE_BYTES, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
 import type { ParsedRobots } from '../src/parse.js';
 import { concatBytes } from './_bytes.js';
 
@@ -173,6 +173,53 @@ describe('parseRobotsTxt properties', () => {
         expect(snapshot(parseRobotsTxt(text))).toEqual(snapshot(parseRobotsTxt(ENCODER.encode(text))));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('a string with other characters parses as its UTF-8 bytes, cut by maxBytes or the line limit (values sliced from the string)', () => {
+    // Directive values, agents and sitemaps around multi-byte characters, surrogate pairs and lone surrogates.
+    const fragments = [...ASCII_FRAGMENTS, 'é', 'ツ', '\u{1F600}', '\uD800', '\uDFFF', '\uFEFF', 'Content-Usage', 'Content-Usage: /ä ', 'train-ai=n', 'search=y'];
+    const line = fc.array(fc.constantFrom(...fragments), { maxLength: 12 }).map((parts) => parts.join(''));
+    const text = fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(text, fc.option(fc.nat({ max: 120 }), { nil: undefined }), (t, maxBytes) => {
+        const options = maxBytes === undefined ? {} : { maxBytes };
+        const bytes = ENCODER.encode(t);
+        const [fromText, fromBytes] = [parseRobotsTxt(t, options), parseRobotsTxt(bytes, options)];
+        expect(snapshot(fromText)).toEqual(snapshot(fromBytes));
+        expect(fromText.diagnostics).toEqual(fromBytes.diagnostics);
+        // A preference line's value is read before its path (the text cursor steps back).
+        const preferences = (p: ParsedRobots): unknown => p.groups.map((g) => g.preferences.map((x) => [x.line, x.kind, x.path, x.preference]));
+        expect(preferences(fromText)).toEqual(preferences(fromBytes));
+        expect(snapshot(parseForCompile(t, options))).toEqual(snapshot(parseForCompile(bytes, options)));
+      }),
+      { numRuns: 400 },
+    );
+    // A value cut by the line limit inside a character: the bytes' decode (U+FFFD), not a slice.
+    const cut = `Host: ${'a'.repeat(MAX_LINE_BYTES - 'Host: '.length - 1)}ツ\nUser-agent: é`;
+    expect(snapshot(parseRobotsTxt(cut))).toEqual(snapshot(parseRobotsTxt(ENCODER.encode(cut))));
+    expect(parseRobotsTxt(cut).others[0]?.value.endsWith('\uFFFD')).toBe(true);
+    const usage = 'User-agent: *\nContent-Usage: /ä/ö train-ai=n\nContent-Usage: /ü search=y\nHost: é';
+    const read = parseRobotsTxt(usage);
+    expect(read.groups[0]?.preferences.map((x) => [x.path, x.preference])).toEqual([['/ä/ö', 'train-ai=n'], ['/ü', 'search=y']]);
+    expect(read.others[0]?.value).toBe('é');
+    // Counterexample: an unpaired surrogate is U+FFFD in the UTF-8, so in the value too.
+    expect(parseRobotsTxt('$\uD800:').others[0]?.key).toBe('$\uFFFD');
+    expect(parseRobotsTxt('Host: \u{1F600}\uDC00x\nUser-agent: \uD800b').others[0]?.value).toBe('\u{1F600}\uFFFDx');
+  });
+
+  it("parseLean is parseForCompile without the directives (a group's first crawl-delay still read)", () => {
+    fc.assert(
+      fc.property(fc.oneof(mixedRobots, asciiRobots), fc.boolean(), (bytes, asString) => {
+        const input = asString ? new TextDecoder().decode(bytes) : bytes;
+        const full = parseForCompile(input);
+        const lean = parseLean(input, undefined, false);
+        expect(lean.others).toEqual([]);
+        expect(snapshot(lean)).toEqual(snapshot({ ...full, others: [] }));
+        expect([lean.lineCount, lean.byteLength, lean.truncated, lean.warnings]).toEqual([full.lineCount, full.byteLength, full.truncated, full.warnings]);
+        expect(lean.groups.map((g) => g.preferences.length)).toEqual(full.groups.map((g) => g.preferences.length));
+      }),
+      { numRuns: 400 },
     );
   });
 });
