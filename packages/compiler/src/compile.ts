@@ -7,7 +7,7 @@ import { artifactOf, robotsOfPending, withGroupBuilder, type LoadedArtifact } fr
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { DEFAULT_MAX_BYTES, parseBorrowed, parseForCompile, parseLean, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, ownBorrowedParse, parseBorrowed, parseForCompile, parseLean, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray, groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
 
@@ -348,12 +348,15 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // Bytes are read once, into the copy that is parsed and kept: the caller may reuse its buffer
   // or share it with another thread, and the first artifact and the whole file must be one file.
   const kept = _boundedInput(robotsTxt, maxBytes);
-  const src = _leanSource(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, typeof robotsTxt !== 'string');
+  // Borrowed: a string is encoded into the shared buffer (a one-group file keeps nothing of the
+  // parse; another's parse is given bytes of its own below, before anything else can borrow).
+  const src = _leanSource(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, true);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
     return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined));
   }
+  if (typeof robotsTxt === 'string') ownBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
   // The parse is held until the first artifact holds a group (a host asked for one crawler then

@@ -1206,6 +1206,35 @@ export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOpt
 const BORROW_BUFFER_BYTES = 65_536;
 let _borrowBuffer: Uint8Array | undefined;
 
+/**
+ * @internal Gives a borrowed parse (parseBorrowed's, parseLean's with `borrow`) of a string
+ * bytes of its own, so it may be kept past the next borrowed parse: when its rules' and
+ * preferences' bytes are views of the shared encoding buffer, they become views of one copy of
+ * the `byteLength` bytes there (its encoding starts at 0). In place; O(byteLength + rules).
+ */
+export function ownBorrowedParse(parsed: ParsedRobots): void {
+  const shared = _borrowBuffer;
+  if (shared === undefined) return;
+  let copy: ArrayBuffer | undefined;
+  const own = (view: Uint8Array): Uint8Array => {
+    if (view.buffer !== shared.buffer) return view;
+    copy ??= shared.slice(0, parsed.byteLength).buffer;
+    return new Uint8Array(copy, view.byteOffset, view.length);
+  };
+  for (const group of parsed.groups) {
+    for (const rule of group.rules as _MutableRule[]) {
+      const raw = own(rule.rawBytes);
+      rule.escaped = rule.escaped === rule.rawBytes ? raw : own(rule.escaped);
+      rule.rawBytes = raw;
+    }
+    for (const p of group.preferences as { -readonly [K in keyof ParsedPreference]: ParsedPreference[K] }[]) {
+      const raw = own(p.rawPath);
+      p.escaped = p.escaped === p.rawPath ? raw : own(p.escaped);
+      p.rawPath = raw;
+    }
+  }
+}
+
 /** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one. */
 /**
  * @internal {@link parseForCompile} for compileRobots, whose artifacts write no directives:
