@@ -540,8 +540,16 @@ function _hasHighByte(bytes: Uint8Array, limit: number): boolean {
   return false;
 }
 
-/** parseAsciiLine's marks: any flag but SHAPE_HIGH (no byte >= 0x80 in ASCII), so a rule value's shape is scanned. */
+/** finishLongLine's marks: any flag but SHAPE_HIGH (no byte >= 0x80 in ASCII), so a rule value's shape is scanned. */
 const _ASCII_MARKS = SHAPE_PERCENT | SHAPE_STAR | SHAPE_INNER_DOLLAR;
+
+/**
+ * Bytes of a line the byte loop reads before an ASCII text's line is finished by string
+ * searches: 256. Over the corpus (1,000 hosts) the searches took 1.7 against 3.1 ms on files
+ * whose lines average 100 bytes or more, but were no faster on short lines, where the one
+ * loop also finds the control bytes.
+ */
+const LONG_LINE_BYTES = 256;
 
 /** Bytes of one arena chunk. */
 const _ARENA_CHUNK = 65_536;
@@ -601,7 +609,7 @@ class _Parser {
   lineCount = 0;
   /** The SHAPE_* flags of the bytes of the line being parsed (its `%`, `*`, `$` and bytes >= 0x80), or more. */
   marks = 0;
-  /** parseAsciiLine's searches: the next LF, CR, `:`, `#` and NUL at or after the last line's start; -1: none left, -2: not searched yet. */
+  /** finishLongLine's searches: the next LF, CR, `:`, `#` and NUL at or after where the last one started; -1: none left, -2: not searched yet. */
   nextLf = -2;
   nextCr = -2;
   nextColon = -2;
@@ -736,10 +744,8 @@ class _Parser {
         if (pos < n && bytes[pos] === 0xbf) pos++;
       }
     }
-    const text = this.asciiText;
-    if (text !== undefined) this.findAsciiControl();
     for (;;) {
-      const end = text !== undefined ? this.parseAsciiLine(text, pos) : this.parseLine(pos);
+      const end = this.parseLine(pos);
       if (end >= n) break;
       pos = bytes[end] === _CR && end + 1 < n && bytes[end + 1] === _LF ? end + 2 : end + 1;
     }
@@ -784,9 +790,11 @@ class _Parser {
     let control = false;
     let end = start;
     // One table load and test per ordinary byte (a chain of range tests was a tenth of the
-    // corpus's median compile in a CPU profile).
+    // corpus's median compile in a CPU profile); an ASCII text's line longer than
+    // LONG_LINE_BYTES is finished by string searches (finishLongLine).
     const table = _LINE_BYTE;
-    while (end < n) {
+    const stop = this.asciiText !== undefined && n - start > LONG_LINE_BYTES ? start + LONG_LINE_BYTES : n;
+    while (end < stop) {
       const c = table[bytes[end]!]!;
       if (c !== _B_PLAIN) {
         if (c >= _B_MARK) marks |= c;
@@ -802,48 +810,51 @@ class _Parser {
       end++;
     }
     if (control || nul >= 0) this.sawControl = true;
+    if (end === stop && stop < n) return this.finishLongLine(start, stop, nul, hash, colon, marks);
     return this.endLine(start, end, nul, hash, colon, marks);
   }
 
   /**
-   * parseLine for an ASCII text (`text`, the input): the line end and its first `:`, `#` and
-   * NUL are found by the string's native search, each search resumed from the line where the
-   * last one ended, so every byte is searched once per character (the byte loop was a third of
-   * compileRobots' time over the corpus: 3.68 MB, most of it in a few HTML pages). The marks are
-   * every flag but SHAPE_HIGH: a rule value is scanned for its shape. The caller runs
-   * findAsciiControl: its control bytes are not looked for here.
+   * Finishes parseLine for a line of the ASCII text whose first LONG_LINE_BYTES bytes
+   * `[start, from)` hold no line break and the first NUL, `#` and `:` `nul`, `hash`, `colon`
+   * (-1: none) and the marks `marks`: the line end and the rest's first NUL, `#` and `:` are
+   * found by the string's native search (the byte loop was a third of compileRobots' parse
+   * over the corpus, most of it in a few HTML pages of long lines), each search resumed from
+   * where the last one stopped, so every byte is searched once per character. The rest's marks
+   * are every flag but SHAPE_HIGH (a rule value is scanned for its shape); its control bytes are
+   * looked for within the SNIFF_BYTES the binary heuristic counts.
    */
-  parseAsciiLine(text: string, start: number): number {
+  finishLongLine(start: number, from: number, nul: number, hash: number, colon: number, marks: number): number {
+    const text = this.asciiText as string;
     let lf = this.nextLf;
-    if (lf !== -1 && lf < start) this.nextLf = lf = text.indexOf('\n', start);
+    if (lf !== -1 && lf < from) this.nextLf = lf = text.indexOf('\n', from);
     let cr = this.nextCr;
-    if (cr !== -1 && cr < start) this.nextCr = cr = text.indexOf('\r', start);
+    if (cr !== -1 && cr < from) this.nextCr = cr = text.indexOf('\r', from);
     let end = lf < 0 ? this.n : lf;
     if (cr >= 0 && cr < end) end = cr;
-    let colon = this.nextColon;
-    if (colon !== -1 && colon < start) this.nextColon = colon = text.indexOf(':', start);
-    let hash = this.nextHash;
-    if (hash !== -1 && hash < start) this.nextHash = hash = text.indexOf('#', start);
-    let nul = this.nextNul;
-    if (nul !== -1 && nul < start) this.nextNul = nul = text.indexOf('\0', start);
-    return this.endLine(start, end, nul < end ? nul : -1, hash < end ? hash : -1, colon < end ? colon : -1, _ASCII_MARKS);
-  }
-
-  /**
-   * Sets sawControl for a text parsed by parseAsciiLine: whether its first SNIFF_BYTES bytes
-   * (all the binary heuristic counts) hold a control byte or NUL (a loop over the bytes: a
-   * regular expression over the text took twice as long). O(SNIFF_BYTES).
-   */
-  findAsciiControl(): void {
-    const bytes = this.bytes;
-    const n = this.n < SNIFF_BYTES ? this.n : SNIFF_BYTES;
-    for (let i = 0; i < n; i++) {
-      const b = bytes[i]!;
-      if (b < 0x20 ? b !== _HT && b !== _LF && b !== _CR : b === 0x7f) {
-        this.sawControl = true;
-        return;
-      }
+    if (colon < 0) {
+      let c = this.nextColon;
+      if (c !== -1 && c < from) this.nextColon = c = text.indexOf(':', from);
+      colon = c < end ? c : -1;
     }
+    if (hash < 0) {
+      let h = this.nextHash;
+      if (h !== -1 && h < from) this.nextHash = h = text.indexOf('#', from);
+      hash = h < end ? h : -1;
+    }
+    if (nul < 0) {
+      let z = this.nextNul;
+      if (z !== -1 && z < from) this.nextNul = z = text.indexOf('\0', from);
+      nul = z < end ? z : -1;
+    }
+    if (nul >= 0) this.sawControl = true;
+    const bytes = this.bytes;
+    const sniffEnd = end < SNIFF_BYTES ? end : SNIFF_BYTES;
+    for (let i = from; i < sniffEnd && !this.sawControl; i++) {
+      const b = bytes[i]!;
+      if (b < 0x20 ? b !== _HT : b === 0x7f) this.sawControl = true;
+    }
+    return this.endLine(start, end, nul, hash, colon, marks | _ASCII_MARKS);
   }
 
   /**
@@ -1060,7 +1071,7 @@ class _Parser {
     const group = this.current;
     const label = kind === 'usage' ? 'Content-Usage' : 'Content-Signal';
     if (group === undefined) {
-      this.others.push({ line, key: this.decode(ks, ke), value: this.decode(vs, ve), group: -1 });
+      if (!this.lean) this.others.push({ line, key: this.decode(ks, ke), value: this.decode(vs, ve), group: -1 });
       if (this.diagnose) this.diag(line, 'warning', 'preference-outside-group', `line ${line}: this ${label} line comes before any User-agent line, so it applies to no crawler and is ignored`);
       return;
     }

@@ -222,4 +222,37 @@ describe('parseRobotsTxt properties', () => {
       { numRuns: 400 },
     );
   });
+
+  it('long lines of an ASCII text (finished by string searches) parse as the byte loop reads them', () => {
+    // Lines past LONG_LINE_BYTES (256) with their first `:`, `#`, NUL or control byte on either
+    // side of it; a trailing non-ASCII line makes the same file take the byte loop throughout.
+    const key = fc.constantFrom('User-agent', 'Disallow', 'Allow', 'Host', 'Sitemap', 'Crawl-delay', 'Content-Usage', 'x'.repeat(300));
+    const value = fc.array(fc.constantFrom('x'.repeat(120), 'y'.repeat(255), '#', ':', '\0', '\x01', '\x7f', '*', '$', '%2f', ' ', '/a', 'Bot'), { maxLength: 8 });
+    const line = fc.tuple(key, fc.constantFrom(': ', ' ', ''), value, fc.constantFrom('\n', '\r\n', '\r')).map(([k, sep, v, br]) => `${k}${sep}${v.join('')}${br}`);
+    const long = fc.array(line, { maxLength: 12 }).map((lines) => lines.join(''));
+    fc.assert(
+      fc.property(long, (text) => {
+        const ascii = parseRobotsTxt(text);
+        const bytes = parseRobotsTxt(`${text}\r\n# \u30c4`);
+        expect(snapshot(ascii)).toEqual(snapshot(bytes));
+        // The binary heuristic over the text itself (the line added above changes its share).
+        const sample = ENCODER.encode(text).subarray(0, 8192);
+        const control = sample.filter((b) => (b < 0x20 && (b < 0x09 || b > 0x0d)) || b === 0x7f).length;
+        expect(ascii.warnings.some((w) => w.code === 'binary')).toBe(control >= 4 && control * 100 >= sample.length * 2);
+        expect(ascii.lineCount + 1).toBe(bytes.lineCount);
+        expect(ascii.diagnostics).toEqual(bytes.diagnostics.filter((d) => d.line <= ascii.lineCount));
+        const lean = parseLean(text, undefined, true);
+        expect(snapshot(lean)).toEqual(snapshot({ ...parseForCompile(`${text}\r\n# \u30c4`), others: [] }));
+        expect(lean.warnings).toEqual(ascii.warnings);
+      }),
+      { numRuns: 400 },
+    );
+    // Control bytes past a line's first 256 bytes, within the sniffed head: a binary body.
+    const binary = `User-agent: *\n${'x'.repeat(300)}${'\x01'.repeat(20)}\nDisallow: /`;
+    expect(parseRobotsTxt(binary).warnings.map((w) => [w.code, w.line])).toEqual([['binary', 2]]);
+    // Many long lines and one `#` at the end: each search resumes where the last stopped.
+    const many = `User-agent: *\n${`Disallow: /${'z'.repeat(300)}\n`.repeat(50)}# end`;
+    expect(parseRobotsTxt(many).groups[0]?.rules).toHaveLength(50);
+    expect(snapshot(parseForCompile(many))).toEqual(snapshot(parseForCompile(`${many}\n\u30c4`)));
+  });
 });
