@@ -334,13 +334,15 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMa
  * group in it (one artifact and one load for a host asked for one crawler), any other first
  * call makes it with no group built; the whole file's artifact (`robots.bytes`,
  * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
- * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
- * with no group built. It retains the input its compile reads (at most `maxBytes` + 1 bytes;
+ * loaded on the first of those calls, from a parse of the kept input made then (the parse
+ * held for the groups lists no directives): compile's artifact for a one-group file, else
+ * compile's with no group built. It retains the input its compile reads (at most `maxBytes` + 1 bytes;
  * a string within the limit is kept as it is), its first artifact, and per group built later
  * a small artifact of that group's tables alone; the parsed file (rules' bytes, agents,
- * preferences, merged groups) only until the first artifact holds a group: another group's
- * first `agent()` parses the kept input again (one more parse per host asked for a second
- * crawler) and keeps that parse for the groups after it.
+ * preferences, merged groups; for a string, in one copy of its UTF-8, the parse itself reading
+ * it from the encoding buffer borrowed parses share) only until the first artifact holds a
+ * group: another group's first `agent()` parses the kept input again (one more parse per host
+ * asked for a second crawler) and keeps that parse for the groups after it.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const opts = _checkOptions(robotsTxt, options);
