@@ -7,7 +7,7 @@ import { artifactOf, robotsOfPending, withGroupBuilder, type LoadedArtifact } fr
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { DEFAULT_MAX_BYTES, parseBorrowed, parseForCompile, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, ownBorrowedParse, parseBorrowed, parseForCompile, parseLean, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray } from './build-trie.js';
 import { groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
@@ -229,10 +229,20 @@ export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, 
  * parseForCompile's; `borrow`: nothing of the source is kept past the call (parseBorrowed's).
  */
 function _source(robotsTxt: string | Uint8Array, opts: _Options, report: boolean, borrow = false): _Source {
-  const { profile, maxBytes, scope, patterns } = opts;
+  const { profile, maxBytes } = opts;
   const parse = report ? parseRobotsTxt : borrow ? parseBorrowed : parseForCompile;
-  const parsed = parse(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile });
-  return { parsed, merged: mergeGroups(parsed), profile, scope, patterns };
+  return _sourceOf(parse(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile }), opts);
+}
+
+/** Returns the build input of `parsed` under the checked options `opts`. */
+function _sourceOf(parsed: ParsedRobots, opts: _Options): _Source {
+  return { parsed, merged: mergeGroups(parsed), profile: opts.profile, scope: opts.scope, patterns: opts.patterns };
+}
+
+/** Returns compileRobots' parse of `robotsTxt` (parseLean's: no directives) merged; `borrow` as for {@link _source}. */
+function _leanSource(robotsTxt: string | Uint8Array, opts: _Options, borrow: boolean): _Source {
+  const { profile, maxBytes } = opts;
+  return _sourceOf(parseLean(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile }, borrow), opts);
 }
 
 /**
@@ -305,12 +315,12 @@ const _ENCODER = new TextEncoder();
 /**
  * Returns a loader of the whole file's artifact for `text` with the checked options `opts` and
  * the groups `marks` builds (undefined: every group, compile's artifact): the file a
- * compileRobots host writes for `bytes` and its texts, out of `heldOf()`'s parse when one is held,
- * else a borrowed parse of `text` made on the call and not kept (the input it reads is kept,
- * see _boundedInput).
+ * compileRobots host writes for `bytes` and its texts, out of a borrowed parse of `text` made
+ * on the call and not kept (the input it reads is kept, see _boundedInput; the parse a host
+ * holds is a lean one, without the directives).
  */
-function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined, heldOf: () => _Source | null): () => LoadedArtifact {
-  return () => artifactOf(loadRobots(_build(heldOf() ?? _source(text, opts, false, true), marks).artifact));
+function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined): () => LoadedArtifact {
+  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), marks).artifact));
 }
 
 /**
@@ -326,13 +336,15 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMa
  * group in it (one artifact and one load for a host asked for one crawler), any other first
  * call makes it with no group built; the whole file's artifact (`robots.bytes`,
  * `rule()`, `otherDirectives()`, `describeGroup()`, `explain()`'s rule) is compiled and
- * loaded on the first of those calls: compile's artifact for a one-group file, else compile's
- * with no group built. It retains the input its compile reads (at most `maxBytes` + 1 bytes;
+ * loaded on the first of those calls, from a parse of the kept input made then (the parse
+ * held for the groups lists no directives): compile's artifact for a one-group file, else
+ * compile's with no group built. It retains the input its compile reads (at most `maxBytes` + 1 bytes;
  * a string within the limit is kept as it is), its first artifact, and per group built later
  * a small artifact of that group's tables alone; the parsed file (rules' bytes, agents,
- * preferences, merged groups) only until the first artifact holds a group: another group's
- * first `agent()` parses the kept input again (one more parse per host asked for a second
- * crawler) and keeps that parse for the groups after it.
+ * preferences, merged groups; for a string, in one copy of its UTF-8, the parse itself reading
+ * it from the encoding buffer borrowed parses share) only until the first artifact holds a
+ * group: another group's first `agent()` parses the kept input again (one more parse per host
+ * asked for a second crawler) and keeps that parse for the groups after it.
  */
 export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileOptions): Robots {
   const opts = _checkOptions(robotsTxt, options);
@@ -340,21 +352,24 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // Bytes are read once, into the copy that is parsed and kept: the caller may reuse its buffer
   // or share it with another thread, and the first artifact and the whole file must be one file.
   const kept = _boundedInput(robotsTxt, maxBytes);
-  const src = _source(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, false, typeof robotsTxt !== 'string');
+  // Borrowed: a string is encoded into the shared buffer (a one-group file keeps nothing of the
+  // parse; another's parse is given bytes of its own below, before anything else can borrow).
+  const src = _leanSource(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, true);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined, () => null));
+    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined));
   }
+  if (typeof robotsTxt === 'string') ownBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
   // The parse is held until the first artifact holds a group (a host asked for one crawler then
   // needs nothing more of it); another group's first agent() parses `kept` again and holds that
   // parse (a string's not borrowed: the shared encoding buffer would be overwritten).
   let held: _Source | null = src;
-  const sourceOf = (): _Source => (held ??= _source(kept, opts, false, typeof kept !== 'string'));
-  // The whole file is written at once out of a parse: a borrowed one does when none is held.
-  const loadFile = _fileLoaderOf(kept, opts, none, () => held);
+  const sourceOf = (): _Source => (held ??= _leanSource(kept, opts, typeof kept !== 'string'));
+  // The whole file is written at once out of a borrowed parse (the held one has no directives).
+  const loadFile = _fileLoaderOf(kept, opts, none);
   // The first artifact waits for the first agent(), which selects its group first (the
   // runtime's lookup over the token map): one artifact holds the index and that group built.
   const build = (g: number, selected: boolean): LoadedArtifact => {

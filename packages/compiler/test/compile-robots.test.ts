@@ -189,6 +189,29 @@ describe('compileRobots', () => {
     expect(fromShared.isAllowed('/b', 'x')).toBe(false);
   });
 
+  it('keeps a string\'s parse apart from the shared encoding buffer: compiles between compileRobots and agent() change nothing', () => {
+    // The parse of a string is borrowed (encoded into one buffer every borrowed parse shares)
+    // and given bytes of its own when its groups wait for agent(): a compile or compileRobots
+    // in between overwrites that buffer.
+    const txt = `${TXT}\nUser-agent: D\nDisallow: /d%7e\u00e9*x\nContent-Usage: /\u00e9 train-ai=n\n`;
+    const overwrite = `User-agent: *\n${'Allow: /zzzzzzzzzzzzzzzzzzzz\n'.repeat(40)}`;
+    // The expected answers first: a compile of `txt` would write its bytes to the buffer again.
+    const full = loadRobots(compile(txt));
+    const held = [compileRobots(txt), compileRobots(txt)];
+    compile(overwrite);
+    compileRobots(overwrite);
+    compileRobots(`User-agent: Q\nDisallow: /q\n${overwrite}`).agent('Q');
+    for (const agent of [...AGENTS, 'D']) {
+      for (const [k, robots] of held.entries()) {
+        const rules = robots.agent(agent);
+        for (const url of [...URLS, '/d~\u00e9zx', '/d%7E%C3%A9x', '/\u00e9/1']) {
+          expect(rules.decide(url), `${k} ${agent} ${url}`).toBe(full.agent(agent).decide(url));
+          expect(rules.usage(url, 'train-ai'), `${k} ${agent} ${url}`).toEqual(full.agent(agent).usage(url, 'train-ai'));
+        }
+      }
+    }
+  });
+
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;

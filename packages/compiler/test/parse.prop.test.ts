@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../src/parse.js';
+import { MAX_LINE_BYTES, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
 import type { ParsedRobots } from '../src/parse.js';
 import { concatBytes } from './_bytes.js';
 
@@ -174,5 +174,85 @@ describe('parseRobotsTxt properties', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('a string with other characters parses as its UTF-8 bytes, cut by maxBytes or the line limit (values sliced from the string)', () => {
+    // Directive values, agents and sitemaps around multi-byte characters, surrogate pairs and lone surrogates.
+    const fragments = [...ASCII_FRAGMENTS, 'é', 'ツ', '\u{1F600}', '\uD800', '\uDFFF', '\uFEFF', 'Content-Usage', 'Content-Usage: /ä ', 'train-ai=n', 'search=y'];
+    const line = fc.array(fc.constantFrom(...fragments), { maxLength: 12 }).map((parts) => parts.join(''));
+    const text = fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(text, fc.option(fc.nat({ max: 120 }), { nil: undefined }), (t, maxBytes) => {
+        const options = maxBytes === undefined ? {} : { maxBytes };
+        const bytes = ENCODER.encode(t);
+        const [fromText, fromBytes] = [parseRobotsTxt(t, options), parseRobotsTxt(bytes, options)];
+        expect(snapshot(fromText)).toEqual(snapshot(fromBytes));
+        expect(fromText.diagnostics).toEqual(fromBytes.diagnostics);
+        // A preference line's value is read before its path (the text cursor steps back).
+        const preferences = (p: ParsedRobots): unknown => p.groups.map((g) => g.preferences.map((x) => [x.line, x.kind, x.path, x.preference]));
+        expect(preferences(fromText)).toEqual(preferences(fromBytes));
+        expect(snapshot(parseForCompile(t, options))).toEqual(snapshot(parseForCompile(bytes, options)));
+      }),
+      { numRuns: 400 },
+    );
+    // A value cut by the line limit inside a character: the bytes' decode (U+FFFD), not a slice.
+    const cut = `Host: ${'a'.repeat(MAX_LINE_BYTES - 'Host: '.length - 1)}ツ\nUser-agent: é`;
+    expect(snapshot(parseRobotsTxt(cut))).toEqual(snapshot(parseRobotsTxt(ENCODER.encode(cut))));
+    expect(parseRobotsTxt(cut).others[0]?.value.endsWith('\uFFFD')).toBe(true);
+    const usage = 'User-agent: *\nContent-Usage: /ä/ö train-ai=n\nContent-Usage: /ü search=y\nHost: é';
+    const read = parseRobotsTxt(usage);
+    expect(read.groups[0]?.preferences.map((x) => [x.path, x.preference])).toEqual([['/ä/ö', 'train-ai=n'], ['/ü', 'search=y']]);
+    expect(read.others[0]?.value).toBe('é');
+    // Counterexample: an unpaired surrogate is U+FFFD in the UTF-8, so in the value too.
+    expect(parseRobotsTxt('$\uD800:').others[0]?.key).toBe('$\uFFFD');
+    expect(parseRobotsTxt('Host: \u{1F600}\uDC00x\nUser-agent: \uD800b').others[0]?.value).toBe('\u{1F600}\uFFFDx');
+  });
+
+  it("parseLean is parseForCompile without the directives (a group's first crawl-delay still read)", () => {
+    fc.assert(
+      fc.property(fc.oneof(mixedRobots, asciiRobots), fc.boolean(), (bytes, asString) => {
+        const input = asString ? new TextDecoder().decode(bytes) : bytes;
+        const full = parseForCompile(input);
+        const lean = parseLean(input, undefined, false);
+        expect(lean.others).toEqual([]);
+        expect(snapshot(lean)).toEqual(snapshot({ ...full, others: [] }));
+        expect([lean.lineCount, lean.byteLength, lean.truncated, lean.warnings]).toEqual([full.lineCount, full.byteLength, full.truncated, full.warnings]);
+        expect(lean.groups.map((g) => g.preferences.length)).toEqual(full.groups.map((g) => g.preferences.length));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('long lines of an ASCII text (finished by string searches) parse as the byte loop reads them', () => {
+    // Lines past LONG_LINE_BYTES (256) with their first `:`, `#`, NUL or control byte on either
+    // side of it; a trailing non-ASCII line makes the same file take the byte loop throughout.
+    const key = fc.constantFrom('User-agent', 'Disallow', 'Allow', 'Host', 'Sitemap', 'Crawl-delay', 'Content-Usage', 'x'.repeat(300));
+    const value = fc.array(fc.constantFrom('x'.repeat(120), 'y'.repeat(255), '#', ':', '\0', '\x01', '\x7f', '*', '$', '%2f', ' ', '/a', 'Bot'), { maxLength: 8 });
+    const line = fc.tuple(key, fc.constantFrom(': ', ' ', ''), value, fc.constantFrom('\n', '\r\n', '\r')).map(([k, sep, v, br]) => `${k}${sep}${v.join('')}${br}`);
+    const long = fc.array(line, { maxLength: 12 }).map((lines) => lines.join(''));
+    fc.assert(
+      fc.property(long, (text) => {
+        const ascii = parseRobotsTxt(text);
+        const bytes = parseRobotsTxt(`${text}\r\n# \u30c4`);
+        expect(snapshot(ascii)).toEqual(snapshot(bytes));
+        // The binary heuristic over the text itself (the line added above changes its share).
+        const sample = ENCODER.encode(text).subarray(0, 8192);
+        const control = sample.filter((b) => (b < 0x20 && (b < 0x09 || b > 0x0d)) || b === 0x7f).length;
+        expect(ascii.warnings.some((w) => w.code === 'binary')).toBe(control >= 4 && control * 100 >= sample.length * 2);
+        expect(ascii.lineCount + 1).toBe(bytes.lineCount);
+        expect(ascii.diagnostics).toEqual(bytes.diagnostics.filter((d) => d.line <= ascii.lineCount));
+        const lean = parseLean(text, undefined, true);
+        expect(snapshot(lean)).toEqual(snapshot({ ...parseForCompile(`${text}\r\n# \u30c4`), others: [] }));
+        expect(lean.warnings).toEqual(ascii.warnings);
+      }),
+      { numRuns: 400 },
+    );
+    // Control bytes past a line's first 256 bytes, within the sniffed head: a binary body.
+    const binary = `User-agent: *\n${'x'.repeat(300)}${'\x01'.repeat(20)}\nDisallow: /`;
+    expect(parseRobotsTxt(binary).warnings.map((w) => [w.code, w.line])).toEqual([['binary', 2]]);
+    // Many long lines and one `#` at the end: each search resumes where the last stopped.
+    const many = `User-agent: *\n${`Disallow: /${'z'.repeat(300)}\n`.repeat(50)}# end`;
+    expect(parseRobotsTxt(many).groups[0]?.rules).toHaveLength(50);
+    expect(snapshot(parseForCompile(many))).toEqual(snapshot(parseForCompile(`${many}\n\u30c4`)));
   });
 });
