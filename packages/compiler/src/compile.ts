@@ -71,11 +71,9 @@ export interface CompileWork {
 export function measureCompileWork(stages: CompileStages): CompileWork {
   const { plan, built, parsed, artifact } = stages;
   let trieNodes = 0;
-  let wildcardSegments = 0;
-  for (const part of built.parts) {
-    trieNodes += part.length;
-    for (const node of part) for (const w of node.wildcards) wildcardSegments += w.segments.length;
-  }
+  for (const part of built.parts) trieNodes += part.length;
+  // Every wildcard pattern's segment references, in one flat list.
+  const wildcardSegments = built.wildSegments.length;
   let groupParts = 0;
   for (const parts of plan.groupParts) groupParts += parts.length;
   const w = {
@@ -151,17 +149,25 @@ interface _Source {
 }
 
 /**
- * Returns the report of building the groups `build` marks (undefined: the scope's, or all).
+ * Returns the artifact of building the groups `build` marks (undefined: the scope's, or all).
  * `lean`: compileRobots' first artifact, what selection reads (scope and agent tokens, group
  * records with their delays, warnings, preferences, each rule's kind and line) and the sitemaps
  * (crawlers read them with the rules), without rule texts or directives: those are in the whole
  * file's artifact, made when something reads them.
  */
-function _build(src: _Source, build: GroupMarks | undefined, lean = false, own = false): CompileStages {
+function _build(src: _Source, build: GroupMarks | undefined, lean = false): Uint8Array {
+  return _stagesOf(src, build, lean, false).artifact;
+}
+
+/**
+ * Returns {@link _build}'s artifact with the plan and tables behind it. `own`: the tables' PARTS
+ * bytes are their own; else they are the build's kept buffer, valid only until the next build
+ * (what `_build` serialises at once and lets go).
+ */
+function _stagesOf(src: _Source, build: GroupMarks | undefined, lean: boolean, own: boolean): CompileStages {
   const { parsed, merged, profile, scope } = src;
   const patterns = src.patterns && !lean;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
-  // The tables' PARTS bytes are the build's kept buffer, serialised at once, unless returned (`own`).
   const built = buildParts(parsed, plan, profile, patterns, own);
   const written = lean ? { ...parsed, others: [] } : parsed;
   const artifact = serializeArtifact({ profile, parsed: written, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
@@ -251,13 +257,13 @@ function _leanSource(robotsTxt: string | Uint8Array, opts: _Options, borrow: boo
  * linear in the input (plus sorting the patterns).
  */
 export function compileWithReport(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileReport {
-  const { artifact, parsed } = _build(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined);
-  return { artifact, parsed };
+  const src = _source(robotsTxt, _checkOptions(robotsTxt, options), true);
+  return { artifact: _build(src, undefined), parsed: src.parsed };
 }
 
 /** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
 export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
-  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined, false, true);
+  return _stagesOf(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined, false, true);
 }
 
 /**
@@ -268,7 +274,7 @@ export function compileStages(robotsTxt: string | Uint8Array, options?: CompileO
  */
 export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions): Uint8Array {
   // Borrowed: the artifact is written out of the parse before it returns, and nothing else of it is kept.
-  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), false, true), undefined).artifact;
+  return _build(_source(robotsTxt, _checkOptions(robotsTxt, options), false, true), undefined);
 }
 
 /**
@@ -320,7 +326,7 @@ const _ENCODER = new TextEncoder();
  * holds is a lean one, without the directives).
  */
 function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined): () => LoadedArtifact {
-  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), marks).artifact));
+  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), marks)));
 }
 
 /**
@@ -358,7 +364,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return withGroupBuilder(loadRobots(_build(src, undefined, true).artifact), null, _fileLoaderOf(kept, opts, undefined));
+    return withGroupBuilder(loadRobots(_build(src, undefined, true)), null, _fileLoaderOf(kept, opts, undefined));
   }
   if (typeof robotsTxt === 'string') ownBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
@@ -375,7 +381,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   const build = (g: number, selected: boolean): LoadedArtifact => {
     const marks = g < 0 ? none : filledArray(count, 0);
     if (g >= 0) marks[g] = 1;
-    const first = artifactOf(loadRobots(_build(sourceOf(), marks, true).artifact));
+    const first = artifactOf(loadRobots(_build(sourceOf(), marks, true)));
     // The first agent() chose: its group is built, or it selected none (or out of scope).
     if (selected) held = null;
     return first;
