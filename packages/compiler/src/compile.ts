@@ -153,7 +153,7 @@ interface _Source {
  * `lean`: compileRobots' first artifact, what selection reads (scope and agent tokens, group
  * records with their delays, warnings, preferences, each rule's kind and line) and the sitemaps
  * (crawlers read them with the rules), without rule texts or directives: those are in the whole
- * file's artifact, made when something reads them.
+ * file's artifact, made when something reads them; its parse is parseLean's, which lists none.
  */
 function _build(src: _Source, build: GroupMarks | undefined, lean = false): Uint8Array {
   return _stagesOf(src, build, lean, false).artifact;
@@ -169,8 +169,7 @@ function _stagesOf(src: _Source, build: GroupMarks | undefined, lean: boolean, o
   const patterns = src.patterns && !lean;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile, patterns, own);
-  const written = lean ? { ...parsed, others: [] } : parsed;
-  const artifact = serializeArtifact({ profile, parsed: written, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
   return { artifact, parsed, plan, built };
 }
 
@@ -235,9 +234,8 @@ export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, 
  * parseForCompile's; `borrow`: nothing of the source is kept past the call (parseBorrowed's).
  */
 function _source(robotsTxt: string | Uint8Array, opts: _Options, report: boolean, borrow = false): _Source {
-  const { profile, maxBytes } = opts;
   const parse = report ? parseRobotsTxt : borrow ? parseBorrowed : parseForCompile;
-  return _sourceOf(parse(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile }), opts);
+  return _sourceOf(parse(robotsTxt, _parseOptionsOf(opts)), opts);
 }
 
 /** Returns the build input of `parsed` under the checked options `opts`. */
@@ -247,8 +245,13 @@ function _sourceOf(parsed: ParsedRobots, opts: _Options): _Source {
 
 /** Returns compileRobots' parse of `robotsTxt` (parseLean's: no directives) merged; `borrow` as for {@link _source}. */
 function _leanSource(robotsTxt: string | Uint8Array, opts: _Options, borrow: boolean): _Source {
+  return _sourceOf(parseLean(robotsTxt, _parseOptionsOf(opts), borrow), opts);
+}
+
+/** Returns the parse options of the checked compile options `opts`. */
+function _parseOptionsOf(opts: _Options): { profile: Profile; maxBytes?: number } {
   const { profile, maxBytes } = opts;
-  return _sourceOf(parseLean(robotsTxt, maxBytes === undefined ? { profile } : { maxBytes, profile }, borrow), opts);
+  return maxBytes === undefined ? { profile } : { maxBytes, profile };
 }
 
 /**
@@ -348,7 +351,7 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMa
  * a string within the limit is kept as it is), its first artifact, and per group built later
  * a small artifact of that group's tables alone; the parsed file (rules' bytes, agents,
  * preferences, merged groups; for a string, in one copy of its UTF-8, the parse itself reading
- * it from the encoding buffer borrowed parses share) only until the first artifact holds a
+ * it from the encoding buffer borrowed parses share, or past 64 KiB of UTF-8 from one of its own) only until the first artifact holds a
  * group: another group's first `agent()` parses the kept input again (one more parse per host
  * asked for a second crawler) and keeps that parse for the groups after it.
  */

@@ -540,6 +540,14 @@ function _hasHighByte(bytes: Uint8Array, limit: number): boolean {
   return false;
 }
 
+/** The characters finishLongLine searches for, by index: LF, CR, `:`, `#`, NUL. */
+const _LONG_LINE_SEARCHES = ['\n', '\r', ':', '#', '\0'] as const;
+const _FIND_LF = 0;
+const _FIND_CR = 1;
+const _FIND_COLON = 2;
+const _FIND_HASH = 3;
+const _FIND_NUL = 4;
+
 /** finishLongLine's marks: any flag but SHAPE_HIGH (no byte >= 0x80 in ASCII), so a rule value's shape is scanned. */
 const _ASCII_MARKS = SHAPE_PERCENT | SHAPE_STAR | SHAPE_INNER_DOLLAR;
 
@@ -583,8 +591,9 @@ class _Parser {
   readonly truncated: boolean;
   /**
    * The whole input as a string when it is pure ASCII (then byte offsets are string offsets
-   * and values are cheap slices of it), else undefined (values are decoded from the bytes: rule
-   * patterns in one batch, `decodePatterns`).
+   * and values are cheap slices of it), else undefined (values are sliced from the source
+   * string when there is one and both ends are character boundaries, else decoded from the
+   * bytes: see `decode`; rule patterns in one batch, `decodePatterns`).
    */
   readonly asciiText: string | undefined;
   /** The input string, if it was one (see the constructor). */
@@ -609,12 +618,8 @@ class _Parser {
   lineCount = 0;
   /** The SHAPE_* flags of the bytes of the line being parsed (its `%`, `*`, `$` and bytes >= 0x80), or more. */
   marks = 0;
-  /** finishLongLine's searches: the next LF, CR, `:`, `#` and NUL at or after where the last one started; -1: none left, -2: not searched yet. */
-  nextLf = -2;
-  nextCr = -2;
-  nextColon = -2;
-  nextHash = -2;
-  nextNul = -2;
+  /** finishLongLine's searches, per character of _LONG_LINE_SEARCHES: the next one at or after where its last search started; -1: none left, -2: not searched yet (made at the first long line). */
+  next: Int32Array | null = null;
 
   /** True in the rfc9309 profile: a Content-Usage line is a rule and ends a run of user-agent lines. */
   readonly usageIsRule: boolean;
@@ -815,6 +820,18 @@ class _Parser {
   }
 
   /**
+   * Returns the first `_LONG_LINE_SEARCHES[k]` at or after `from` in the ASCII text, or -1: the
+   * last find is kept and searched again only once `from` passes it, so each character's
+   * searches cost O(n) over the whole file.
+   */
+  nextAt(k: number, from: number): number {
+    const next = (this.next ??= new Int32Array(_LONG_LINE_SEARCHES.length).fill(-2));
+    let x = next[k]!;
+    if (x !== -1 && x < from) next[k] = x = (this.asciiText as string).indexOf(_LONG_LINE_SEARCHES[k]!, from);
+    return x;
+  }
+
+  /**
    * Finishes parseLine for a line of the ASCII text whose first LONG_LINE_BYTES bytes
    * `[start, from)` hold no line break and the first NUL, `#` and `:` `nul`, `hash`, `colon`
    * (-1: none) and the marks `marks`: the line end and the rest's first NUL, `#` and `:` are
@@ -825,35 +842,27 @@ class _Parser {
    * looked for within the SNIFF_BYTES the binary heuristic counts.
    */
   finishLongLine(start: number, from: number, nul: number, hash: number, colon: number, marks: number): number {
-    const text = this.asciiText as string;
-    let lf = this.nextLf;
-    if (lf !== -1 && lf < from) this.nextLf = lf = text.indexOf('\n', from);
-    let cr = this.nextCr;
-    if (cr !== -1 && cr < from) this.nextCr = cr = text.indexOf('\r', from);
+    const lf = this.nextAt(_FIND_LF, from);
+    const cr = this.nextAt(_FIND_CR, from);
     let end = lf < 0 ? this.n : lf;
     if (cr >= 0 && cr < end) end = cr;
     if (colon < 0) {
-      let c = this.nextColon;
-      if (c !== -1 && c < from) this.nextColon = c = text.indexOf(':', from);
+      const c = this.nextAt(_FIND_COLON, from);
       colon = c < end ? c : -1;
     }
     if (hash < 0) {
-      let h = this.nextHash;
-      if (h !== -1 && h < from) this.nextHash = h = text.indexOf('#', from);
+      const h = this.nextAt(_FIND_HASH, from);
       hash = h < end ? h : -1;
     }
     if (nul < 0) {
-      let z = this.nextNul;
-      if (z !== -1 && z < from) this.nextNul = z = text.indexOf('\0', from);
+      const z = this.nextAt(_FIND_NUL, from);
       nul = z < end ? z : -1;
     }
     if (nul >= 0) this.sawControl = true;
     const bytes = this.bytes;
     const sniffEnd = end < SNIFF_BYTES ? end : SNIFF_BYTES;
-    for (let i = from; i < sniffEnd && !this.sawControl; i++) {
-      const b = bytes[i]!;
-      if (b < 0x20 ? b !== _HT : b === 0x7f) this.sawControl = true;
-    }
+    // The line has no LF, CR or NUL past `from` here: a control byte is one of the table's.
+    for (let i = from; i < sniffEnd && !this.sawControl; i++) if (_LINE_BYTE[bytes[i]!] === _B_CONTROL) this.sawControl = true;
     return this.endLine(start, end, nul, hash, colon, marks | _ASCII_MARKS);
   }
 
@@ -1221,17 +1230,26 @@ let _borrowBuffer: Uint8Array | undefined;
  * @internal Gives a borrowed parse (parseBorrowed's, parseLean's with `borrow`) of a string
  * bytes of its own, so it may be kept past the next borrowed parse: when its rules' and
  * preferences' bytes are views of the shared encoding buffer, they become views of one copy of
- * the `byteLength` bytes there (its encoding starts at 0). In place; O(byteLength + rules).
+ * the bytes there up to the end of the last such view (its encoding starts at 0; a truncated
+ * string keeps no more than was parsed). Call it right after that parse: the buffer holds the
+ * last borrowed parse's string, and any later one would be copied instead. In place;
+ * O(parsed bytes + rules).
  */
 export function ownBorrowedParse(parsed: ParsedRobots): void {
   const shared = _borrowBuffer;
   if (shared === undefined) return;
-  let copy: ArrayBuffer | undefined;
-  const own = (view: Uint8Array): Uint8Array => {
-    if (view.buffer !== shared.buffer) return view;
-    copy ??= shared.slice(0, parsed.byteLength).buffer;
-    return new Uint8Array(copy, view.byteOffset, view.length);
-  };
+  let end = 0;
+  _mapViews(parsed, (view) => {
+    if (view.buffer === shared.buffer && view.byteOffset + view.length > end) end = view.byteOffset + view.length;
+    return view;
+  });
+  if (end === 0) return;
+  const copy = shared.slice(0, end).buffer;
+  _mapViews(parsed, (view) => (view.buffer === shared.buffer ? new Uint8Array(copy, view.byteOffset, view.length) : view));
+}
+
+/** Replaces each rule's and preference's byte views by `own(view)` (a view that is its own escaped form stays one view). */
+function _mapViews(parsed: ParsedRobots, own: (view: Uint8Array) => Uint8Array): void {
   for (const group of parsed.groups) {
     for (const rule of group.rules as _MutableRule[]) {
       const raw = own(rule.rawBytes);
@@ -1246,7 +1264,6 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
   }
 }
 
-/** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one. */
 /**
  * @internal {@link parseForCompile} for compileRobots, whose artifacts write no directives:
  * `others` is empty (a directive line is not decoded, but for a group's first crawl-delay).
@@ -1256,6 +1273,7 @@ export function parseLean(robotsTxt: string | Uint8Array, options: ParseOptions 
   return _parse(robotsTxt, options, false, borrow, true);
 }
 
+/** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one. */
 function _encodeBorrowed(text: string): Uint8Array {
   // At least a byte per UTF-16 unit: more units than the buffer's bytes never fit.
   if (text.length > BORROW_BUFFER_BYTES) return _ENCODER.encode(text);
@@ -1332,9 +1350,15 @@ const _CONTENT_SIGNAL = _ENCODER.encode('content-signal');
 function _preferenceKind(bytes: Uint8Array, ks: number, ke: number): PreferenceKind | undefined {
   if (_lowerAscii(bytes[ks]!) !== 0x63) return undefined;
   const form = ke - ks === _CONTENT_USAGE.length ? _CONTENT_USAGE : ke - ks === _CONTENT_SIGNAL.length ? _CONTENT_SIGNAL : undefined;
-  if (form === undefined) return undefined;
-  for (let i = 0; i < form.length; i++) if (_lowerAscii(bytes[ks + i]!) !== form[i]) return undefined;
+  if (form === undefined || !_isKey(bytes, ks, ke, form)) return undefined;
   return form === _CONTENT_USAGE ? 'usage' : 'signal';
+}
+
+/** True when key `bytes[ks, ke)` is the lower-case ASCII `form` in any ASCII letter case. O(form). */
+function _isKey(bytes: Uint8Array, ks: number, ke: number, form: Uint8Array): boolean {
+  if (ke - ks !== form.length) return false;
+  for (let i = 0; i < form.length; i++) if (_lowerAscii(bytes[ks + i]!) !== form[i]) return false;
+  return true;
 }
 
 /** `crawl-delay` as bytes. */
@@ -1345,9 +1369,7 @@ const _CRAWL_DELAY = _ENCODER.encode('crawl-delay');
  * of its decode equals (no other character lower-cases to one of its letters).
  */
 function _isCrawlDelayKey(bytes: Uint8Array, ks: number, ke: number): boolean {
-  if (ke - ks !== _CRAWL_DELAY.length) return false;
-  for (let i = 0; i < _CRAWL_DELAY.length; i++) if (_lowerAscii(bytes[ks + i]!) !== _CRAWL_DELAY[i]) return false;
-  return true;
+  return _isKey(bytes, ks, ke, _CRAWL_DELAY);
 }
 
 /** Tags whose presence in a body that opens with `<` makes it an HTML page (lower case). */
