@@ -11,7 +11,7 @@ import { ByteWriter, SHORT_COPY_MAX } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
-/** A pattern with a `*`: its rank, segment keys (indices into BuiltParts.segments) and anchor. */
+/** A pattern with a `*`: its rank, segment keys (indices into BuiltParts.segmentNode) and anchor. */
 export interface BuiltWildcard {
   readonly rank: number;
   readonly segments: readonly number[];
@@ -93,8 +93,6 @@ interface _Ranked {
   readonly headLen: readonly number[];
   /** Literal ranks no radix node names (a better rank of the same head and anchor is kept), filled as parts are built. */
   readonly unnamed: number[];
-  /** Wildcard patterns kept. */
-  wilds: number;
   /** Per rank: its rule id and companion mark (BuiltParts' rankRules and rankCompanion). */
   readonly rankRules: number[];
   readonly rankCompanion: number[];
@@ -391,7 +389,7 @@ function _highestPriority(patterns: readonly MatchPattern[]): number {
 function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], partCount: number): _Ranked {
   const byPart: number[][] = new Array<number[]>(partCount);
   for (let p = 0; p < partCount; p++) byPart[p] = [];
-  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], wilds: 0, rankRules: [], rankCompanion: [], byPart };
+  const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], rankRules: [], rankCompanion: [], byPart };
   const seen = new _Distinct();
   for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
@@ -418,7 +416,6 @@ function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], 
     if (head < b.length) {
       const distinct = seen.list.length;
       if (seen.add(((partOf[p.ruleId] as number) << 1) | (p.anchored ? 1 : 0), b, 0, b.length) < distinct) continue;
-      ranked.wilds++;
     }
     (byPart[partOf[p.ruleId] as number] as number[]).push(patterns.length);
     patterns.push(p);
@@ -550,8 +547,8 @@ function _sameHead(ranked: _Ranked, a: number, b: number): boolean {
 /**
  * Returns one part's radix nodes from its patterns' ranks (ascending): the ranks sorted by head
  * (stably, so each head's ranks stay ascending) and grouped, the first rank of a literal
- * pattern kept per head and anchor. Heads are offsets into the patterns' bodies: no subarray
- * or object per pattern, one node object per radix node.
+ * pattern kept per head and anchor, written to `out` (PARTS bytes and wildcard lists). Heads
+ * are offsets into the patterns' bodies: no subarray, object per pattern or object per node.
  */
 function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct, out: _PartSink): void {
   if (ranks.length === 1) return _writeOnePattern(ranked, ranks[0] as number, segments, out);
@@ -561,7 +558,7 @@ function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct, out: 
   const order = ranks;
   _orderByHead(ranked, order);
   const heads = _headsOf(ranked, order);
-  // The radix trie in working arrays, read once into the nodes (no array per trie).
+  // The radix trie in working arrays, written once into `out` (no array per trie).
   const radix = buildRadixScratch(heads.bodies, heads.lens);
   _writeNodes(ranked, order, heads, radix, radix.count, segments, out);
 }

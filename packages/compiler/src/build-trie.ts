@@ -72,7 +72,7 @@ export function sortByKey<T>(list: T[], keyOf: (x: T) => string): void {
   }
 }
 
-/** Entries filledArray writes into a preallocated array (well below the 16,000 where that goes wrong). */
+/** Entries filledArray writes into a preallocated array: any bound well below the 16,000 where `new Array(n)` deoptimised (a 100,000-group file); 4,096 as the kept scratch's bounds. */
 const FILL_LOOP_MAX = 4_096;
 
 /** Returns the length of the common prefix of `a` and `b`. */
@@ -364,7 +364,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
  * @internal {@link buildRadixTable} into working arrays: returns them, the node count and the
  * nodes' fields in their `out*` arrays (valid until the next call; single-threaded; a caller
  * drops them when done, so a hostile file's fresh arrays past TRIE_SCRATCH_MAX go with it).
- * No array per trie: build-parts.ts reads them straight into its nodes.
+ * No array per trie: build-parts.ts writes them straight into its PARTS bytes.
  */
 export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): RadixOut {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,

@@ -148,15 +148,9 @@ interface _Source {
   readonly patterns: boolean;
 }
 
-/**
- * Returns the artifact of building the groups `build` marks (undefined: the scope's, or all).
- * `lean`: compileRobots' first artifact, what selection reads (scope and agent tokens, group
- * records with their delays, warnings, preferences, each rule's kind and line) and the sitemaps
- * (crawlers read them with the rules), without rule texts or directives: those are in the whole
- * file's artifact, made when something reads them; its parse is parseLean's, which lists none.
- */
-function _build(src: _Source, build: GroupMarks | undefined, lean = false): Uint8Array {
-  return _stagesOf(src, build, lean, false).artifact;
+/** Returns the artifact of building the groups `build` marks (undefined: the scope's, or all). */
+function _build(src: _Source, build: GroupMarks | undefined): Uint8Array {
+  return _stagesOf(src, build, false).artifact;
 }
 
 /**
@@ -164,9 +158,8 @@ function _build(src: _Source, build: GroupMarks | undefined, lean = false): Uint
  * bytes are their own; else they are the build's kept buffer, valid only until the next build
  * (what `_build` serialises at once and lets go).
  */
-function _stagesOf(src: _Source, build: GroupMarks | undefined, lean: boolean, own: boolean): CompileStages {
-  const { parsed, merged, profile, scope } = src;
-  const patterns = src.patterns && !lean;
+function _stagesOf(src: _Source, build: GroupMarks | undefined, own: boolean): CompileStages {
+  const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile, patterns, own);
   const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
@@ -243,9 +236,16 @@ function _sourceOf(parsed: ParsedRobots, opts: _Options): _Source {
   return { parsed, merged: mergeGroups(parsed), profile: opts.profile, scope: opts.scope, patterns: opts.patterns };
 }
 
-/** Returns compileRobots' parse of `robotsTxt` (parseLean's: no directives) merged; `borrow` as for {@link _source}. */
+/**
+ * Returns compileRobots' parse of `robotsTxt` (parseLean's: no directives) merged; `borrow` as
+ * for {@link _source}. Its artifacts are compileRobots' first artifact: what selection reads
+ * (scope and agent tokens, group records with their delays, warnings, preferences, each rule's
+ * kind and line) and the sitemaps (crawlers read them with the rules), without rule texts
+ * (`patterns` false) or directives: those are in the whole file's artifact, made when
+ * something reads them.
+ */
 function _leanSource(robotsTxt: string | Uint8Array, opts: _Options, borrow: boolean): _Source {
-  return _sourceOf(parseLean(robotsTxt, _parseOptionsOf(opts), borrow), opts);
+  return { ..._sourceOf(parseLean(robotsTxt, _parseOptionsOf(opts), borrow), opts), patterns: false };
 }
 
 /** Returns the parse options of the checked compile options `opts`. */
@@ -266,7 +266,7 @@ export function compileWithReport(robotsTxt: string | Uint8Array, options?: Comp
 
 /** @internal Returns the compilation with its plan and tables, for tests and tools (`@robomata/compiler/internals`). */
 export function compileStages(robotsTxt: string | Uint8Array, options?: CompileOptions): CompileStages {
-  return _stagesOf(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined, false, true);
+  return _stagesOf(_source(robotsTxt, _checkOptions(robotsTxt, options), true), undefined, true);
 }
 
 /**
@@ -367,7 +367,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return withGroupBuilder(loadRobots(_build(src, undefined, true)), null, _fileLoaderOf(kept, opts, undefined));
+    return withGroupBuilder(loadRobots(_build(src, undefined)), null, _fileLoaderOf(kept, opts, undefined));
   }
   if (typeof robotsTxt === 'string') ownBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
@@ -384,7 +384,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   const build = (g: number, selected: boolean): LoadedArtifact => {
     const marks = g < 0 ? none : filledArray(count, 0);
     if (g >= 0) marks[g] = 1;
-    const first = artifactOf(loadRobots(_build(sourceOf(), marks, true)));
+    const first = artifactOf(loadRobots(_build(sourceOf(), marks)));
     // The first agent() chose: its group is built, or it selected none (or out of scope).
     if (selected) held = null;
     return first;

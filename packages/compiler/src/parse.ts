@@ -1189,8 +1189,10 @@ class _Parser {
  * rule's `escaped` may be the same array as its `rawBytes` when escaping changes nothing.
  *
  * Complexity: O(n) time in the number of input bytes: one scan per line plus a UTF-8 check
- * of lines with bytes >= 0x80; strings are decoded with one TextDecoder on subarrays, only
- * for values that are kept.
+ * of lines with bytes >= 0x80; values kept are slices of the text (of a string input, also
+ * when it is not ASCII; a TextDecoder only across a cut or a lone surrogate, or for bytes that
+ * are not all ASCII); an ASCII line past LONG_LINE_BYTES is finished by native searches, each
+ * byte searched at most once per character sought.
  */
 export function parseRobotsTxt(robotsTxt: string | Uint8Array, options?: ParseOptions): ParsedRobots {
   return _parse(robotsTxt, options, true);

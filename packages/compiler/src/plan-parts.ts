@@ -37,7 +37,6 @@ export interface PartPlan {
   readonly global: number;
 }
 
-
 /** The sort key of an agent entry: its token. */
 const _tokenOf = (agent: [string, number]): string => agent[0];
 

@@ -150,7 +150,8 @@ export function walkTrieUrl(t: Tables, root: number, url: string, start: number,
  * no allocation in steady state.
  */
 export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean, sc: Scratch): number {
-  // Invariant: candidates are appended during the walks only. Hot: run pnpm bench.
+  // Invariant: need === NO_RANK exactly when a part has wildcard patterns (load.ts); the
+  // in-place walks record nothing. Hot: run pnpm bench.
   const c = sc.candidates;
   c.count = 0;
   c.patterns = 0;
@@ -173,8 +174,9 @@ function _mayBeRobotsTxt(c: number): boolean {
   return c === 114 || c === 37;
 }
 
-/** bestRank over the written path bytes (fillPath): the road of every URL walkTrieUrl cannot read in place. */
+/** bestRank over the written path bytes (fillPathFrom): the road of every URL walkTrieUrl cannot read in place. */
 function _bestRankWritten(t: Tables, roots: number, rootCount: number, need: number, url: string, start: number, rfc: boolean, sc: Scratch): number {
+  // Invariant: candidates are appended during the walks only. Hot: run pnpm bench.
   const m = fillPathFrom(url, start, rfc, need, sc);
   if (rfc && m >= 11 && _isRobotsTxt(sc.path, m)) return IMPLICIT_RANK;
   let best = NO_RANK;

@@ -12,8 +12,9 @@ import { Candidates, type Tables } from './tables.js';
  * per wildcard pattern its next segment index, bound and queue link; per Aho-Corasick node how
  * far its first-segment list has been started (`firstGen == gen`) and the queue of patterns
  * waiting for the segment ending there (`qGen == gen`); the patterns waiting for their final
- * anchored segment. Part of the thread's Scratch; segment-scan.ts reads and writes it; buffers only grow (to the
- * largest artifact the thread has matched).
+ * anchored segment; the Aho-Corasick root's child per byte of the last swept group without a
+ * root row of its own. Part of the thread's Scratch; segment-scan.ts reads and writes it;
+ * buffers only grow (to the largest artifact the thread has matched).
  */
 export class SweepWork {
   nodeGen: Int32Array = new Int32Array(0);
@@ -44,7 +45,7 @@ export class SweepWork {
 /** Scratch of tier-0 checks: the path bytes, the candidates of the trie walk, the sweep's work arrays. */
 export class Scratch {
   /**
-   * The path bytes of the last fillPath call. Grows (9 bytes per code unit: a character is at
+   * The last written path's bytes (fillPathFrom; a check read in place writes none). Grows (9 bytes per code unit: a character is at
    * most four `%XX` octets) only when a URL is longer than any before.
    */
   path: Uint8Array = new Uint8Array(1024);
@@ -56,8 +57,10 @@ export class Scratch {
    * Work done by the thread's tier-0 sweeps since the last reset (`readCheckWork` of
    * `@robomata/runtime/testing`), in steps of about one byte read, added once per sweep: its
    * path bytes, output-chain steps and pattern moves (segment-scan.ts). The rest of a check is
-   * bounded by construction and not counted on the hot road: the path is written once, each
-   * part's trie walk visits at most path + 1 nodes, and the direct road runs only while its
+   * bounded by construction and not counted on the hot road: the path is written at most once
+   * (not at all when a group without wildcard patterns reads a plain path in place, matcher.ts
+   * walkTrieUrl), each part's trie walk visits at most path + 1 nodes (two walks when an in-place
+   * one stopped at a unit to rewrite), and the direct road runs only while its
    * candidates' segment bytes x path bytes stay under `scanTuning.directMaxWork`. Tests assert
    * it, never time: SECURITY.md's O(URL + the group's segments).
    */

@@ -289,4 +289,29 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
       '/ab?x', '?x', ';x', 'http://h', 'http://h/abc#', '/robots.txt', '/%72obots.txt', '/abc*', '/ab$'];
     for (const profile of PROFILES) expectReference(LITERAL, 'x', urls, profile);
   });
+
+  it('bestRank takes the in-place road for a plain path of a literal group (no path byte written) and the written road otherwise', () => {
+    const { t, roots, rootCount, need } = groupOf(loadedOf(LITERAL), 'x');
+    expect(need).not.toBe(NO_RANK);
+    const written = (url: string, rfc: boolean): boolean => {
+      sc.path.fill(0xff);
+      bestRank(t, roots, rootCount, need, url, rfc, sc);
+      return sc.path[0] !== 0xff;
+    };
+    for (const rfc of [true, false]) {
+      expect(written('/abc', rfc)).toBe(false);
+      expect(written('https://h/abcdefgh?q', rfc)).toBe(false);
+      expect(written('?x', rfc)).toBe(true);
+      expect(written('/abé', rfc)).toBe(true);
+    }
+    expect(written('/ab%63', true)).toBe(true);
+    expect(written('/ab%63', false)).toBe(false);
+    expect(written('/robots.txt', true)).toBe(true);
+  });
+
+  it('answers a path starting with `?` or `;` as `/?`, `/;` (the written road puts the `/` first)', () => {
+    const txt = LITERAL + 'Allow: /?x\nDisallow: /;\n';
+    const urls = ['?x', ';x', '/?x', '/;x', 'http://h?x', 'http://h;x', '?y', ';'];
+    for (const profile of PROFILES) expectReference(txt, 'x', urls, profile);
+  });
 });
