@@ -7,7 +7,7 @@
 import type { Profile } from '@robomata/runtime/format';
 import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
-import { ByteWriter, SHORT_COPY_MAX } from './byte-writer.js';
+import { KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -687,7 +687,7 @@ function _writeOnePattern(ranked: _Ranked, rank: number, segments: _Distinct, ou
 
 /**
  * Where a compile writes its parts: the PARTS bytes (`w`, on a buffer kept for the next compile
- * while it is at most PART_SCRATCH_MAX_BYTES, so its bytes are valid until the next build unless
+ * while it is at most 64 KiB (_partBytes), so its bytes are valid until the next build unless
  * copied) and the flat wildcard lists.
  */
 class _PartSink {
@@ -697,9 +697,8 @@ class _PartSink {
   constructor(readonly w: ByteWriter) {}
 }
 
-/** Largest PARTS buffer kept for the next compile (a hostile file's larger one is used once and dropped; the corpus's largest file writes 23 KB of parts). */
-const PART_SCRATCH_MAX_BYTES = 65_536;
-let _partScratch: Uint8Array = new Uint8Array(1_024);
+/** The PARTS buffer kept up to 64 KiB for the next compile (the corpus's largest file writes 23 KB of parts). */
+const _partBytes = new KeptBytes(65_536, 1_024);
 
 /** Returns the nodes of every part from the PARTS bytes and wildcard lists of `built` (each label a copy). O(parts bytes). */
 function _decodeParts(built: BuiltParts): BuiltNode[][] {
@@ -821,9 +820,9 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const ranked = _rankPatterns(plan, partOf, profile);
   const { rankRules, rankCompanion, byPart } = ranked;
   const segments = new _Distinct();
-  const out = new _PartSink(new ByteWriter(_partScratch, 0));
+  const out = new _PartSink(_partBytes.writer(0, 0));
   for (let p = 0; p < byPart.length; p++) _buildPart(ranked, byPart[p] as number[], segments, out);
-  if (out.w.bytes.length <= PART_SCRATCH_MAX_BYTES) _partScratch = out.w.bytes;
+  _partBytes.keep(out.w);
   const partBytes = own ? out.w.bytes.slice(0, out.w.length) : new Uint8Array(out.w.bytes.buffer, 0, out.w.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) {

@@ -98,3 +98,27 @@ export class ByteWriter {
     this.length += to - from;
   }
 }
+
+/**
+ * A writer buffer kept for the next compile while it is at most `max` bytes (single-threaded:
+ * one per isolate and use); a larger one, grown by a hostile input, is used once and let go.
+ */
+export class KeptBytes {
+  private _bytes: Uint8Array;
+  constructor(
+    private readonly _max: number,
+    initial: number,
+  ) {
+    this._bytes = new Uint8Array(initial);
+  }
+
+  /** Returns a writer at `start` on the kept buffer, or on a fresh one of `min` bytes when the kept one is shorter. */
+  writer(min: number, start: number): ByteWriter {
+    return new ByteWriter(this._bytes.length >= min ? this._bytes : new Uint8Array(min), start);
+  }
+
+  /** Keeps `w`'s buffer (grown or not) for the next writer when it is within the bound. */
+  keep(w: ByteWriter): void {
+    if (w.bytes.length <= this._max) this._bytes = w.bytes;
+  }
+}

@@ -12,7 +12,7 @@ import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 import { serializePreferences } from './serialize-preferences.js';
-import { ByteWriter } from './byte-writer.js';
+import { KeptBytes, type ByteWriter } from './byte-writer.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
@@ -29,12 +29,11 @@ export interface ArtifactInput {
 }
 
 /**
- * Largest writer buffer kept for the next compile (the corpus median artifact is about 500
- * bytes; a fresh zero-filled buffer per compile was a tenth of a small file's serialisation).
+ * The writer buffer of the last compile, kept up to 64 KiB for the next (the corpus median
+ * artifact is about 500 bytes; a fresh zero-filled buffer per compile was a tenth of a small
+ * file's serialisation).
  */
-const SCRATCH_MAX_BYTES = 65_536;
-/** The writer buffer of the last compile, reused by the next (single-threaded: one per isolate). */
-let _scratch: Uint8Array = new Uint8Array(0);
+const _written = new KeptBytes(65_536, 0);
 
 function _writeRules(w: ByteWriter, input: ArtifactInput): void {
   const rules = input.plan.rules;
@@ -158,7 +157,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   // its group's tables.
   const texts = input.patterns || parsed.sitemaps.length > 0 || parsed.others.length > 0 || plan.agents.length > 0;
   const want = (texts ? parsed.byteLength : 2 * plan.rules.length) + 256;
-  const w = new ByteWriter(_scratch.length >= want ? _scratch : new Uint8Array(want), HEADER_BYTES);
+  const w = _written.writer(want, HEADER_BYTES);
   const scope = input.scope ?? [];
   w.v(scope.length);
   for (const token of scope) w.s(token);
@@ -185,7 +184,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
     for (let k = 0; k < zeros; k++) w.bytes[w.length++] = 0;
   }
   const out = w.bytes.slice(0, w.length);
-  if (w.bytes.length <= SCRATCH_MAX_BYTES) _scratch = w.bytes;
+  _written.keep(w);
   const flags = (input.profile === 'google' ? FLAG_PROFILE_GOOGLE : 0) | (input.patterns ? FLAG_PATTERNS : 0) |
     (input.scope === undefined ? 0 : FLAG_SCOPED);
   _setUint32(out, 0, MAGIC);
