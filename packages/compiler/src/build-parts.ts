@@ -7,7 +7,7 @@
 import type { Profile } from '@robomata/runtime/format';
 import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
-import { KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
+import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -687,7 +687,7 @@ function _writeOnePattern(ranked: _Ranked, rank: number, segments: _Distinct, ou
 
 /**
  * Where a compile writes its parts: the PARTS bytes (`w`, on a buffer kept for the next compile
- * while it is at most 64 KiB (_partBytes), so its bytes are valid until the next build unless
+ * while it is at most KEPT_WRITER_MAX_BYTES (_partBytes), so its bytes are valid until the next build unless
  * copied) and the flat wildcard lists.
  */
 class _PartSink {
@@ -697,8 +697,8 @@ class _PartSink {
   constructor(readonly w: ByteWriter) {}
 }
 
-/** The PARTS buffer kept up to 64 KiB for the next compile (the corpus's largest file writes 23 KB of parts). */
-const _partBytes = new KeptBytes(65_536, 1_024);
+/** The PARTS buffer kept for the next compile. */
+const _partBytes = new KeptBytes(KEPT_WRITER_MAX_BYTES, 1_024);
 
 /** Returns the nodes of every part from the PARTS bytes and wildcard lists of `built` (each label a copy). O(parts bytes). */
 function _decodeParts(built: BuiltParts): BuiltNode[][] {

@@ -109,7 +109,8 @@ export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
   // One loop per helper: a cold process compiles each long loop on its own (on-stack
   // replacement compiles the whole enclosing function, and leaving a loop for code it has no
   // feedback for throws that code away).
-  const s = _trieScratch(_keyBytes(keys) + 1);
+  // Working arrays of at least that + 2 entries: the kept ones or, past TRIE_SCRATCH_MAX, fresh ones.
+  const s = _scratch.of(_keyBytes(keys) + 3);
   const preKey = new Array<number>(keys.length);
   const count = _buildPreorder(keys, s, preKey);
   // Breadth-first ids: a stable counting sort of the preorder nodes by depth.
@@ -279,11 +280,6 @@ function _newTrieScratch(size: number): _TrieScratch {
   };
 }
 
-/** Returns working arrays of at least `n + 2` entries: the kept ones or, past TRIE_SCRATCH_MAX, fresh ones. */
-function _trieScratch(n: number): _TrieScratch {
-  return _scratch.of(n + 2);
-}
-
 /** Returns the child of `x` on byte `b` in `trie`, or 0 (binary search over its contiguous children). */
 export function childOf(trie: ByteTrie, x: number, b: number): number {
   let lo = trie.firstChild[x] as number;
@@ -369,7 +365,7 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
 export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): RadixOut {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
   // last, next, prev sibling). Working arrays reused across calls (single-threaded).
-  const w = _radixScratch(2 * bytes.length + 2);
+  const w = _radix.of(2 * bytes.length + 2);
   const { depth, keyOf, keyIndex, firstChild, lastChild, next, prev, stack } = w;
   _initNode(w, 0, 0, -1, -1, -1);
   prev[0] = -1;
@@ -477,11 +473,6 @@ function _initNode(w: _RadixScratch, x: number, depth: number, keyOf: number, ke
   w.firstChild[x] = child;
   w.lastChild[x] = child;
   w.next[x] = -1;
-}
-
-/** Returns working arrays of at least `n` entries: the kept ones, or past TRIE_SCRATCH_MAX fresh ones. */
-function _radixScratch(n: number): _RadixScratch {
-  return _radix.of(n);
 }
 
 /** Returns buildRadixScratch's working arrays of `size` entries each. */

@@ -1131,7 +1131,7 @@ class _Parser {
     if (this.lean) {
       const group = this.current;
       // The one directive a lean parse reads; no diagnostics (diagnose is false).
-      if (group !== undefined && group.crawlDelay === undefined && _isCrawlDelayKey(this.bytes, ks, ke)) this.setCrawlDelay(group, line, this.decode(vs, ve));
+      if (group !== undefined && group.crawlDelay === undefined && _isKey(this.bytes, ks, ke, _CRAWL_DELAY)) this.setCrawlDelay(group, line, this.decode(vs, ve));
       return;
     }
     const key = this.decode(ks, ke);
@@ -1363,16 +1363,9 @@ function _isKey(bytes: Uint8Array, ks: number, ke: number, form: Uint8Array): bo
   return true;
 }
 
-/** `crawl-delay` as bytes. */
+/** `crawl-delay` as bytes: a key `_isKey` matches in any ASCII letter case is what `toLowerCase()` of its decode equals (no other character lower-cases to one of its letters). */
 const _CRAWL_DELAY = _ENCODER.encode('crawl-delay');
 
-/**
- * True when key `bytes[ks, ke)` is `crawl-delay` in any ASCII letter case: what `toLowerCase()`
- * of its decode equals (no other character lower-cases to one of its letters).
- */
-function _isCrawlDelayKey(bytes: Uint8Array, ks: number, ke: number): boolean {
-  return _isKey(bytes, ks, ke, _CRAWL_DELAY);
-}
 
 /** Tags whose presence in a body that opens with `<` makes it an HTML page (lower case). */
 const _HTML_TAGS: readonly string[] = ['<!doctype html', '<html', '<head', '<body', '<meta', '<title', '<script', '<div'];

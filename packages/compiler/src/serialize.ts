@@ -12,7 +12,7 @@ import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 import { serializePreferences } from './serialize-preferences.js';
-import { KeptBytes, type ByteWriter } from './byte-writer.js';
+import { KEPT_WRITER_MAX_BYTES, KeptBytes, type ByteWriter } from './byte-writer.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
@@ -28,12 +28,8 @@ export interface ArtifactInput {
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
 }
 
-/**
- * The writer buffer of the last compile, kept up to 64 KiB for the next (the corpus median
- * artifact is about 500 bytes; a fresh zero-filled buffer per compile was a tenth of a small
- * file's serialisation).
- */
-const _written = new KeptBytes(65_536, 0);
+/** The writer buffer of the last compile, kept for the next. */
+const _written = new KeptBytes(KEPT_WRITER_MAX_BYTES, 0);
 
 function _writeRules(w: ByteWriter, input: ArtifactInput): void {
   const rules = input.plan.rules;

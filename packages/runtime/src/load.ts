@@ -866,8 +866,12 @@ export function readHeldLoadWords(): number {
 
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
 function _decodedOf(a: LoadedArtifact): _Decoded {
-  if (_lastArtifact === a && _lastDecoded !== null) return _lastDecoded;
-  return _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
+  return _heldDecodeOf(a) ?? _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
+}
+
+/** Returns the whole decode of `a` the thread still holds (its last decode), or null. O(1). */
+function _heldDecodeOf(a: LoadedArtifact): _Decoded | null {
+  return _lastArtifact === a ? _lastDecoded : null;
 }
 
 /**
@@ -1150,7 +1154,7 @@ class _LoadedFile extends LoadedArtifact {
 
   protected decodeRanks(): Int32Array {
     // The last decode when it is this artifact's, else the sections up to RANKS decoded again (validated again).
-    const d: _Head | _Decoded = _lastArtifact === this && _lastDecoded !== null ? _lastDecoded : _decodeHead(this.bytes, this.header(INDEX_FLAGS));
+    const d: _Head | _Decoded = _heldDecodeOf(this) ?? _decodeHead(this.bytes, this.header(INDEX_FLAGS));
     return d.img.words.slice(d.rankBase, d.rankBase + d.rankCount);
   }
 }
