@@ -38,7 +38,7 @@ for (let r = 0; r < 6; r++) {
       (t[k] as number[]).push(now - last);
       last = now;
     };
-    const a = compile(h.text);
+    const a = compile(h.text, { maxBytes: h.maxBytes });
     lap(0);
     const robots = loadRobots(a);
     lap(1);
@@ -46,7 +46,7 @@ for (let r = 0; r < 6; r++) {
     lap(2);
     for (const u of h.urls) if (rules.isAllowed(u)) sink++;
     lap(3);
-    const lazy = compileRobots(h.text);
+    const lazy = compileRobots(h.text, { maxBytes: h.maxBytes });
     lap(4);
     const lr = lazy.agent(agent);
     lap(5);
@@ -73,7 +73,7 @@ for (const one of [true, false]) {
 /** True per host when its file's one merged group is the global group (compileRobots builds it at once). */
 function _oneGroupHosts(): boolean[] {
   return hosts.map((h) => {
-    const r = loadRobots(compile(h.text));
+    const r = loadRobots(compile(h.text, { maxBytes: h.maxBytes }));
     return r.groupCount === 1 && r.agent('*').selection === 'global';
   });
 }

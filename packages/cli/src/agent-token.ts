@@ -34,13 +34,10 @@ export function reportAgentToken(robots: Robots, agent: string, selection: Agent
 /**
  * Throws a {@link CliError} with the runtime's own refusal (`Robots#findAgentRefusal`: the
  * RobotsAgentError `Robots#agent` would throw, in `describeGroupChoice`'s words with the scope
- * the artifact holds and the remedy) when the selection says an agent-scoped artifact left
- * `agent`'s group out ('out-of-scope': the artifact answers nothing for it); returns otherwise.
- * O(scope).
+ * the artifact holds and the remedy) when an agent-scoped artifact left `agent`'s group out (the
+ * artifact answers nothing for it); returns otherwise. O(scope).
  */
-export function requireInScope(robots: Robots, agent: string, selection: AgentSelection): void {
-  if (selection.selection !== 'out-of-scope') return;
+export function requireInScope(robots: Robots, agent: string): void {
   const refusal = robots.findAgentRefusal(agent);
-  if (refusal === undefined) throw new Error('unreachable: an out-of-scope selection has a refusal');
-  throw new CliError(refusal.message);
+  if (refusal !== undefined) throw new CliError(refusal.message);
 }

@@ -196,7 +196,10 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     maxBytes: options.maxBytes,
     warn: (line) => writeErrorLine(io, line),
   });
-  for (const name of options.agent) requireInScope(robots, name, reportAgentToken(robots, name, robots.selectAgent(name), io));
+  for (const name of options.agent) {
+    reportAgentToken(robots, name, robots.selectAgent(name), io);
+    requireInScope(robots, name);
+  }
   const agents = options.agent.map((name) => ({ name, rules: robots.agent(name) }));
   const infos = new Map<number, RuleInfo>();
   // A person at a terminal gets a header and readable rules; pipes and files keep the stable TSV.

@@ -73,7 +73,7 @@ export async function explainUrl(url: string, options: ExplainOptions, io: CliIo
   const urlProblem = describeUrlReading(d);
   if (urlProblem !== undefined) writeErrorLine(io, `robomata: warning: ${urlProblem}`);
   // An agent-scoped artifact answers nothing for another crawler: the decision says so.
-  requireInScope(robots, options.agent, d.group);
+  requireInScope(robots, options.agent);
   const selection = d.group.selection as Selection;
   const r = d.rule;
   let reason = describeDecision(d);
