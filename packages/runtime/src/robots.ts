@@ -781,17 +781,9 @@ export class Robots {
   agent(userAgent: string): AgentRules {
     _checkAgent(userAgent);
     const token = this._lookupToken(userAgent);
-    const pick = this._pickGroup(token);
-    if (this._art === null) this._settleFor(this._pending(), pick);
+    const pick = this._choose(token, true);
     if (pick === _OUT_OF_SCOPE) throw this._outOfScope(token);
-    if (pick === -1) return this._global();
-    const g = pick >= 0 ? pick : -pick - 2;
-    if (!this._isBuilt(g)) {
-      // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
-      if (this._builder !== null) return this._builder(g)[GROUP_RULES](g, pick < -1);
-      throw this._outOfScope(token);
-    }
-    return this[GROUP_RULES](g, pick < -1);
+    return this._rulesOf(pick);
   }
 
   /**
@@ -804,13 +796,15 @@ export class Robots {
   selectAgent(userAgent: string): AgentSelection {
     _checkAgent(userAgent);
     const token = this._lookupToken(userAgent);
+    return this._selectionOf(userAgent, token, this._choose(token, false));
+  }
+
+  /** Returns the {@link AgentSelection} of `_choose`'s code `pick` for `userAgent`, looked up as `token`. Allocates the result. */
+  private _selectionOf(userAgent: string, token: string, pick: number): AgentSelection {
     const { recognised } = findProductToken(userAgent);
-    const pick = this._pickGroup(token);
     if (pick === _OUT_OF_SCOPE) return { token, recognised, selection: 'out-of-scope', group: -1 };
     if (pick === -1) return { token, recognised, selection: 'none', group: -1 };
-    const g = pick >= 0 ? pick : -pick - 2;
-    if (!this._canBuild(g)) return { token, recognised, selection: 'out-of-scope', group: -1 };
-    return { token, recognised, selection: pick >= 0 ? 'specific' : 'global', group: g };
+    return { token, recognised, selection: pick >= 0 ? 'specific' : 'global', group: pick >= 0 ? pick : -pick - 2 };
   }
 
   /**
@@ -821,9 +815,9 @@ export class Robots {
    * non-string. O(|agent| log tokens); allocates only the error.
    */
   findAgentRefusal(userAgent: string): RobotsAgentError | undefined {
-    // selectAgent is the one place that decides 'out-of-scope'; agent() throws exactly then.
-    const s = this.selectAgent(userAgent);
-    return s.selection === 'out-of-scope' ? this._outOfScope(s.token) : undefined;
+    _checkAgent(userAgent);
+    const token = this._lookupToken(userAgent);
+    return this._choose(token, false) === _OUT_OF_SCOPE ? this._outOfScope(token) : undefined;
   }
 
   /**
@@ -862,6 +856,29 @@ export class Robots {
     if (g >= 0) return g;
     const global = a.header(INDEX_GLOBAL_GROUP);
     return global < 0 ? -1 : -global - 2;
+  }
+
+  /**
+   * The one choice agent(), selectAgent(), findAgentRefusal() and explain() make for `token`:
+   * `_pickGroup`'s code, with a group this artifact neither holds nor can build (an agent-scoped
+   * artifact) turned into _OUT_OF_SCOPE, so that agent() throws exactly where selectAgent() says
+   * 'out-of-scope'. With `settle`, compileRobots' pending first artifact is made with the chosen
+   * group built (agent() and explain(); selectAgent() builds nothing). O(|token| log tokens).
+   */
+  private _choose(token: string, settle: boolean): number {
+    const pick = this._pickGroup(token);
+    if (settle && this._art === null) this._settleFor(this._pending(), pick);
+    if (pick === _OUT_OF_SCOPE || pick === -1) return pick;
+    return this._canBuild(pick >= 0 ? pick : -pick - 2) ? pick : _OUT_OF_SCOPE;
+  }
+
+  /** Returns the AgentRules of `_choose`'s code `pick` (not _OUT_OF_SCOPE): the group built on its first use under compileRobots. */
+  private _rulesOf(pick: number): AgentRules {
+    if (pick === -1) return this._global();
+    const g = pick >= 0 ? pick : -pick - 2;
+    // compileRobots: the group is built (once) into a Robots of its own, same indices and ids.
+    if (!this._isBuilt(g)) return (this._builder as GroupBuilder)(g)[GROUP_RULES](g, pick < -1);
+    return this[GROUP_RULES](g, pick < -1);
   }
 
   /** The global group's rules (selection 'global'), or allow-all ('none') when there is none. */
@@ -904,17 +921,16 @@ export class Robots {
    */
   explain(url: string, userAgent: string): Decision {
     if (typeof url !== 'string') throw _urlError(url);
+    _checkAgent(userAgent);
+    const token = this._lookupToken(userAgent);
     // A first explain() on compileRobots' host settles as agent() would: one artifact, its group built.
-    if (this._art === null) {
-      _checkAgent(userAgent);
-      this._settleFor(this._pending(), this._pickGroup(this._lookupToken(userAgent)));
-    }
-    const sel = this.selectAgent(userAgent);
+    const pick = this._choose(token, true);
+    const sel = this._selectionOf(userAgent, token, pick);
     const path = readMatchedPath(url, this._a.profile === 'rfc9309');
     const form = classifyUrl(url);
     const group = { ...sel, tokens: sel.group >= 0 ? this._groupTokens(sel.group) : [] };
     if (sel.selection === 'out-of-scope') return { url, form, group, outcome: 'out-of-scope', rule: undefined, allowed: undefined, path, usage: undefined, signal: undefined };
-    const rules = this.agent(userAgent);
+    const rules = this._rulesOf(pick);
     const usage = rules[EXPLAIN_PREFERENCES](url, 'usage');
     const signal = rules[EXPLAIN_PREFERENCES](url, 'signal');
     if (sel.selection === 'none') return { url, form, group, outcome: 'no-group', rule: undefined, allowed: true, path, usage, signal };
