@@ -72,7 +72,7 @@ const PROGRESS_CHECK_EVERY = 4_096;
  * also for a disallowed URL). The agent must be in the artifact's scope ({@link runCheck} checks
  * it first). O(URL + the group's segments), allocates the answer.
  */
-export function decideVerdict(robots: Robots, agent: string, url: string, usage: readonly string[] = [], signal: readonly string[] = []): Verdict {
+export function explainVerdict(robots: Robots, agent: string, url: string, usage: readonly string[] = [], signal: readonly string[] = []): Verdict {
   const d = robots.explain(url, agent);
   const base: Verdict = { ..._verdictOf(d.allowed !== false, agent, url, d.rule), outcome: d.outcome, reason: describeDecision(d) };
   // Own keys only: `--usage constructor` has no answer.
@@ -218,7 +218,7 @@ export async function runCheck(args: readonly string[], options: CheckOptions, i
     tally.urls++;
     for (const { name, rules } of agents) {
       // The TSV has no outcome column: the rule the hot check finds is all it prints.
-      const verdict = format === formatVerdictTsv ? decideRuleVerdict(robots, rules, name, url, infos, usage, signal) : decideVerdict(robots, name, url, usage, signal);
+      const verdict = format === formatVerdictTsv ? decideRuleVerdict(robots, rules, name, url, infos, usage, signal) : explainVerdict(robots, name, url, usage, signal);
       if (verdict.allowed) tally.allowed++;
       else tally.disallowed++;
       if (out.writeLine(format(verdict))) await out.flush();

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_MESSAGES } from '@robomata/runtime';
 import { compileRobots } from '@robomata/compiler';
-import { decideRuleVerdict, decideVerdict, formatVerdictTsv, runCheck, type CheckOptions } from '../src/check.js';
+import { decideRuleVerdict, explainVerdict, formatVerdictTsv, runCheck, type CheckOptions } from '../src/check.js';
 import type { RuleInfo } from '@robomata/runtime';
 import type { CliIo } from '../src/io.js';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -78,8 +78,8 @@ describe('the TSV road (AgentRules#decide) and the decision road (Robots#explain
           const rules = robots.agent(agent);
           for (const url of urls) {
             const fast = formatVerdictTsv(decideRuleVerdict(robots, rules, agent, url, infos, ['train-ai', 'search'], ['ai-train']));
-            expect(fast, `${agent} ${url}`).toBe(formatVerdictTsv(decideVerdict(robots, agent, url, ['train-ai', 'search'], ['ai-train'])));
-            expect(formatVerdictTsv(decideRuleVerdict(robots, rules, agent, url, infos))).toBe(formatVerdictTsv(decideVerdict(robots, agent, url)));
+            expect(fast, `${agent} ${url}`).toBe(formatVerdictTsv(explainVerdict(robots, agent, url, ['train-ai', 'search'], ['ai-train'])));
+            expect(formatVerdictTsv(decideRuleVerdict(robots, rules, agent, url, infos))).toBe(formatVerdictTsv(explainVerdict(robots, agent, url)));
             compared++;
           }
         }
