@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
+import { MAX_LINE_BYTES, ownBorrowedParse, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
 import type { ParsedRobots } from '../src/parse.js';
 import { concatBytes } from './_bytes.js';
 
@@ -221,6 +221,35 @@ describe('parseRobotsTxt properties', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("ownBorrowedParse gives a borrowed parse of a string bytes of its own: a later borrowed parse changes none of its rules' or preferences' bytes", () => {
+    // Preference lines among the fragments, so the last view of a group may be a rule's or a
+    // preference's, and the last group may have neither.
+    const line = fc.constantFrom('\nContent-Usage: /p\u00e9 train-ai=n', '\nContent-Signal: search=yes', '\nDisallow: /d\u00e9%7e', '\nUser-agent: b', '');
+    const text = fc.tuple(fc.oneof(mixedRobots, asciiRobots), fc.array(line, { maxLength: 4 })).map(([bytes, lines]) => new TextDecoder().decode(bytes) + lines.join(''));
+    const bytesOf = (parsed: ParsedRobots): unknown =>
+      parsed.groups.map((g) => [
+        g.rules.map((r) => [Array.from(r.rawBytes), Array.from(r.escaped)]),
+        g.preferences.map((p) => [Array.from(p.rawPath), Array.from(p.escaped)]),
+      ]);
+    fc.assert(
+      fc.property(text, (input) => {
+        const expected = bytesOf(parseForCompile(input));
+        const lean = parseLean(input, undefined, true);
+        ownBorrowedParse(lean);
+        // Overwrites the shared encoding buffer.
+        parseLean('x'.repeat(input.length + 64), undefined, true);
+        expect(bytesOf(lean)).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+    // The last group has no rule: the views end in an earlier group.
+    const last = parseLean('User-agent: a\nDisallow: /x\u00e9\nContent-Usage: /y train-ai=n\nUser-agent: b\n', undefined, true);
+    ownBorrowedParse(last);
+    parseLean('z'.repeat(200), undefined, true);
+    expect(Array.from(last.groups[0]!.preferences[0]!.rawPath)).toEqual([0x2f, 0x79]);
+    expect(new TextDecoder().decode(last.groups[0]!.rules[0]!.rawBytes)).toBe('/x\u00e9');
   });
 
   it('long lines of an ASCII text (finished by string searches) parse as the byte loop reads them', () => {
