@@ -233,6 +233,8 @@ describe('parseRobotsTxt properties', () => {
         g.rules.map((r) => [Array.from(r.rawBytes), Array.from(r.escaped)]),
         g.preferences.map((p) => [Array.from(p.rawPath), Array.from(p.escaped)]),
       ]);
+    // Owned copies of short parses share a slab: every parse owned so far keeps its bytes.
+    const owned: [ParsedRobots, unknown][] = [];
     fc.assert(
       fc.property(text, (input) => {
         const expected = bytesOf(parseForCompile(input));
@@ -241,9 +243,17 @@ describe('parseRobotsTxt properties', () => {
         // Overwrites the shared encoding buffer.
         parseLean('x'.repeat(input.length + 64), undefined, true);
         expect(bytesOf(lean)).toEqual(expected);
+        owned.push([lean, expected]);
       }),
       { numRuns: 400 },
     );
+    for (const [lean, expected] of owned) expect(bytesOf(lean)).toEqual(expected);
+    // A parse whose views end past a slab's share (2 KiB) gets bytes of its own.
+    const long = `User-agent: a\nDisallow: /${'\u00e9'.repeat(1500)}\nUser-agent: b\nAllow: /b\n`;
+    const longLean = parseLean(long, undefined, true);
+    ownBorrowedParse(longLean);
+    parseLean('y'.repeat(5000), undefined, true);
+    expect(bytesOf(longLean)).toEqual(bytesOf(parseForCompile(long)));
     // The last group has no rule: the views end in an earlier group.
     const last = parseLean('User-agent: a\nDisallow: /x\u00e9\nContent-Usage: /y train-ai=n\nUser-agent: b\n', undefined, true);
     ownBorrowedParse(last);
