@@ -1146,10 +1146,9 @@ class _Parser {
     }
     const key = this.decode(ks, ke);
     const value = this.decode(vs, ve);
-    const lowerKey = key.toLowerCase();
     const group = this.current;
     this.others.push({ line, key, value, group: group === undefined ? -1 : this.groups.length - 1 });
-    if (lowerKey === 'crawl-delay') {
+    if (_isKey(this.bytes, ks, ke, _CRAWL_DELAY)) {
       if (group === undefined) {
         if (this.diagnose) this.diag(
           line,
@@ -1158,8 +1157,13 @@ class _Parser {
           `line ${line}: '${_quote(key)}' comes before any User-agent line, so it applies to no group`,
         );
       } else if (group.crawlDelay === undefined) this.setCrawlDelay(group, line, value);
-    } else if (this.diagnose && !_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
-      // An unknown key (diagnostics only; no known key is a near miss of Content-Usage or Content-Signal).
+    } else if (this.diagnose) this.checkOtherKey(line, key);
+  }
+
+  /** Reports a key other than crawl-delay that is not a known one (diagnostics only; no known key is a near miss of Content-Usage or Content-Signal). */
+  checkOtherKey(line: number, key: string): void {
+    const lowerKey = key.toLowerCase();
+    if (!_KNOWN_OTHER_KEYS.has(lowerKey) && !lowerKey.startsWith(_ACAP_PREFIX)) {
       const near = nearMissPreferenceKey(lowerKey);
       if (near !== undefined) {
         const meant = near === 'content-usage' ? 'Content-Usage' : 'Content-Signal';
@@ -1243,9 +1247,9 @@ let _borrowBuffer: Uint8Array | undefined;
  * bytes of its own, so it may be kept past the next borrowed parse: when its rules' and
  * preferences' bytes are views of the shared encoding buffer, they become views of one copy of
  * the bytes there up to the end of the last such view (its encoding starts at 0; a truncated
- * string keeps no more than was parsed). Call it right after that parse: the buffer holds the
- * last borrowed parse's string, and any later one would be copied instead. In place;
- * O(parsed bytes + rules).
+ * string keeps no more than was parsed), cut from a slab when short ({@link OWN_SLAB_BYTES}).
+ * Call it right after that parse: the buffer holds the last borrowed parse's string, and any
+ * later one would be copied instead. In place; O(parsed bytes + rules).
  */
 export function ownBorrowedParse(parsed: ParsedRobots): void {
   const shared = _borrowBuffer;
@@ -1295,14 +1299,21 @@ let _ownSlabUsed = OWN_SLAB_BYTES;
 /** Returns a copy of `shared[0, end)`: the buffer it is in and its offset there. */
 function _ownedCopy(shared: Uint8Array, end: number): { copy: ArrayBuffer; base: number } {
   if (end > OWN_SLAB_MAX_COPY) return { copy: shared.slice(0, end).buffer, base: 0 };
-  if (_ownSlabUsed + end > OWN_SLAB_BYTES || _ownSlab === undefined) {
-    _ownSlab = new ArrayBuffer(OWN_SLAB_BYTES);
+  const copy = _slabOf(end);
+  const base = _ownSlabUsed - end;
+  new Uint8Array(copy, base, end).set(new Uint8Array(shared.buffer, 0, end));
+  return { copy, base };
+}
+
+/** Takes `n` (at most OWN_SLAB_MAX_COPY) bytes of the slab, a new one when they do not fit: returns it; they end at `_ownSlabUsed`. */
+function _slabOf(n: number): ArrayBuffer {
+  let slab = _ownSlab;
+  if (slab === undefined || _ownSlabUsed + n > OWN_SLAB_BYTES) {
+    _ownSlab = slab = new ArrayBuffer(OWN_SLAB_BYTES);
     _ownSlabUsed = 0;
   }
-  const base = _ownSlabUsed;
-  new Uint8Array(_ownSlab, base, end).set(new Uint8Array(shared.buffer, 0, end));
-  _ownSlabUsed += end;
-  return { copy: _ownSlab, base };
+  _ownSlabUsed += n;
+  return slab;
 }
 
 type _MutablePreference = { -readonly [K in keyof ParsedPreference]: ParsedPreference[K] };
@@ -1331,7 +1342,8 @@ function _sharedViewsEnd(parsed: ParsedRobots, from: ArrayBufferLike): number {
 /**
  * @internal {@link parseForCompile} for compileRobots, whose artifacts write no directives:
  * `others` is empty (a directive line is not decoded, but for a group's first crawl-delay).
- * `borrow` as for {@link parseBorrowed}. Same groups, rules, sitemaps, warnings and counts. O(n).
+ * `borrow` as for {@link parseBorrowed}, but a string of up to OWN_SLAB_MAX_COPY bytes of UTF-8
+ * is read from a copy of its own in the slab (ownBorrowedParse then has nothing to copy). Same groups, rules, sitemaps, warnings and counts. O(n).
  */
 export function parseLean(robotsTxt: string | Uint8Array, options: ParseOptions | undefined, borrow: boolean): ParsedRobots {
   return _parse(robotsTxt, options, false, borrow, true);
@@ -1365,7 +1377,16 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
   let bytes = input;
   // Not a shared buffer's bytes: another thread could change them between the parse's passes.
   if (borrow && (typeof robotsTxt === 'string' || input.buffer instanceof ArrayBuffer)) {
-    if (truncated) bytes = new Uint8Array(input.buffer, input.byteOffset, n);
+    const parsed = truncated ? new Uint8Array(input.buffer, input.byteOffset, n) : input;
+    if (lean && typeof robotsTxt === 'string' && n <= OWN_SLAB_MAX_COPY) {
+      // compileRobots' parse of a short string reads a copy in the slab: its views are already
+      // what ownBorrowedParse would copy them to (a second view per rule and preference there
+      // was a sixth of a 20-rule file's lean parse), at the cost of one copy for a file that
+      // keeps nothing.
+      const slab = _slabOf(n);
+      bytes = new Uint8Array(slab, _ownSlabUsed - n, n);
+      bytes.set(parsed);
+    } else bytes = parsed;
   } else if (typeof robotsTxt !== 'string' || truncated) {
     bytes = new Uint8Array(n);
     bytes.set(input.subarray(0, n));

@@ -254,6 +254,16 @@ describe('parseRobotsTxt properties', () => {
     ownBorrowedParse(longLean);
     parseLean('y'.repeat(5000), undefined, true);
     expect(bytesOf(longLean)).toEqual(bytesOf(parseForCompile(long)));
+    // A string past 2 KiB whose views end within 2 KiB: they are copied to the slab.
+    const tails = ['1', '2', '3'].map((k) => `User-agent: a\nDisallow: /t${k}\u00e9\nUser-agent: b\nAllow: /b${k}\n#${'c'.repeat(3000)}`);
+    const tailLeans = tails.map((tail) => {
+      const lean = parseLean(tail, undefined, true);
+      ownBorrowedParse(lean);
+      return lean;
+    });
+    parseLean('w'.repeat(5000), undefined, true);
+    for (const [k, tail] of tails.entries()) expect(bytesOf(tailLeans[k]!)).toEqual(bytesOf(parseForCompile(tail)));
+    for (const [lean, expected] of owned) expect(bytesOf(lean)).toEqual(expected);
     // The last group has no rule: the views end in an earlier group.
     const last = parseLean('User-agent: a\nDisallow: /x\u00e9\nContent-Usage: /y train-ai=n\nUser-agent: b\n', undefined, true);
     ownBorrowedParse(last);
