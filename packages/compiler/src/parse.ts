@@ -1343,7 +1343,8 @@ function _sharedViewsEnd(parsed: ParsedRobots, from: ArrayBufferLike): number {
  * @internal {@link parseForCompile} for compileRobots, whose artifacts write no directives:
  * `others` is empty (a directive line is not decoded, but for a group's first crawl-delay).
  * `borrow` as for {@link parseBorrowed}, but a string of up to OWN_SLAB_MAX_COPY bytes of UTF-8
- * is read from a copy of its own in the slab (ownBorrowedParse then has nothing to copy). Same groups, rules, sitemaps, warnings and counts. O(n).
+ * is read from a copy of its own in the slab (ownBorrowedParse then has nothing to copy). Same
+ * groups, rules, sitemaps, warnings and counts. O(n).
  */
 export function parseLean(robotsTxt: string | Uint8Array, options: ParseOptions | undefined, borrow: boolean): ParsedRobots {
   return _parse(robotsTxt, options, false, borrow, true);
