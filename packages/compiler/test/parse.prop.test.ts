@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
+import { MAX_LINE_BYTES, ownBorrowedParse, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
 import type { ParsedRobots } from '../src/parse.js';
 import { concatBytes } from './_bytes.js';
 
@@ -221,6 +221,55 @@ describe('parseRobotsTxt properties', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("ownBorrowedParse gives a borrowed parse of a string bytes of its own: a later borrowed parse changes none of its rules' or preferences' bytes", () => {
+    // Preference lines among the fragments, so the last view of a group may be a rule's or a
+    // preference's, and the last group may have neither.
+    const line = fc.constantFrom('\nContent-Usage: /p\u00e9 train-ai=n', '\nContent-Signal: search=yes', '\nDisallow: /d\u00e9%7e', '\nUser-agent: b', '');
+    const text = fc.tuple(fc.oneof(mixedRobots, asciiRobots), fc.array(line, { maxLength: 4 })).map(([bytes, lines]) => new TextDecoder().decode(bytes) + lines.join(''));
+    const bytesOf = (parsed: ParsedRobots): unknown =>
+      parsed.groups.map((g) => [
+        g.rules.map((r) => [Array.from(r.rawBytes), Array.from(r.escaped)]),
+        g.preferences.map((p) => [Array.from(p.rawPath), Array.from(p.escaped)]),
+      ]);
+    // Owned copies of short parses share a slab: every parse owned so far keeps its bytes.
+    const owned: [ParsedRobots, unknown][] = [];
+    fc.assert(
+      fc.property(text, (input) => {
+        const expected = bytesOf(parseForCompile(input));
+        const lean = parseLean(input, undefined, true);
+        ownBorrowedParse(lean);
+        // Overwrites the shared encoding buffer.
+        parseLean('x'.repeat(input.length + 64), undefined, true);
+        expect(bytesOf(lean)).toEqual(expected);
+        owned.push([lean, expected]);
+      }),
+      { numRuns: 400 },
+    );
+    for (const [lean, expected] of owned) expect(bytesOf(lean)).toEqual(expected);
+    // A parse whose views end past a slab's share (2 KiB) gets bytes of its own.
+    const long = `User-agent: a\nDisallow: /${'\u00e9'.repeat(1500)}\nUser-agent: b\nAllow: /b\n`;
+    const longLean = parseLean(long, undefined, true);
+    ownBorrowedParse(longLean);
+    parseLean('y'.repeat(5000), undefined, true);
+    expect(bytesOf(longLean)).toEqual(bytesOf(parseForCompile(long)));
+    // A string past 2 KiB whose views end within 2 KiB: they are copied to the slab.
+    const tails = ['1', '2', '3'].map((k) => `User-agent: a\nDisallow: /t${k}\u00e9\nUser-agent: b\nAllow: /b${k}\n#${'c'.repeat(3000)}`);
+    const tailLeans = tails.map((tail) => {
+      const lean = parseLean(tail, undefined, true);
+      ownBorrowedParse(lean);
+      return lean;
+    });
+    parseLean('w'.repeat(5000), undefined, true);
+    for (const [k, tail] of tails.entries()) expect(bytesOf(tailLeans[k]!)).toEqual(bytesOf(parseForCompile(tail)));
+    for (const [lean, expected] of owned) expect(bytesOf(lean)).toEqual(expected);
+    // The last group has no rule: the views end in an earlier group.
+    const last = parseLean('User-agent: a\nDisallow: /x\u00e9\nContent-Usage: /y train-ai=n\nUser-agent: b\n', undefined, true);
+    ownBorrowedParse(last);
+    parseLean('z'.repeat(200), undefined, true);
+    expect(Array.from(last.groups[0]!.preferences[0]!.rawPath)).toEqual([0x2f, 0x79]);
+    expect(new TextDecoder().decode(last.groups[0]!.rules[0]!.rawBytes)).toBe('/x\u00e9');
   });
 
   it('long lines of an ASCII text (finished by string searches) parse as the byte loop reads them', () => {
