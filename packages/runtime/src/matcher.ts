@@ -147,12 +147,20 @@ export function walkTrieUrl(t: Tables, root: number, url: string, start: number,
  * no allocation in steady state.
  */
 export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean, sc: Scratch): number {
+  return bestRankFrom(t, roots, rootCount, need, url, findPathStart(url), rfc, sc);
+}
+
+/**
+ * Returns {@link bestRank} for a URL whose path starts at `i`, its findPathStart (-1: the path
+ * is `/`): for callers that found the path start another way (robots.ts remembers a group's
+ * authority). Same bound.
+ */
+export function bestRankFrom(t: Tables, roots: number, rootCount: number, need: number, url: string, i: number, rfc: boolean, sc: Scratch): number {
   // Invariant: need === NO_RANK exactly when a part has wildcard patterns (load.ts); the
-  // in-place walks record nothing. Hot: run pnpm bench.
+  // in-place walks record nothing; i === findPathStart(url). Hot: run pnpm bench.
   const c = sc.candidates;
   c.count = 0;
   c.patterns = 0;
-  const i = findPathStart(url);
   // In place: a group without wildcard patterns (with them a head of `/` makes nearly every
   // URL a candidate, whose verification needs the bytes written), a path that starts with `/`
   // (else a `/` is put before it), and in rfc9309 not with `/r` or `/%` (the implicit

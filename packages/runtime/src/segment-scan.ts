@@ -331,6 +331,9 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
       if (x === 0) break;
       x = img[base + x * 6 /* AC_WORDS */ + 2 /* AC_FAIL */] as number;
     }
+    // Back at the root (most bytes of a path): it ends no segment and its dictionary link is 0
+    // (load.ts writes neither for node 0), so there is no output chain to read.
+    if (x === 0) continue;
     let o = ((img[base + x * 6 /* AC_WORDS */ + 1 /* AC_CHILDREN_OUT */] as number) & 512 /* AC_OUT_BIT */) !== 0 ? x : (img[base + x * 6 /* AC_WORDS */ + 4 /* AC_DICT */] as number);
     while (o !== 0) {
       steps++;
