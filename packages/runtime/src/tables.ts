@@ -2,8 +2,14 @@
  * The in-memory image a loaded artifact is matched on (built and validated by load.ts, read by
  * matcher.ts, segment-scan.ts and lazy-dfa.ts): every record layout by name, and the candidate
  * list of a check's scratch (scratch.ts).
+ *
+ * Layout words in hot functions: the tier-0 readers (matcher.ts, segment-scan.ts, path-bytes.ts
+ * and the readers below) write these constants as number literals, each followed by a block
+ * comment with its name (`rec + 3`, commented NODE_RANK): V8 reads an imported or module-level const from its cell, with
+ * a hole check, at every use, and a literal not at all (new-URL checks 226 against 252 ns,
+ * `node --expose-gc bench/dist/focus.js --newurl --ab`). test/layout-literals.test.ts keeps
+ * each literal equal to the constant it names, so the layout is still defined here only.
  */
-import { NO_RANK } from './format.js';
 
 /**
  * Words per radix node in the image: see the `NODE_*` offsets. Four words (8 bytes a node less
@@ -52,8 +58,8 @@ export const EXTRA_WILD_COUNT = 3;
 
 /** Returns the image offset of the extra record of the radix node whose record starts at `rec`, or NO_EXTRA. O(1). */
 export function nodeExtra(img: Int32Array, rec: number): number {
-  const v = img[rec + NODE_RANK] as number;
-  return v < 0 ? ~v : NO_EXTRA;
+  const v = img[rec + 3 /* NODE_RANK */] as number;
+  return v < 0 ? ~v : (-1 /* NO_EXTRA */);
 }
 
 /** Returns the NODE_RANK word of a node whose extra record is at `extra` (NO_EXTRA: none, then `prefixRank`). */
@@ -63,31 +69,31 @@ export function nodeRankWord(prefixRank: number, extra: number): number {
 
 /** Returns the best rank of a literal prefix pattern ending at the radix node whose record starts at `rec`, or NO_RANK. O(1). */
 export function nodePrefixRank(img: Int32Array, rec: number): number {
-  const v = img[rec + NODE_RANK] as number;
-  return v >= 0 ? v : (img[~v + EXTRA_PREFIX_RANK] as number);
+  const v = img[rec + 3 /* NODE_RANK */] as number;
+  return v >= 0 ? v : (img[~v + 0 /* EXTRA_PREFIX_RANK */] as number);
 }
 
 /** Returns the best rank of a `$`-anchored literal pattern ending at the radix node whose record starts at `rec`, or NO_RANK. O(1). */
 export function nodeEndRank(img: Int32Array, rec: number): number {
-  const v = img[rec + NODE_RANK] as number;
-  return v >= 0 ? NO_RANK : (img[~v + EXTRA_END_RANK] as number);
+  const v = img[rec + 3 /* NODE_RANK */] as number;
+  return v >= 0 ? 2147483647 /* NO_RANK */ : (img[~v + 1 /* EXTRA_END_RANK */] as number);
 }
 
 /** Returns the first wildcard pattern whose head ends at the radix node whose record starts at `rec` (0 when it has none). O(1). */
 export function nodeWildFirst(img: Int32Array, rec: number): number {
-  const v = img[rec + NODE_RANK] as number;
-  return v >= 0 ? 0 : (img[~v + EXTRA_WILD_FIRST] as number);
+  const v = img[rec + 3 /* NODE_RANK */] as number;
+  return v >= 0 ? 0 : (img[~v + 2 /* EXTRA_WILD_FIRST */] as number);
 }
 
 /** Returns how many wildcard patterns' heads end at the radix node whose record starts at `rec`. O(1). */
 export function nodeWildCount(img: Int32Array, rec: number): number {
-  const v = img[rec + NODE_RANK] as number;
-  return v >= 0 ? 0 : (img[~v + EXTRA_WILD_COUNT] as number);
+  const v = img[rec + 3 /* NODE_RANK */] as number;
+  return v >= 0 ? 0 : (img[~v + 3 /* EXTRA_WILD_COUNT */] as number);
 }
 
 /** Returns the edge byte into the Aho-Corasick node whose record starts at image offset `rec`. O(1). */
 export function acByte(img: Int32Array, rec: number): number {
-  return ((img[rec + AC_CHILDREN_OUT] as number) >>> AC_BYTE_SHIFT) & 0xff;
+  return ((img[rec + 1 /* AC_CHILDREN_OUT */] as number) >>> 11 /* AC_BYTE_SHIFT */) & 0xff;
 }
 
 /**
@@ -97,8 +103,8 @@ export function acByte(img: Int32Array, rec: number): number {
  */
 export function acDepth(img: Int32Array, base: number, s: number): number {
   // Invariant: `s` is a node of the validated segment trie at `base`. Hot (segment scan): run pnpm bench.
-  const d = (img[base + s * AC_WORDS + AC_CHILDREN_OUT] as number) >>> AC_DEPTH_SHIFT;
-  return d < AC_DEPTH_LONG ? d : (img[(img[base + AC_ROOT_LONG_DEPTHS] as number) + s] as number);
+  const d = (img[base + s * 6 /* AC_WORDS */ + 1 /* AC_CHILDREN_OUT */] as number) >>> 19 /* AC_DEPTH_SHIFT */;
+  return d < 8191 /* AC_DEPTH_LONG */ ? d : (img[(img[base + 3 /* AC_ROOT_LONG_DEPTHS */] as number) + s] as number);
 }
 
 /** Returns the AC_CHILDREN_OUT bits of a node of depth `depth` (AC_DEPTH_LONG from that length on). */
@@ -114,7 +120,7 @@ export function acDepthBits(depth: number): number {
 export function searchSegmentChild(img: Int32Array, base: number, lo: number, hi: number, b: number): number {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const c = acByte(img, base + mid * AC_WORDS);
+    const c = acByte(img, base + mid * 6 /* AC_WORDS */);
     if (c === b) return mid;
     if (c < b) lo = mid + 1;
     else hi = mid - 1;
@@ -124,13 +130,13 @@ export function searchSegmentChild(img: Int32Array, base: number, lo: number, hi
 
 /** Returns the child count of the radix node whose record starts at image offset `rec`. O(1). */
 export function nodeChildCount(img: Int32Array, rec: number): number {
-  return (img[rec + NODE_KEY] as number) & NODE_CHILD_MASK;
+  return (img[rec + 2 /* NODE_KEY */] as number) & 511 /* NODE_CHILD_MASK */;
 }
 
 /** Returns the label length of the radix node whose record starts at `rec` (labels in `bytes`, the artifact). O(1) below NODE_LEN_LONG. */
 export function nodeLabelLength(img: Int32Array, bytes: Uint8Array, rec: number): number {
-  const len = (img[rec + NODE_KEY] as number) >>> NODE_LEN_SHIFT;
-  return len < NODE_LEN_LONG ? len : readLabelLength(bytes, img[rec + NODE_LABEL_OFF] as number);
+  const len = (img[rec + 2 /* NODE_KEY */] as number) >>> 18 /* NODE_LEN_SHIFT */;
+  return len < 8191 /* NODE_LEN_LONG */ ? len : readLabelLength(bytes, img[rec + 0 /* NODE_LABEL_OFF */] as number);
 }
 
 /**
@@ -162,7 +168,7 @@ export function searchRadixChild(img: Int32Array, base: number, lo: number, hi: 
   const key = b + 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const c = ((img[base + mid * NODE_WORDS + NODE_KEY] as number) >> NODE_KEY_SHIFT) & NODE_CHILD_MASK;
+    const c = ((img[base + mid * 4 /* NODE_WORDS */ + 2 /* NODE_KEY */] as number) >> 9 /* NODE_KEY_SHIFT */) & 511 /* NODE_CHILD_MASK */;
     if (c === key) return mid;
     if (c < key) lo = mid + 1;
     else hi = mid - 1;
@@ -264,17 +270,17 @@ export function wildForm(anchored: number, shape: number, lastByte: number): num
 
 /** Returns true when the pattern whose record starts at `rec` ends in `$`. O(1). */
 export function wildAnchored(img: Int32Array, rec: number): boolean {
-  return ((img[rec + WILD_FORM] as number) & 1) === 1;
+  return ((img[rec + 6 /* WILD_FORM */] as number) & 1) === 1;
 }
 
 /** Returns the shape (SHAPE_*) of the pattern whose record starts at `rec`. O(1). */
 export function wildShape(img: Int32Array, rec: number): number {
-  return ((img[rec + WILD_FORM] as number) >> WILD_SHAPE_SHIFT) & 3;
+  return ((img[rec + 6 /* WILD_FORM */] as number) >> 1 /* WILD_SHAPE_SHIFT */) & 3;
 }
 
 /** Returns the last byte of the single segment of the pattern whose record starts at `rec` (-1 for a general one). O(1). */
 export function wildLastByte(img: Int32Array, rec: number): number {
-  return ((img[rec + WILD_FORM] as number) >> WILD_LAST_SHIFT) - 1;
+  return ((img[rec + 6 /* WILD_FORM */] as number) >> 3 /* WILD_LAST_SHIFT */) - 1;
 }
 
 /** Shape `H*s1*...*sk` with two or more segments: verified by the general leftmost search or the sweep. */
@@ -323,7 +329,7 @@ export function groupDelayLength(img: Int32Array, rec: number): number {
 
 /** Returns the count of part roots of the group record at `rec` (0: a group without parts, allow all). O(1). */
 export function groupRootCount(img: Int32Array, rec: number): number {
-  return (img[rec + GROUP_FLAGS] as number) >>> GROUP_ROOT_COUNT_SHIFT;
+  return (img[rec + 0 /* GROUP_FLAGS */] as number) >>> 8 /* GROUP_ROOT_COUNT_SHIFT */;
 }
 
 /** Words per group's sources entry of the whole file's image (WholeImage.groupSourceBase, one per group): offset and count of its sources (SOURCE_WORDS each). */
@@ -468,12 +474,12 @@ export function imageRank(fileRank: number, allow: number): number {
 
 /** Returns true when rank word `r` (an image rank, NO_RANK or IMPLICIT_RANK) allows: its rule is an allow, or no rule decides. O(1). */
 export function rankAllows(r: number): boolean {
-  return (r & RANK_KIND_ALLOW) !== 0;
+  return (r & 1 /* RANK_KIND_ALLOW */) !== 0;
 }
 
 /** Returns the file rank of image rank word `r` (its kind bit dropped). O(1). */
 export function fileRankOf(r: number): number {
-  return r >> RANK_KIND_SHIFT;
+  return r >> 1 /* RANK_KIND_SHIFT */;
 }
 
 /** Returns the file's rank-table entry (`RANK_*`) of image rank `r`, from the file's rank table `ranks` (`LoadedArtifact#ranks`). O(1). */

@@ -8,6 +8,10 @@ import { decide as referenceDecide } from '@robomata/reference';
 import { artifactOf } from '../src/internal.js';
 import { loadRobots } from '../src/load.js';
 import { RobotsAgentError, verdictAllows, verdictRule, type Robots } from '../src/robots.js';
+import { tierOf, tierTuning } from '../src/testing.js';
+
+/** The tier-up threshold as shipped (tests that change it put it back). */
+const DEFAULT_THRESHOLD = tierTuning.threshold;
 
 const TXT = [
   'Sitemap: https://example.com/a.xml', // 1
@@ -441,4 +445,57 @@ describe('AgentRules.decidedByIndexHtml: the per-rank companion mark (format ver
       expect(() => rules.decidedByIndexHtml(1 as unknown as string)).toThrow(TypeError);
     });
   }
+});
+
+describe('tier 0 remembered authority (AgentRules._rankBelow)', () => {
+  // The first http(s) URL with a `/` path remembers `https://example.com`; then URLs that start
+  // with it (or nearly) but whose path starts elsewhere, is `/`, or comes after another
+  // authority, each answered as a fresh group (no memory) and the reference answer them.
+  const text = 'User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /*.pdf$\nDisallow: /*?q=\nDisallow: /\nAllow: /$\nAllow: /x\nAllow: /%7Ex\nAllow: /r*.txt\n';
+  const urls = ['https://example.com/a', 'https://example.com.evil/a', 'https://example.com?/a', 'https://example.com#/a', 'https://example.com', 'https://example.com;/a',
+    'https://example.comx/a', 'HTTPS://example.com/a', 'http://example.com/a', '/a', 'https://example.com//a', 'https://user@example.com/a', 'https://example.com:80/a',
+    'ftp://example.com/a', 'https://exa/mple.com/a', '/r?u=https://example.com/a', 'https://example.com/a/b', 'https://example.com/f.pdf', 'https://example.com/?q=1',
+    'https://example.com/x', 'https://example.com/', 'https://example.co/a', 'https:/example.com/a', 'https://example.com/a#x', 'xhttps://example.com/a',
+    'https://example.com/robots.txt', 'https://example.com/robots.txt?x', 'https://example.com/%7ex', 'https://example.com/~x', 'https://example.com/a*b', 'https://example.com/a$',
+    'https://example.com/é', 'https://example.com/a\u0000b', 'https://example.com/a%2Fb', 'https://example.com/r.txt'];
+
+  it('finds the path start after the remembered scheme and authority exactly, in both profiles', () => {
+    for (const profile of ['rfc9309', 'google'] as const) {
+      Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+      try {
+        const fresh = urls.map((u) => compileRobots(text, { profile }).agent('bot').isAllowed(u));
+        const rules = compileRobots(text, { profile }).agent('bot');
+        expect(rules.isAllowed('https://example.com/x')).toBe(true);
+        // The road took effect: tier 0 answers and holds the first URL's authority.
+        expect(tierOf(rules)).toMatchObject({ tier: 0, authority: 'https://example.com' });
+        for (let pass = 0; pass < 2; pass++) expect(urls.map((u) => rules.isAllowed(u))).toEqual(fresh);
+        expect(urls.map((u) => verdictAllows(rules.decideVerdict(u)))).toEqual(fresh);
+        expect(fresh).toEqual(urls.map((u) => referenceDecide(text, 'bot', u, { profile }).allowed));
+        // Remembered once: a later authority is read the long way and not kept.
+        expect(rules.isAllowed('http://other.example/a/b')).toBe(true);
+        expect(tierOf(rules).authority).toBe('https://example.com');
+      } finally {
+        Object.assign(tierTuning, { threshold: DEFAULT_THRESHOLD });
+      }
+    }
+  });
+
+  it('remembers nothing for path-only callers, a path that does not start with `/`, or an authority past 300 code units', () => {
+    Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+    try {
+      const paths = compileRobots(text).agent('bot');
+      for (let k = 0; k < 5; k++) expect(paths.isAllowed(`/a/b/${k}`)).toBe(true);
+      expect(paths.isAllowed('https://example.com?q=1')).toBe(false);
+      expect(tierOf(paths).authority).toBe('');
+      const long = compileRobots(text).agent('bot');
+      const host = `https://${'h'.repeat(400)}.example`;
+      expect(long.isAllowed(`${host}/a`)).toBe(false);
+      expect(long.isAllowed(`${host}/a/b`)).toBe(true);
+      expect(tierOf(long).authority).toBe('');
+      expect(long.isAllowed('https://example.com/a/b')).toBe(true);
+      expect(tierOf(long).authority).toBe('https://example.com');
+    } finally {
+      Object.assign(tierTuning, { threshold: DEFAULT_THRESHOLD });
+    }
+  });
 });
