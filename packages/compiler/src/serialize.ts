@@ -26,6 +26,8 @@ export interface ArtifactInput {
   /** Store each rule's pattern as written (for `rule(id).pattern`). */
   readonly patterns: boolean;
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
+  /** True: the checksum field is left 0 (an artifact only compileRobots' own trusted load reads, never shown). */
+  readonly unchecked?: boolean;
 }
 
 /** The writer buffer of the last compile, kept for the next. */
@@ -189,7 +191,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   out[6] = flags & 0xff;
   out[7] = flags >>> 8;
   _setUint32(out, 8, out.length);
-  _setUint32(out, 12, computeChecksum(out));
+  if (input.unchecked !== true) _setUint32(out, 12, computeChecksum(out));
   return out;
 }
 
