@@ -580,7 +580,7 @@ function _cut(bytes: Uint8Array, from: number, to: number): Uint8Array {
 }
 
 /** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
-const DISTINCT_SCAN_MAX = 16;
+const DISTINCT_SCAN_MAX = 32;
 
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
 const _HASH_SEED = (Math.random() * 0x40000000) | 0;
@@ -592,10 +592,14 @@ function _hashBytes(tag: number, bytes: Uint8Array, from: number, to: number): n
   return (h ^ (h >>> 15)) & 0x3fffffff;
 }
 
-/** Returns true when `a` holds the bytes `b[from, to)`. */
+/**
+ * Returns true when `a` holds the bytes `b[from, to)`. Compared from the end: a file's patterns
+ * and segments share prefixes (`/*video-page.html?page=2$`, `...=3$`), and the forward compare
+ * was 12% of a CPU profile of www.st.com's build (21 such wildcard patterns).
+ */
 function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {
   if (a.length !== to - from) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[from + k]) return false;
+  for (let k = a.length - 1; k >= 0; k--) if (a[k] !== b[from + k]) return false;
   return true;
 }
 
