@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrie, buildByteTrieScratch, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
@@ -67,18 +67,23 @@ export interface BuiltParts {
    * writes partBytes as it is).
    */
   readonly parts: readonly (readonly BuiltNode[])[];
-  /** The segment trie (breadth-first) and its fail links. */
-  readonly segmentTrie: ByteTrie;
-  readonly fail: readonly number[];
+  /** Nodes of the segment trie (1: the root alone). */
+  readonly segmentCount: number;
+  /**
+   * The SEGMENTS section after its node count, as the artifact holds it (runtime format.ts):
+   * per node but the root (breadth-first) its parent, edge byte and `fail << 1 | end`.
+   * Written as the trie is built: no array per trie.
+   */
+  readonly segmentBytes: Uint8Array;
   /** Per distinct segment (the index a BuiltWildcard names): its node in the segment trie. */
   readonly segmentNode: readonly number[];
-  /** 1 where a segment ends, per segment-trie node. */
+  /** The segment trie (breadth-first) and its fail links, built again in arrays on first read (tests and tools). */
+  readonly segmentTrie: ByteTrie;
+  readonly fail: readonly number[];
+  /** 1 where a segment ends, per segment-trie node (read as segmentTrie). */
   readonly segmentEnds: readonly number[];
 }
 
-/** The segment trie of a file without wildcard patterns: the root alone. */
-const _NO_SEGMENTS = buildByteTrie([]);
-const _NO_FAIL: readonly number[] = [0];
 const _NO_RULES: readonly number[] = [];
 const _NO_BYTES = new Uint8Array(0);
 
@@ -579,7 +584,7 @@ function _cut(bytes: Uint8Array, from: number, to: number): Uint8Array {
   return out;
 }
 
-/** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
+/** Distinct strings looked up by a scan (compared from the end) before the table takes over: at 16, www.st.com's 21 wildcard patterns built two tables, whose Int32Array was 6% of its build's CPU profile. */
 const DISTINCT_SCAN_MAX = 32;
 
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
@@ -807,9 +812,10 @@ function _decodeParts(built: BuiltParts): BuiltNode[][] {
   return parts;
 }
 
-/** The built tables; `parts` decoded from partBytes on first read. */
+/** The built tables; `parts` decoded from partBytes, the segment arrays built from the sorted segments, on first read. */
 class _Built implements BuiltParts {
   #parts: BuiltNode[][] | undefined = undefined;
+  #segments: _SegmentArrays | undefined = undefined;
   constructor(
     readonly rankRules: readonly number[],
     readonly rankCompanion: readonly number[],
@@ -819,19 +825,53 @@ class _Built implements BuiltParts {
     readonly wildRank: readonly number[],
     readonly wildShape: readonly number[],
     readonly wildSegments: readonly number[],
-    readonly segmentTrie: ByteTrie,
-    readonly fail: readonly number[],
+    readonly segmentCount: number,
+    readonly segmentBytes: Uint8Array,
     readonly segmentNode: readonly number[],
-    readonly segmentEnds: readonly number[],
+    /** The distinct segments, sorted. */
+    private readonly _sortedSegments: readonly Uint8Array[],
   ) {}
 
   get parts(): readonly (readonly BuiltNode[])[] {
     return (this.#parts ??= _decodeParts(this));
   }
+
+  get segmentTrie(): ByteTrie {
+    return this._segmentArrays().trie;
+  }
+
+  get fail(): readonly number[] {
+    return this._segmentArrays().fail;
+  }
+
+  get segmentEnds(): readonly number[] {
+    return this._segmentArrays().ends;
+  }
+
+  private _segmentArrays(): _SegmentArrays {
+    return (this.#segments ??= _segmentArraysOf(this._sortedSegments));
+  }
 }
 
+/** The segment trie in arrays of its own, as BuiltParts shows it. */
+interface _SegmentArrays {
+  readonly trie: ByteTrie;
+  readonly fail: readonly number[];
+  readonly ends: readonly number[];
+}
+
+/** Returns the segment trie of the sorted distinct `sorted`, its fail links and ends, in arrays. */
+function _segmentArraysOf(sorted: readonly Uint8Array[]): _SegmentArrays {
+  const trie = buildByteTrie(sorted);
+  const ends = filledArray(trie.count, 0);
+  for (let k = 0; k < trie.keyNode.length; k++) ends[trie.keyNode[k] as number] = 1;
+  return { trie, fail: buildFailLinks(trie), ends };
+}
+
+const _NO_SEGMENT_LIST: readonly Uint8Array[] = [];
+
 /** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
-const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
+const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], 1, _NO_BYTES, [], _NO_SEGMENT_LIST);
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
@@ -895,23 +935,40 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const partBytes = own ? out.w.bytes.slice(0, out.w.length) : new Uint8Array(out.w.bytes.buffer, 0, out.w.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) {
-    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
+    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, 1, _NO_BYTES, [], _NO_SEGMENT_LIST);
   }
-  const seg = _segmentTables(segments.list);
-  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, seg.segmentTrie, seg.fail, seg.segmentNode, seg.segmentEnds);
+  const sorted = _sortedSegments(segments.list);
+  const trie = buildByteTrieScratch(sorted.list);
+  const segmentNode = filledArray(sorted.list.length, 0);
+  for (let k = 0; k < sorted.order.length; k++) segmentNode[sorted.order[k] as number] = trie.keyNode[k] as number;
+  const w = _segmentBytes.writer(0, 0);
+  _writeSegmentNodes(w, trie);
+  _segmentBytes.keep(w);
+  const segmentBytes = own ? w.bytes.slice(0, w.length) : new Uint8Array(w.bytes.buffer, 0, w.length);
+  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, trie.count, segmentBytes, segmentNode, sorted.list);
 }
 
-/** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
-function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
-  // Sorted for the trie, remembering where each one went. One loop per helper (see buildParts).
+/** The SEGMENTS buffer kept for the next compile. */
+const _segmentBytes = new KeptBytes(KEPT_WRITER_MAX_BYTES, 256);
+
+/** Writes the SEGMENTS nodes of `trie` but the root: parent, edge byte, `fail << 1 | end`. */
+function _writeSegmentNodes(w: ByteWriter, trie: ByteTrieScratch): void {
+  w.room(11 * trie.count);
+  const bytes = w.bytes;
+  for (let x = 1; x < trie.count; x++) {
+    w.vq(trie.parent[x] as number);
+    bytes[w.length++] = trie.byte[x] as number;
+    w.vq(((trie.fail[x] as number) << 1) | (trie.end[x] as number));
+  }
+}
+
+/** Returns the distinct segments `list` sorted, and where each came from (sorted key k is `list[order[k]]`). */
+function _sortedSegments(list: readonly Uint8Array[]): { list: Uint8Array[]; order: number[] } {
+  // One loop per helper (see buildParts).
   const order: number[] = [];
   for (let i = 0; i < list.length; i++) order.push(i);
   _sortStrings(list, _lengthsOf(list), order);
-  const segmentTrie = buildByteTrie(_inOrder(list, order));
-  const segmentNode = filledArray(list.length, 0);
-  const segmentEnds = filledArray(segmentTrie.count, 0);
-  _markSegmentEnds(segmentTrie.keyNode, order, segmentNode, segmentEnds);
-  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
+  return { list: _inOrder(list, order), order };
 }
 
 /** Returns the length of each of `list`. */
@@ -926,13 +983,4 @@ function _inOrder(list: readonly Uint8Array[], order: readonly number[]): Uint8A
   const sorted = new Array<Uint8Array>(list.length);
   for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
   return sorted;
-}
-
-/** Fills the trie node of each segment (sorted key k is segment order[k]) and marks the nodes where one ends. */
-function _markSegmentEnds(keyNode: readonly number[], order: readonly number[], segmentNode: number[], segmentEnds: number[]): void {
-  for (let k = 0; k < order.length; k++) {
-    const node = keyNode[k] as number;
-    segmentNode[order[k] as number] = node;
-    segmentEnds[node] = 1;
-  }
 }

@@ -78,7 +78,7 @@ export function measureCompileWork(stages: CompileStages): CompileWork {
   for (const parts of plan.groupParts) groupParts += parts.length;
   const w = {
     lines: parsed.lineCount, rules: plan.rules.length, patterns: built.rankRules.length, trieNodes, wildcardSegments,
-    segmentNodes: built.segmentTrie.count, groupParts, artifactBytes: artifact.length,
+    segmentNodes: built.segmentCount, groupParts, artifactBytes: artifact.length,
   };
   return { ...w, total: w.lines + w.rules + w.patterns + w.trieNodes + w.wildcardSegments + w.segmentNodes + w.groupParts + w.artifactBytes };
 }

@@ -70,15 +70,8 @@ function _writeMatchers(w: ByteWriter, built: BuiltParts): void {
 }
 
 function _writeSegmentTrie(w: ByteWriter, built: BuiltParts): void {
-  const trie = built.segmentTrie;
-  w.v(trie.count);
-  w.room(11 * trie.count);
-  const bytes = w.bytes;
-  for (let x = 1; x < trie.count; x++) {
-    w.vq(trie.parent[x] as number);
-    bytes[w.length++] = trie.byte[x] as number;
-    w.vq(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
-  }
+  w.v(built.segmentCount);
+  w.raw(built.segmentBytes);
 }
 
 function _writeWildcards(w: ByteWriter, built: BuiltParts): void {
