@@ -371,10 +371,11 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
  * drops them when done, so a hostile file's fresh arrays past TRIE_SCRATCH_MAX go with it).
  * No array per trie: build-parts.ts writes them straight into its PARTS bytes.
  */
-export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): RadixOut {
+export function buildRadixScratch(bytes: readonly Uint8Array[], lens: ArrayLike<number>, n: number = bytes.length): RadixOut {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
-  // last, next, prev sibling). Working arrays reused across calls (single-threaded).
-  const w = _radix.of(2 * bytes.length + 2);
+  // last, next, prev sibling). Working arrays reused across calls (single-threaded). Keys: the
+  // first `n` of `bytes` (build-parts.ts passes its kept head arrays).
+  const w = _radix.of(2 * n + 2);
   const { depth, keyOf, keyIndex, firstChild, lastChild, next, prev, stack } = w;
   _initNode(w, 0, 0, -1, -1, -1);
   prev[0] = -1;
@@ -382,7 +383,7 @@ export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly n
   let sp = 1;
   let count = 1;
   let prevKey = -1;
-  for (let i = 0; i < bytes.length; i++) {
+  for (let i = 0; i < n; i++) {
     const key = bytes[i] as Uint8Array;
     const len = lens[i] as number;
     let l = 0;
