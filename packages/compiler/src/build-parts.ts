@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { KeptScratch, buildByteTrie, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrie, buildByteTrieScratch, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
@@ -67,18 +67,23 @@ export interface BuiltParts {
    * writes partBytes as it is).
    */
   readonly parts: readonly (readonly BuiltNode[])[];
-  /** The segment trie (breadth-first) and its fail links. */
-  readonly segmentTrie: ByteTrie;
-  readonly fail: readonly number[];
+  /** Nodes of the segment trie (1: the root alone). */
+  readonly segmentCount: number;
+  /**
+   * The SEGMENTS section after its node count, as the artifact holds it (runtime format.ts):
+   * per node but the root (breadth-first) its parent, edge byte and `fail << 1 | end`.
+   * Written as the trie is built: no array per trie.
+   */
+  readonly segmentBytes: Uint8Array;
   /** Per distinct segment (the index a BuiltWildcard names): its node in the segment trie. */
   readonly segmentNode: readonly number[];
-  /** 1 where a segment ends, per segment-trie node. */
+  /** The segment trie (breadth-first) and its fail links, built again in arrays on first read (tests and tools). */
+  readonly segmentTrie: ByteTrie;
+  readonly fail: readonly number[];
+  /** 1 where a segment ends, per segment-trie node (read as segmentTrie). */
   readonly segmentEnds: readonly number[];
 }
 
-/** The segment trie of a file without wildcard patterns: the root alone. */
-const _NO_SEGMENTS = buildByteTrie([]);
-const _NO_FAIL: readonly number[] = [0];
 const _NO_RULES: readonly number[] = [];
 const _NO_BYTES = new Uint8Array(0);
 
@@ -195,6 +200,7 @@ function _compareFrom(bytes: readonly Uint8Array[], lens: readonly number[], a: 
  * one key whose strings go on past the chunk (the key's last byte is not 0).
  */
 function _sortChunk(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
+  if (to - from <= PACKED_SORT_MAX) return _sortChunkPacked(order, from, to, bytes, lens, depth, stack);
   // One loop per helper: a cold process first meets this function on a large input, where each
   // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
   // shared-group-3000).
@@ -212,6 +218,70 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   const end = countingPositions(slot, n, d, pos);
   _placeAt(order, from, to, pos);
   _pushRuns(order, lens, end, d, from, depth, stack);
+}
+
+/**
+ * Ranges sorted on packed keys (chunk key * PACKED_SORT_MAX + place, one double): the native
+ * sort alone orders them, stably, with no binary search, counting or placing pass; it halved
+ * the sort's share of a CPU profile of the cold-host workload (4.6% to 2.2%, the corpus's
+ * parts of 40-4,096 heads). 257^PACKED_KEY_BYTES * PACKED_SORT_MAX < 2^53: exact integers.
+ */
+const PACKED_SORT_MAX = 4_096;
+const PACKED_KEY_BYTES = 5;
+
+/** Returns the sort key of `bytes[at, at + PACKED_KEY_BYTES)` within the string's first `len` bytes (as _sortKey). */
+function _packedKey(bytes: Uint8Array, len: number, at: number): number {
+  let key = 0;
+  for (let k = at; k < at + PACKED_KEY_BYTES; k++) key = key * 257 + (k < len ? (bytes[k] as number) + 1 : 0);
+  return key;
+}
+
+/**
+ * _sortChunk for a range of at most PACKED_SORT_MAX strings: each string's chunk key at
+ * `depth` packed with its place in the range, sorted natively (ties in key keep their order:
+ * stable), then each run of one key whose strings go on past the chunk pushed onto `stack`.
+ */
+function _sortChunkPacked(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
+  const n = to - from;
+  const w = _chunkScratch.of(n);
+  const was = w.slot;
+  const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
+  _packKeys(order, from, bytes, lens, depth, was, keys);
+  keys.sort();
+  _unpackRuns(order, from, lens, depth, was, keys, stack);
+}
+
+/** Fills `keys[i]` with string `order[from + i]`'s packed key at `depth` and `was[i]` with the string, for each i below `keys.length`. */
+function _packKeys(order: readonly number[], from: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, was: Int32Array, keys: Float64Array): void {
+  for (let i = 0; i < keys.length; i++) {
+    const x = order[from + i] as number;
+    was[i] = x;
+    keys[i] = _packedKey(bytes[x] as Uint8Array, lens[x] as number, depth) * PACKED_SORT_MAX + i;
+  }
+}
+
+/** Writes the strings of the sorted packed `keys` back to `order` from `from`, pushing each run of one key that goes on past the chunk onto `stack`. */
+function _unpackRuns(order: number[], from: number, lens: readonly number[], depth: number, was: Int32Array, keys: Float64Array, stack: number[]): void {
+  const n = keys.length;
+  let begin = 0;
+  let runKey = -1;
+  for (let j = 0; j < n; j++) {
+    const packed = keys[j] as number;
+    const key = Math.floor(packed / PACKED_SORT_MAX);
+    const x = was[packed - key * PACKED_SORT_MAX] as number;
+    order[from + j] = x;
+    if (key !== runKey) {
+      _pushRun(order, lens, from + begin, from + j, depth, stack);
+      begin = j;
+      runKey = key;
+    }
+  }
+  _pushRun(order, lens, from + begin, from + n, depth, stack);
+}
+
+/** Pushes `[first, end)` (strings of one packed key at `depth`) onto `stack` when it has two or more that go on past the chunk. */
+function _pushRun(order: readonly number[], lens: readonly number[], first: number, end: number, depth: number, stack: number[]): void {
+  if (end - first > 1 && (lens[order[first] as number] as number) >= depth + PACKED_KEY_BYTES) stack.push(first, end, depth + PACKED_KEY_BYTES);
 }
 
 /** _sortChunk's working arrays: each range's keys (as read, and sorted), slots and places. */
@@ -281,11 +351,13 @@ function _pushRuns(order: readonly number[], lens: readonly number[], end: Int32
   }
 }
 
-/** Returns the part of every rule id of the plan, or -1 for a rule no built group uses. O(rules). */
-function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
-  // Plain arrays here and below: most files have a few dozen patterns, where a typed array's
-  // allocation costs more than its use (a fifth of a small file's build).
-  const partOf = filledArray(plan.rules.length, -1);
+/**
+ * Returns the part of every rule id of the plan, or -1 for a rule no built group uses, in the
+ * kept working array (entries `[0, rules)`; valid until the next build). O(rules).
+ */
+function _partOfRules(parsed: ParsedRobots, plan: PartPlan): Int32Array {
+  const partOf = _partOfScratch.of(plan.rules.length);
+  partOf.fill(-1, 0, plan.rules.length);
   for (let part = 0; part < plan.parts.length; part++) {
     const sources = plan.parts[part] as readonly number[];
     for (let k = 0; k < sources.length; k++) {
@@ -299,16 +371,28 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): number[] {
 }
 
 /**
- * Returns the indices of `patterns` sorted stably by bucket (maxPriority - priority) * 2 +
- * kind, each pattern's bucket read once: an insertion sort on the buckets for the usual few
- * patterns (no count array to allocate and clear), else a counting sort.
+ * Per-rule and per-pattern working arrays kept for the next build (a file of 4,096 rules or
+ * patterns; larger ones get fresh arrays, used once): the parts of rules, the rank buckets and
+ * order. Plain arrays pushed per file were 1.5% of a CPU profile of the corpus's median files' compiles.
  */
-function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
+const RULE_SCRATCH_MAX = 4_096;
+const _newInts = (size: number): Int32Array => new Int32Array(size);
+const _partOfScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.length);
+const _bucketScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.length);
+const _orderScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.length);
+
+/**
+ * Returns `0 .. patterns.length - 1` sorted stably by bucket (maxPriority - priority) * 2 +
+ * kind, each pattern's bucket read once, in the kept order array (entries `[0, patterns.length)`):
+ * an insertion sort on the buckets for the usual few patterns (no count array to clear), else
+ * a counting sort.
+ */
+function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): Int32Array {
   const n = patterns.length;
   if (n > 32) return _countingOrder(patterns, maxPriority);
-  const bucket: number[] = [];
-  for (let i = 0; i < n; i++) bucket.push(_bucketOf(patterns[i] as MatchPattern, maxPriority));
-  return _insertionOrder(bucket);
+  const bucket = _bucketScratch.of(n);
+  for (let i = 0; i < n; i++) bucket[i] = _bucketOf(patterns[i] as MatchPattern, maxPriority);
+  return _insertionOrder(bucket, n);
 }
 
 /** Returns a pattern's rank bucket: (maxPriority - priority) * 2 + kind (allow first). */
@@ -316,13 +400,12 @@ function _bucketOf(p: MatchPattern, maxPriority: number): number {
   return (maxPriority - p.priority) * 2 + (p.kind === 'allow' ? 0 : 1);
 }
 
-/** Returns `0 .. keys.length - 1` sorted stably by `keys` (small integers), by insertion. */
-function _insertionOrder(keys: readonly number[]): number[] {
-  const order: number[] = [];
-  for (let i = 0; i < keys.length; i++) {
+/** Returns `0 .. n - 1` sorted stably by `keys[0, n)` (small integers), by insertion, in the kept order array. */
+function _insertionOrder(keys: Int32Array, n: number): Int32Array {
+  const order = _orderScratch.of(n);
+  for (let i = 0; i < n; i++) {
     const key = keys[i] as number;
     let j = i - 1;
-    order.push(i);
     while (j >= 0 && (keys[order[j] as number] as number) > key) {
       order[j + 1] = order[j] as number;
       j--;
@@ -333,18 +416,18 @@ function _insertionOrder(keys: readonly number[]): number[] {
 }
 
 /**
- * Returns `0 .. patterns.length - 1` sorted stably by rank bucket (see _rankOrder):
- * countingPositions' sort, the buckets written straight into the kept working array (keys,
- * then places). O(n + maxPriority).
+ * Returns `0 .. patterns.length - 1` sorted stably by rank bucket (see _rankOrder) in the kept
+ * order array: countingPositions' sort, the buckets written straight into the kept working
+ * array (keys, then places). O(n + maxPriority).
  */
-function _countingOrder(patterns: readonly MatchPattern[], maxPriority: number): number[] {
+function _countingOrder(patterns: readonly MatchPattern[], maxPriority: number): Int32Array {
   const n = patterns.length;
   const w = _rankScratch.of(2 * n);
   const keys = new Int32Array(w.buffer, 0, n);
   for (let i = 0; i < n; i++) keys[i] = _bucketOf(patterns[i] as MatchPattern, maxPriority);
   const pos = new Int32Array(w.buffer, 4 * n, n);
   countingPositions(keys, n, 2 * maxPriority + 2, pos);
-  const order = filledArray(n, 0);
+  const order = _orderScratch.of(n);
   for (let i = 0; i < n; i++) order[pos[i] as number] = i;
   return order;
 }
@@ -362,13 +445,13 @@ const _rankScratch = new KeptScratch(RANK_SCRATCH_MAX, 256, (size) => new Int32A
  * of one priority and kind differ in line, or are one rule's own pattern and its companion,
  * whose priorities always differ. O(patterns + longest priority).
  */
-function _rankPatterns(plan: PartPlan, partOf: readonly number[], profile: Profile): _Ranked {
+function _rankPatterns(plan: PartPlan, partOf: Int32Array, profile: Profile): _Ranked {
   const all = _patternsOf(plan, partOf, profile);
   return _dropRepeats(all, _rankOrder(all, _highestPriority(all)), partOf, plan.parts.length);
 }
 
 /** Returns the patterns of the plan's rules that a built group uses, in rule id order. */
-function _patternsOf(plan: PartPlan, partOf: readonly number[], profile: Profile): MatchPattern[] {
+function _patternsOf(plan: PartPlan, partOf: Int32Array, profile: Profile): MatchPattern[] {
   const all: MatchPattern[] = [];
   const rules = plan.rules;
   for (let id = 0; id < rules.length; id++) if ((partOf[id] as number) >= 0) appendPatternsOfRule(rules[id] as ParsedRule, id, profile, all);
@@ -386,12 +469,13 @@ function _highestPriority(patterns: readonly MatchPattern[]): number {
 }
 
 /** Returns `all` in rank `order`, less each wildcard pattern that repeats a better-ranked one of its part. */
-function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], partCount: number): _Ranked {
+function _dropRepeats(all: readonly MatchPattern[], order: Int32Array, partOf: Int32Array, partCount: number): _Ranked {
   const byPart: number[][] = new Array<number[]>(partCount);
   for (let p = 0; p < partCount; p++) byPart[p] = [];
   const ranked: _Ranked = { patterns: [], bodies: [], headLen: [], unnamed: [], rankRules: [], rankCompanion: [], byPart };
   const seen = new _Distinct();
-  for (let from = 0; from < order.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(order.length, from + LOOP_CHUNK), seen, ranked);
+  // `order` is the kept array: its first all.length entries.
+  for (let from = 0; from < all.length; from += LOOP_CHUNK) _dropRepeatsIn(all, order, partOf, from, Math.min(all.length, from + LOOP_CHUNK), seen, ranked);
   return ranked;
 }
 
@@ -404,7 +488,7 @@ function _dropRepeats(all: readonly MatchPattern[], order: readonly number[], pa
 const LOOP_CHUNK = 256;
 
 /** Appends `all[order[from, to)]` to `ranked`, less each wildcard pattern `seen` already holds. */
-function _dropRepeatsIn(all: readonly MatchPattern[], order: readonly number[], partOf: readonly number[], from: number, to: number, seen: _Distinct, ranked: _Ranked): void {
+function _dropRepeatsIn(all: readonly MatchPattern[], order: Int32Array, partOf: Int32Array, from: number, to: number, seen: _Distinct, ranked: _Ranked): void {
   const patterns = ranked.patterns as MatchPattern[];
   const bodies = ranked.bodies as Uint8Array[];
   const headLen = ranked.headLen as number[];
@@ -514,8 +598,8 @@ function _cut(bytes: Uint8Array, from: number, to: number): Uint8Array {
   return out;
 }
 
-/** Distinct strings looked up by a scan before the table takes over (a scan of 16 short byte strings costs less than hashing). */
-const DISTINCT_SCAN_MAX = 16;
+/** Distinct strings looked up by a scan (compared from the end) before the table takes over: at 16, www.st.com's 21 wildcard patterns built two tables, whose Int32Array was 6% of its build's CPU profile. */
+const DISTINCT_SCAN_MAX = 32;
 
 /** Per-process hash seed: crafted inputs cannot aim at one chain (the output never depends on the hash). */
 const _HASH_SEED = (Math.random() * 0x40000000) | 0;
@@ -527,10 +611,14 @@ function _hashBytes(tag: number, bytes: Uint8Array, from: number, to: number): n
   return (h ^ (h >>> 15)) & 0x3fffffff;
 }
 
-/** Returns true when `a` holds the bytes `b[from, to)`. */
+/**
+ * Returns true when `a` holds the bytes `b[from, to)`. Compared from the end: a file's patterns
+ * and segments share prefixes (`/*video-page.html?page=2$`, `...=3$`), and the forward compare
+ * was 12% of a CPU profile of www.st.com's build (21 such wildcard patterns).
+ */
 function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {
   if (a.length !== to - from) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[from + k]) return false;
+  for (let k = a.length - 1; k >= 0; k--) if (a[k] !== b[from + k]) return false;
   return true;
 }
 
@@ -559,8 +647,9 @@ function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct, out: 
   _orderByHead(ranked, order);
   const heads = _headsOf(ranked, order);
   // The radix trie in working arrays, written once into `out` (no array per trie).
-  const radix = buildRadixScratch(heads.bodies, heads.lens);
+  const radix = buildRadixScratch(heads.bodies, heads.lens, heads.count);
   _writeNodes(ranked, order, heads, radix, radix.count, segments, out);
+  _releaseHeads(heads);
 }
 
 /** Sorts `ranks` (ascending) stably in place by head: each head's ranks stay ascending. */
@@ -568,45 +657,64 @@ function _orderByHead(ranked: _Ranked, ranks: number[]): void {
   _sortStrings(ranked.bodies, ranked.headLen, ranks);
 }
 
-/** The distinct heads of a part's ranks sorted by head (index h), and what ends at each. */
+/** The distinct heads of a part's ranks sorted by head (index h below `count`), and what ends at each: working arrays kept for the next part. */
 interface _Heads {
   /** A body that holds head h, and its length. */
   readonly bodies: Uint8Array[];
-  readonly lens: number[];
+  readonly lens: Int32Array;
   /** The best literal prefix and `$` ranks of head h, or -1. */
-  readonly prefixRank: number[];
-  readonly endRank: number[];
+  readonly prefixRank: Int32Array;
+  readonly endRank: Int32Array;
   /** Head h's ranks are order[from[h], from[h + 1]) (wildcard and literal). */
-  readonly from: number[];
+  readonly from: Int32Array;
+  /** Heads. */
+  count: number;
   /** Wildcard ranks in all. */
   wilds: number;
 }
 
-/** Returns the heads of `order` (ranks sorted by head). */
+/** Heads kept (a part of 4,096 patterns); a larger part's arrays are used once. Five arrays pushed per part were 2% of a CPU profile of the corpus's median files' compiles. */
+const HEADS_SCRATCH_MAX = 4_096;
+const _heads = new KeptScratch<_Heads>(HEADS_SCRATCH_MAX, 64, (size) => ({
+  bodies: [], lens: new Int32Array(size), prefixRank: new Int32Array(size), endRank: new Int32Array(size), from: new Int32Array(size), count: 0, wilds: 0,
+}), (h) => h.lens.length);
+
+/** Returns the heads of `order` (ranks sorted by head), in the kept arrays: valid until the next part. */
 function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
-  const heads: _Heads = { bodies: [], lens: [], prefixRank: [], endRank: [], from: [], wilds: 0 };
-  const { bodies, from, prefixRank, endRank } = heads;
+  const heads = _heads.of(order.length + 1);
+  const { bodies, lens, from, prefixRank, endRank } = heads;
+  let n = 0;
+  let wilds = 0;
   for (let k = 0; k < order.length; k++) {
     const rank = order[k] as number;
     const p = ranked.patterns[rank] as MatchPattern;
     const len = ranked.headLen[rank] as number;
-    if (k === 0 || !_sameHead(ranked, order[from[from.length - 1] as number] as number, rank)) {
-      bodies.push(p.body);
-      heads.lens.push(len);
-      prefixRank.push(-1);
-      endRank.push(-1);
-      from.push(k);
+    if (k === 0 || !_sameHead(ranked, order[from[n - 1] as number] as number, rank)) {
+      bodies[n] = p.body;
+      lens[n] = len;
+      prefixRank[n] = -1;
+      endRank[n] = -1;
+      from[n] = k;
+      n++;
     }
-    const h = bodies.length - 1;
-    if (len < p.body.length) heads.wilds++;
+    const h = n - 1;
+    if (len < p.body.length) wilds++;
     else if (p.anchored) {
       if ((endRank[h] as number) < 0) endRank[h] = rank;
       else ranked.unnamed.push(rank);
     } else if ((prefixRank[h] as number) < 0) prefixRank[h] = rank;
     else ranked.unnamed.push(rank);
   }
-  from.push(order.length);
+  from[n] = order.length;
+  heads.count = n;
+  heads.wilds = wilds;
   return heads;
+}
+
+/** Lets go of the bodies `heads` names (the kept arrays must not hold a file's bytes past its build). */
+function _releaseHeads(heads: _Heads): void {
+  for (let h = 0; h < heads.count; h++) heads.bodies[h] = _NO_BYTES;
+  heads.count = 0;
 }
 
 /** Writes a part's radix nodes (`radix`, the trie of the heads) with what ends at each node to `out`. */
@@ -738,9 +846,10 @@ function _decodeParts(built: BuiltParts): BuiltNode[][] {
   return parts;
 }
 
-/** The built tables; `parts` decoded from partBytes on first read. */
+/** The built tables; `parts` decoded from partBytes, the segment arrays built from the sorted segments, on first read. */
 class _Built implements BuiltParts {
   #parts: BuiltNode[][] | undefined = undefined;
+  #segments: _SegmentArrays | undefined = undefined;
   constructor(
     readonly rankRules: readonly number[],
     readonly rankCompanion: readonly number[],
@@ -750,19 +859,53 @@ class _Built implements BuiltParts {
     readonly wildRank: readonly number[],
     readonly wildShape: readonly number[],
     readonly wildSegments: readonly number[],
-    readonly segmentTrie: ByteTrie,
-    readonly fail: readonly number[],
+    readonly segmentCount: number,
+    readonly segmentBytes: Uint8Array,
     readonly segmentNode: readonly number[],
-    readonly segmentEnds: readonly number[],
+    /** The distinct segments, sorted. */
+    private readonly _sortedSegments: readonly Uint8Array[],
   ) {}
 
   get parts(): readonly (readonly BuiltNode[])[] {
     return (this.#parts ??= _decodeParts(this));
   }
+
+  get segmentTrie(): ByteTrie {
+    return this._segmentArrays().trie;
+  }
+
+  get fail(): readonly number[] {
+    return this._segmentArrays().fail;
+  }
+
+  get segmentEnds(): readonly number[] {
+    return this._segmentArrays().ends;
+  }
+
+  private _segmentArrays(): _SegmentArrays {
+    return (this.#segments ??= _segmentArraysOf(this._sortedSegments));
+  }
 }
 
+/** The segment trie in arrays of its own, as BuiltParts shows it. */
+interface _SegmentArrays {
+  readonly trie: ByteTrie;
+  readonly fail: readonly number[];
+  readonly ends: readonly number[];
+}
+
+/** Returns the segment trie of the sorted distinct `sorted`, its fail links and ends, in arrays. */
+function _segmentArraysOf(sorted: readonly Uint8Array[]): _SegmentArrays {
+  const trie = buildByteTrie(sorted);
+  const ends = filledArray(trie.count, 0);
+  for (let k = 0; k < trie.keyNode.length; k++) ends[trie.keyNode[k] as number] = 1;
+  return { trie, fail: buildFailLinks(trie), ends };
+}
+
+const _NO_SEGMENT_LIST: readonly Uint8Array[] = [];
+
 /** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
-const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
+const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], 1, _NO_BYTES, [], _NO_SEGMENT_LIST);
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
@@ -826,23 +969,40 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const partBytes = own ? out.w.bytes.slice(0, out.w.length) : new Uint8Array(out.w.bytes.buffer, 0, out.w.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) {
-    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, _NO_SEGMENTS, _NO_FAIL, [], _NO_FAIL);
+    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, 1, _NO_BYTES, [], _NO_SEGMENT_LIST);
   }
-  const seg = _segmentTables(segments.list);
-  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, seg.segmentTrie, seg.fail, seg.segmentNode, seg.segmentEnds);
+  const sorted = _sortedSegments(segments.list);
+  const trie = buildByteTrieScratch(sorted.list);
+  const segmentNode = filledArray(sorted.list.length, 0);
+  for (let k = 0; k < sorted.order.length; k++) segmentNode[sorted.order[k] as number] = trie.keyNode[k] as number;
+  const w = _segmentBytes.writer(0, 0);
+  _writeSegmentNodes(w, trie);
+  _segmentBytes.keep(w);
+  const segmentBytes = own ? w.bytes.slice(0, w.length) : new Uint8Array(w.bytes.buffer, 0, w.length);
+  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, trie.count, segmentBytes, segmentNode, sorted.list);
 }
 
-/** Returns the segment trie of the distinct segments `list`, its fail links and where each segment ends. */
-function _segmentTables(list: readonly Uint8Array[]): Pick<BuiltParts, 'segmentTrie' | 'fail' | 'segmentNode' | 'segmentEnds'> {
-  // Sorted for the trie, remembering where each one went. One loop per helper (see buildParts).
+/** The SEGMENTS buffer kept for the next compile. */
+const _segmentBytes = new KeptBytes(KEPT_WRITER_MAX_BYTES, 256);
+
+/** Writes the SEGMENTS nodes of `trie` but the root: parent, edge byte, `fail << 1 | end`. */
+function _writeSegmentNodes(w: ByteWriter, trie: ByteTrieScratch): void {
+  w.room(11 * trie.count);
+  const bytes = w.bytes;
+  for (let x = 1; x < trie.count; x++) {
+    w.vq(trie.parent[x] as number);
+    bytes[w.length++] = trie.byte[x] as number;
+    w.vq(((trie.fail[x] as number) << 1) | (trie.end[x] as number));
+  }
+}
+
+/** Returns the distinct segments `list` sorted, and where each came from (sorted key k is `list[order[k]]`). */
+function _sortedSegments(list: readonly Uint8Array[]): { list: Uint8Array[]; order: number[] } {
+  // One loop per helper (see buildParts).
   const order: number[] = [];
   for (let i = 0; i < list.length; i++) order.push(i);
   _sortStrings(list, _lengthsOf(list), order);
-  const segmentTrie = buildByteTrie(_inOrder(list, order));
-  const segmentNode = filledArray(list.length, 0);
-  const segmentEnds = filledArray(segmentTrie.count, 0);
-  _markSegmentEnds(segmentTrie.keyNode, order, segmentNode, segmentEnds);
-  return { segmentTrie, fail: buildFailLinks(segmentTrie), segmentNode, segmentEnds };
+  return { list: _inOrder(list, order), order };
 }
 
 /** Returns the length of each of `list`. */
@@ -857,13 +1017,4 @@ function _inOrder(list: readonly Uint8Array[], order: readonly number[]): Uint8A
   const sorted = new Array<Uint8Array>(list.length);
   for (let k = 0; k < list.length; k++) sorted[k] = list[order[k] as number] as Uint8Array;
   return sorted;
-}
-
-/** Fills the trie node of each segment (sorted key k is segment order[k]) and marks the nodes where one ends. */
-function _markSegmentEnds(keyNode: readonly number[], order: readonly number[], segmentNode: number[], segmentEnds: number[]): void {
-  for (let k = 0; k < order.length; k++) {
-    const node = keyNode[k] as number;
-    segmentNode[order[k] as number] = node;
-    segmentEnds[node] = 1;
-  }
 }

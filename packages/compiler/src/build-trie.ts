@@ -99,31 +99,99 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
- * Returns the byte trie of `keys`, which must be sorted ascending and distinct. Built in
- * preorder along the previous key's path (a key shares its common prefix with the one before
- * it), then renumbered breadth-first by a stable counting sort on depth: in preorder, nodes of
- * one depth already stand in lexicographic order, which is breadth-first order with children
- * contiguous. O(total key bytes).
+ * Returns the byte trie of `keys`, which must be sorted ascending and distinct: buildByteTrieScratch's
+ * trie copied into arrays of its own. O(total key bytes).
  */
 export function buildByteTrie(keys: readonly Uint8Array[]): ByteTrie {
-  // One loop per helper: a cold process compiles each long loop on its own (on-stack
-  // replacement compiles the whole enclosing function, and leaving a loop for code it has no
-  // feedback for throws that code away).
-  // Working arrays of at least that + 2 entries: the kept ones or, past TRIE_SCRATCH_MAX, fresh ones.
-  const s = _scratch.of(_keyBytes(keys) + 3);
-  const preKey = new Array<number>(keys.length);
-  const count = _buildPreorder(keys, s, preKey);
-  // Breadth-first ids: a stable counting sort of the preorder nodes by depth.
-  countingPositions(s.preDepth, count, _longestKey(keys) + 1, s.order);
-  const parent = filledArray(count, 0);
-  const byte = filledArray(count, 0);
-  const depth = filledArray(count, 0);
-  _renumber(s, count, parent, byte, depth);
-  const firstChild = filledArray(count, 0);
-  const childCount = filledArray(count, 0);
-  _countChildren(parent, count, firstChild, childCount);
-  _renumberKeys(s.order, preKey);
-  return { count, parent, byte, depth, firstChild, childCount, keyNode: preKey };
+  const s = buildByteTrieScratch(keys);
+  const count = s.count;
+  return {
+    count, parent: _arrayOf(s.parent, count), byte: _arrayOf(s.byte, count), depth: _arrayOf(s.depth, count),
+    firstChild: _arrayOf(s.firstChild, count), childCount: _arrayOf(s.childCount, count), keyNode: _arrayOf(s.keyNode, keys.length),
+  };
+}
+
+/** Returns `a[0, n)` as an array. */
+function _arrayOf(a: Int32Array, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(a[i] as number);
+  return out;
+}
+
+/**
+ * @internal The byte trie of buildByteTrieScratch in working arrays indexed by node (valid
+ * until the next call; single-threaded), with its Aho-Corasick fail links and, per node, 1
+ * where a key ends (`end`).
+ */
+export interface ByteTrieScratch {
+  count: number;
+  readonly parent: Int32Array;
+  readonly byte: Int32Array;
+  readonly depth: Int32Array;
+  readonly firstChild: Int32Array;
+  readonly childCount: Int32Array;
+  readonly keyNode: Int32Array;
+  readonly fail: Int32Array;
+  readonly end: Int32Array;
+  /** Per node, the run of keys under it: `keys[from, to)`. */
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+}
+
+/**
+ * @internal Returns the byte trie of `keys` (sorted ascending, distinct) and its fail links in
+ * working arrays: see {@link ByteTrieScratch}. Built breadth-first: each node stands for the
+ * run of keys that share its path (contiguous, as the keys are sorted), its children are that
+ * run's groups of one next byte, in order, so ids are breadth-first with children contiguous
+ * and ascending. No array per trie (a segment trie in arrays of its own, five filled then
+ * renumbered from a preorder build, was a fifth of a CPU profile of a wildcard-only file's
+ * build). O(total key bytes) plus the fail links' (see buildFailLinks).
+ */
+export function buildByteTrieScratch(keys: readonly Uint8Array[]): ByteTrieScratch {
+  // At most one node per key byte plus the root, and one key (the empty one) more than that.
+  const s = _scratch.of(_keyBytes(keys) + keys.length + 3);
+  s.from[0] = 0;
+  s.to[0] = keys.length;
+  s.parent[0] = 0;
+  s.byte[0] = 0;
+  s.depth[0] = 0;
+  s.count = _buildBreadthFirst(keys, s);
+  _fillFailLinks(s, s.count, s.fail);
+  return s;
+}
+
+/**
+ * Fills `s` with the nodes of the trie of `keys` breadth-first (the root's fields set);
+ * returns the node count. (Its own function: a cold process compiles this loop on its own.)
+ */
+function _buildBreadthFirst(keys: readonly Uint8Array[], s: ByteTrieScratch): number {
+  const { from, to, parent, byte, depth, firstChild, childCount, keyNode, end } = s;
+  let count = 1;
+  for (let x = 0; x < count; x++) {
+    const d = depth[x] as number;
+    const stop = to[x] as number;
+    let k = from[x] as number;
+    // The key that ends here, if any, is the run's first (a prefix of the others; keys are distinct).
+    end[x] = 0;
+    if (k < stop && (keys[k] as Uint8Array).length === d) {
+      keyNode[k++] = x;
+      end[x] = 1;
+    }
+    const first = count;
+    while (k < stop) {
+      const b = (keys[k] as Uint8Array)[d] as number;
+      from[count] = k;
+      for (k++; k < stop && (keys[k] as Uint8Array)[d] === b; k++);
+      to[count] = k;
+      parent[count] = x;
+      byte[count] = b;
+      depth[count] = d + 1;
+      count++;
+    }
+    firstChild[x] = count === first ? 0 : first;
+    childCount[x] = count - first;
+  }
+  return count;
 }
 
 /** Returns the total length of `keys`. */
@@ -131,13 +199,6 @@ function _keyBytes(keys: readonly Uint8Array[]): number {
   let total = 0;
   for (let k = 0; k < keys.length; k++) total += (keys[k] as Uint8Array).length;
   return total;
-}
-
-/** Returns the length of the longest of `keys` (0 for none). */
-function _longestKey(keys: readonly Uint8Array[]): number {
-  let longest = 0;
-  for (let k = 0; k < keys.length; k++) if ((keys[k] as Uint8Array).length > longest) longest = (keys[k] as Uint8Array).length;
-  return longest;
 }
 
 /**
@@ -204,84 +265,26 @@ function _placeKeys(keys: Int32Array, n: number, start: Int32Array, pos: Int32Ar
   }
 }
 
-/** Fills the breadth-first parent, byte and depth of every node but the root from `s`'s preorder arrays. */
-function _renumber(s: _TrieScratch, count: number, parent: number[], byte: number[], depth: number[]): void {
-  const { preParent, preByte, preDepth, order } = s;
-  for (let x = 1; x < count; x++) {
-    const y = order[x] as number;
-    parent[y] = order[preParent[x] as number] as number;
-    byte[y] = preByte[x] as number;
-    depth[y] = preDepth[x] as number;
-  }
-}
-
-/** Fills each node's first child and child count (children contiguous in breadth-first order). */
-function _countChildren(parent: readonly number[], count: number, firstChild: number[], childCount: number[]): void {
-  for (let y = 1; y < count; y++) {
-    const p = parent[y] as number;
-    if (childCount[p] === 0) firstChild[p] = y;
-    childCount[p] = (childCount[p] as number) + 1;
-  }
-}
-
-/** Maps each key's preorder end node to its breadth-first id. */
-function _renumberKeys(order: Int32Array, preKey: number[]): void {
-  for (let k = 0; k < preKey.length; k++) preKey[k] = order[preKey[k] as number] as number;
-}
-
-const _EMPTY_KEY = new Uint8Array(0);
-
-/**
- * Fills `s`'s preorder arrays with the byte trie of `keys` (sorted, distinct), each key along
- * the previous key's path, and `preKey[k]` with the preorder node where key k ends; returns
- * the node count. (Its own function: a cold process compiles this loop on its own.)
- */
-function _buildPreorder(keys: readonly Uint8Array[], s: _TrieScratch, preKey: number[]): number {
-  const { preParent, preByte, preDepth, stack } = s;
-  preParent[0] = 0;
-  preByte[0] = 0;
-  preDepth[0] = 0;
-  stack[0] = 0;
-  let count = 1;
-  let prev: Uint8Array = _EMPTY_KEY;
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k] as Uint8Array;
-    for (let d = _lcp(prev, key); d < key.length; d++) {
-      stack[d + 1] = count;
-      preParent[count] = stack[d] as number;
-      preByte[count] = key[d] as number;
-      preDepth[count] = d + 1;
-      count++;
-    }
-    preKey[k] = stack[key.length] as number;
-    prev = key;
-  }
-  return count;
-}
-
-/** Working arrays of buildByteTrie, indexed by preorder node or depth (at most total key bytes + 1 of each). */
-interface _TrieScratch {
-  readonly preParent: Int32Array;
-  readonly preByte: Int32Array;
-  readonly preDepth: Int32Array;
-  readonly stack: Int32Array;
-  readonly order: Int32Array;
-}
-
 /** Scratch arrays kept up to this many nodes (80 KiB of byte-trie arrays; the corpus's 4,231 compiles: 1,656 byte tries p99 1,221, 4 over; 6,477 radix p99 380, 3 over). */
 const TRIE_SCRATCH_MAX = 4_096;
-const _scratch = new KeptScratch(TRIE_SCRATCH_MAX, 256, _newTrieScratch, (s) => s.preParent.length);
+const _scratch = new KeptScratch(TRIE_SCRATCH_MAX, 256, _newTrieScratch, (s) => s.from.length);
 
-/** Returns buildByteTrie's working arrays of `size` entries each. */
-function _newTrieScratch(size: number): _TrieScratch {
-  return {
-    preParent: new Int32Array(size), preByte: new Int32Array(size), preDepth: new Int32Array(size),
-    stack: new Int32Array(size), order: new Int32Array(size),
-  };
+/** Returns buildByteTrieScratch's working arrays of `size` entries each. */
+function _newTrieScratch(size: number): ByteTrieScratch {
+  const a = (): Int32Array => new Int32Array(size);
+  return { count: 0, parent: a(), byte: a(), depth: a(), firstChild: a(), childCount: a(), keyNode: a(), fail: a(), end: a(), from: a(), to: a() };
+}
+
+/** The fields of a byte trie that childOf and the fail links read: arrays of its own or working arrays. */
+interface _TrieLinks {
+  readonly byte: ArrayLike<number>;
+  readonly parent: ArrayLike<number>;
+  readonly firstChild: ArrayLike<number>;
+  readonly childCount: ArrayLike<number>;
 }
 
 /** Returns the child of `x` on byte `b` in `trie`, or 0 (binary search over its contiguous children). */
-export function childOf(trie: ByteTrie, x: number, b: number): number {
+export function childOf(trie: _TrieLinks, x: number, b: number): number {
   let lo = trie.firstChild[x] as number;
   let hi = lo + (trie.childCount[x] as number) - 1;
   while (lo <= hi) {
@@ -302,22 +305,28 @@ export function childOf(trie: ByteTrie, x: number, b: number): number {
  */
 export function buildFailLinks(trie: ByteTrie): number[] {
   const fail = filledArray(trie.count, 0);
-  for (let x = 1; x < trie.count; x++) {
-    const p = trie.parent[x] as number;
-    if (p === 0) continue;
-    const b = trie.byte[x] as number;
-    let f = fail[p] as number;
-    for (;;) {
-      const c = childOf(trie, f, b);
-      if (c !== 0) {
-        fail[x] = c;
-        break;
-      }
-      if (f === 0) break;
-      f = fail[f] as number;
-    }
-  }
+  _fillFailLinks(trie, trie.count, fail);
   return fail;
+}
+
+/** Sets `fail[x]` for each node x below `count` of `trie` (see buildFailLinks). */
+function _fillFailLinks(trie: _TrieLinks, count: number, fail: { [x: number]: number }): void {
+  fail[0] = 0;
+  for (let x = 1; x < count; x++) {
+    const p = trie.parent[x] as number;
+    let link = 0;
+    if (p !== 0) {
+      const b = trie.byte[x] as number;
+      for (let f = fail[p] as number; ; f = fail[f] as number) {
+        const c = childOf(trie, f, b);
+        if (c !== 0 || f === 0) {
+          link = c;
+          break;
+        }
+      }
+    }
+    fail[x] = link;
+  }
 }
 
 /**
@@ -362,10 +371,11 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
  * drops them when done, so a hostile file's fresh arrays past TRIE_SCRATCH_MAX go with it).
  * No array per trie: build-parts.ts writes them straight into its PARTS bytes.
  */
-export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly number[]): RadixOut {
+export function buildRadixScratch(bytes: readonly Uint8Array[], lens: ArrayLike<number>, n: number = bytes.length): RadixOut {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
-  // last, next, prev sibling). Working arrays reused across calls (single-threaded).
-  const w = _radix.of(2 * bytes.length + 2);
+  // last, next, prev sibling). Working arrays reused across calls (single-threaded). Keys: the
+  // first `n` of `bytes` (build-parts.ts passes its kept head arrays).
+  const w = _radix.of(2 * n + 2);
   const { depth, keyOf, keyIndex, firstChild, lastChild, next, prev, stack } = w;
   _initNode(w, 0, 0, -1, -1, -1);
   prev[0] = -1;
@@ -373,7 +383,7 @@ export function buildRadixScratch(bytes: readonly Uint8Array[], lens: readonly n
   let sp = 1;
   let count = 1;
   let prevKey = -1;
-  for (let i = 0; i < bytes.length; i++) {
+  for (let i = 0; i < n; i++) {
     const key = bytes[i] as Uint8Array;
     const len = lens[i] as number;
     let l = 0;

@@ -2,8 +2,8 @@
  * The compiler's entry points: robots.txt to artifact bytes (`compile`) or straight to a loaded
  * `Robots` (`compileRobots`). Stages: parse (1), merge groups (2), plan parts (3), build parts (4), serialise (5).
  */
-import { type Robots, extractProductToken, loadRobots } from '@robomata/runtime';
-import { artifactOf, robotsOfPending, withGroupBuilder, type LoadedArtifact } from '@robomata/runtime/internal';
+import { type Robots, extractProductToken } from '@robomata/runtime';
+import { artifactOf, loadTrustedArtifact, robotsOfPending, withGroupBuilder, type LoadedArtifact } from '@robomata/runtime/internal';
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
@@ -78,7 +78,7 @@ export function measureCompileWork(stages: CompileStages): CompileWork {
   for (const parts of plan.groupParts) groupParts += parts.length;
   const w = {
     lines: parsed.lineCount, rules: plan.rules.length, patterns: built.rankRules.length, trieNodes, wildcardSegments,
-    segmentNodes: built.segmentTrie.count, groupParts, artifactBytes: artifact.length,
+    segmentNodes: built.segmentCount, groupParts, artifactBytes: artifact.length,
   };
   return { ...w, total: w.lines + w.rules + w.patterns + w.trieNodes + w.wildcardSegments + w.segmentNodes + w.groupParts + w.artifactBytes };
 }
@@ -148,9 +148,12 @@ interface _Source {
   readonly patterns: boolean;
 }
 
-/** Returns the artifact of building the groups `build` marks (undefined: the scope's, or all). */
-function _build(src: _Source, build: GroupMarks | undefined): Uint8Array {
-  return _stagesOf(src, build, false).artifact;
+/**
+ * Returns the artifact of building the groups `build` marks (undefined: the scope's, or all).
+ * `unchecked`: its checksum is left 0 (compileRobots' own artifacts, read by loadTrustedArtifact).
+ */
+function _build(src: _Source, build: GroupMarks | undefined, unchecked = false): Uint8Array {
+  return _stagesOf(src, build, false, unchecked).artifact;
 }
 
 /**
@@ -158,11 +161,11 @@ function _build(src: _Source, build: GroupMarks | undefined): Uint8Array {
  * bytes are their own; else they are the build's kept buffer, valid only until the next build
  * (what `_build` serialises at once and lets go).
  */
-function _stagesOf(src: _Source, build: GroupMarks | undefined, own: boolean): CompileStages {
+function _stagesOf(src: _Source, build: GroupMarks | undefined, own: boolean, unchecked = false): CompileStages {
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile, patterns, own);
-  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed) });
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed), unchecked });
   return { artifact, parsed, plan, built };
 }
 
@@ -180,7 +183,7 @@ const _NO_BYTES = new Uint8Array(0);
  * sources, the preferences of group `g`'s parsed groups only. `ordinal`: the rules as written
  * here, made once per file.
  */
-function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[]): Uint8Array {
+function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[], unchecked: boolean): Uint8Array {
   const { parsed, merged, profile, scope } = src;
   const only = filledArray(merged.groups.length, 0);
   only[g] = 1;
@@ -194,7 +197,7 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[])
     parsedGroups = parsedGroups.map((p, source) => (used.has(source) ? p : { ...p, preferences: [] }));
   }
   return serializeArtifact({
-    profile, scope, built, patterns: false, warnings: [],
+    profile, scope, built, patterns: false, warnings: [], unchecked,
     parsed: { ...parsed, groups: parsedGroups, sitemaps: [], others: [] },
     merged: { groups, global: merged.global, byToken: merged.byToken },
     plan: {
@@ -218,7 +221,7 @@ function _ordinalRules(parsed: ParsedRobots): ParsedRule[] {
 export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, options?: CompileOptions): Uint8Array {
   const src = _source(robotsTxt, _checkOptions(robotsTxt, options), false);
   if (!(Number.isSafeInteger(g) && g >= 0 && g < src.merged.groups.length)) throw new RangeError(`no merged group ${String(g)}`);
-  return _buildMatching(src, g, _ordinalRules(src.parsed));
+  return _buildMatching(src, g, _ordinalRules(src.parsed), false);
 }
 
 /**
@@ -295,7 +298,7 @@ function _groupBuilder(sourceOf: () => _Source): (g: number) => Robots {
     if (robots === undefined) {
       const src = sourceOf();
       ordinal ??= _ordinalRules(src.parsed);
-      robots = loadRobots(_buildMatching(src, g, ordinal));
+      robots = loadTrustedArtifact(_buildMatching(src, g, ordinal, true));
       built.set(g, robots);
     }
     return robots;
@@ -329,7 +332,8 @@ const _ENCODER = new TextEncoder();
  * holds is a lean one, without the directives).
  */
 function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMarks | undefined): () => LoadedArtifact {
-  return () => artifactOf(loadRobots(_build(_source(text, opts, false, true), marks)));
+  // Shown (`robots.bytes`): checksummed, and not read back (written by this call).
+  return () => artifactOf(loadTrustedArtifact(_build(_source(text, opts, false, true), marks)));
 }
 
 /**
@@ -367,7 +371,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return withGroupBuilder(loadRobots(_build(src, undefined)), null, _fileLoaderOf(kept, opts, undefined));
+    return withGroupBuilder(loadTrustedArtifact(_build(src, undefined, true)), null, _fileLoaderOf(kept, opts, undefined));
   }
   if (typeof robotsTxt === 'string') ownBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
@@ -384,7 +388,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   const build = (g: number, selected: boolean): LoadedArtifact => {
     const marks = g < 0 ? none : filledArray(count, 0);
     if (g >= 0) marks[g] = 1;
-    const first = artifactOf(loadRobots(_build(sourceOf(), marks)));
+    const first = artifactOf(loadTrustedArtifact(_build(sourceOf(), marks, true)));
     // The first agent() chose: its group is built, or it selected none (or out of scope).
     if (selected) held = null;
     return first;

@@ -26,6 +26,8 @@ export interface ArtifactInput {
   /** Store each rule's pattern as written (for `rule(id).pattern`). */
   readonly patterns: boolean;
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
+  /** True: the checksum field is left 0 (an artifact only compileRobots' own trusted load reads, never shown). */
+  readonly unchecked?: boolean;
 }
 
 /** The writer buffer of the last compile, kept for the next. */
@@ -68,15 +70,8 @@ function _writeMatchers(w: ByteWriter, built: BuiltParts): void {
 }
 
 function _writeSegmentTrie(w: ByteWriter, built: BuiltParts): void {
-  const trie = built.segmentTrie;
-  w.v(trie.count);
-  w.room(11 * trie.count);
-  const bytes = w.bytes;
-  for (let x = 1; x < trie.count; x++) {
-    w.vq(trie.parent[x] as number);
-    bytes[w.length++] = trie.byte[x] as number;
-    w.vq(((built.fail[x] as number) << 1) | (built.segmentEnds[x] as number));
-  }
+  w.v(built.segmentCount);
+  w.raw(built.segmentBytes);
 }
 
 function _writeWildcards(w: ByteWriter, built: BuiltParts): void {
@@ -189,7 +184,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   out[6] = flags & 0xff;
   out[7] = flags >>> 8;
   _setUint32(out, 8, out.length);
-  _setUint32(out, 12, computeChecksum(out));
+  if (input.unchecked !== true) _setUint32(out, 12, computeChecksum(out));
   return out;
 }
 

@@ -1,6 +1,6 @@
 // compileRobots builds each group on the first agent() that selects it, with the group indices,
 // rule ids and answers of loadRobots(compile(...)); agent-scoped compiles keep every index too.
-import { INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_RULE_COUNT, INDEX_SITEMAP_COUNT, artifactOf, isGroupBuilt } from '@robomata/runtime/internal';
+import { INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_RULE_COUNT, INDEX_SITEMAP_COUNT, artifactOf, isGroupBuilt, loadTrustedArtifact } from '@robomata/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compile, compileRobots } from '@robomata/compiler';
 import { compileGroupArtifact } from '@robomata/compiler/internals';
@@ -258,5 +258,21 @@ describe('agent-scoped compile', () => {
       }
     }
     expect(() => compileGroupArtifact(TXT, 99)).toThrow(RangeError);
+  });
+
+  it('leaves the checksum of its own artifacts 0 (loaded by loadTrustedArtifact), never of bytes it shows; loadRobots still refuses them', () => {
+    const one = compileRobots('User-agent: *\nDisallow: /c\n');
+    const two = compileRobots(TXT);
+    const agent = two.agent('A');
+    expect(agent.isAllowed('/')).toBe(loadRobots(compile(TXT)).agent('A').isAllowed('/'));
+    for (const lazy of [one, two]) {
+      const own = artifactOf(lazy).bytes;
+      expect([...own.subarray(12, 16)]).toEqual([0, 0, 0, 0]);
+      expect(() => loadRobots(own)).toThrow(expect.objectContaining({ code: 'bad-checksum' }));
+      expect(loadTrustedArtifact(own).groupCount).toBe(lazy.groupCount);
+      // The whole file's bytes are compile's, checksummed.
+      expect(loadRobots(lazy.bytes).groupCount).toBe(lazy.groupCount);
+    }
+    for (let g = 0; g < two.groupCount; g++) expect(loadRobots(compileGroupArtifact(TXT, g)).groupCount).toBe(two.groupCount);
   });
 });

@@ -9,7 +9,7 @@ import { imageWordsByKind, INDEX_AGENT_COUNT as _AGENTS, INDEX_HEADER_WORDS, IND
 import type { PreferenceExplanation } from './usage.js';
 
 export type { FileLoader, GroupBuilder, GroupTables, LoadedArtifact, PendingArtifact };
-export { readHeldLoadWords } from './load.js';
+export { loadTrustedArtifact, readHeldLoadWords } from './load.js';
 /** The index header words `LoadedArtifact#header` reads (tables.ts). */
 export {
   INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
