@@ -14,11 +14,13 @@
  *     check on its main corpus workload: read-once floor, robots-parser and this build in interleaved
  *     rounds, CPU time; with --ab also the runtime build in DIR, e.g. main's packages/runtime/dist)
  *   node --cpu-prof bench/dist/focus.js --profile-warm [--seconds N]   (a CPU profile of warm checks)
+ *   node bench/dist/focus.js --direct-max 8,16,32 [--wild] [--rounds N]   (tier-0 checks with wildcard
+ *     candidates at each scanTuning.directMaxCandidates, interleaved, CPU time: the measurement behind it)
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
 import { hostWordsByKind } from '@robomata/runtime/internal';
-import { lastCandidateCount, readCheckWork, resetCheckWork, tierTuning } from '@robomata/runtime/testing';
+import { lastCandidateCount, readCheckWork, resetCheckWork, scanTuning, tierTuning } from '@robomata/runtime/testing';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
@@ -197,6 +199,39 @@ function _roads(hosts: readonly HostCase[], rounds: number): void {
     const ms = medianOf(times[k] ?? []);
     process.stdout.write(`  ${k}: ${checks.length} checks, ${checks.length === 0 ? 0 : ((ms * 1e6) / checks.length).toFixed(0)} ns/check, ${((100 * ms) / total).toFixed(1)}% of the time\n`);
   }
+}
+
+/**
+ * Prints the tier-0 time per check of the hosts' checks that have wildcard candidates, at each
+ * value of scanTuning.directMaxCandidates (the most candidate patterns verified one by one
+ * before the sweep), the values interleaved in each round (CPU time, median of `rounds`).
+ * Groups loaded beforehand, tier-up off; the tuning is restored.
+ */
+function _directMax(hosts: readonly HostCase[], values: readonly number[], rounds: number): void {
+  const saved = [tierTuning.threshold, scanTuning.directMaxCandidates] as const;
+  tierTuning.threshold = Number.POSITIVE_INFINITY;
+  const checks: [AgentRules, string][] = [];
+  for (const h of hosts) {
+    const rules = loadRobots(compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes })).agent(_crawler(h));
+    for (const u of h.urls) {
+      rules.isAllowed(u);
+      if (rules.groupIndex >= 0 && lastCandidateCount() > 0) checks.push([rules, u]);
+    }
+  }
+  const times = values.map(() => [] as number[]);
+  let sink = 0;
+  for (let round = 0; round < rounds; round++) {
+    values.forEach((v, i) => {
+      scanTuning.directMaxCandidates = v;
+      const t0 = _cpuMs();
+      for (const [r, u] of checks) if (r.isAllowed(u)) sink++;
+      times[i]?.push(_cpuMs() - t0);
+    });
+  }
+  [tierTuning.threshold, scanTuning.directMaxCandidates] = saved;
+  if (sink < 0) throw new Error('unreachable');
+  const cells = values.map((v, i) => `${v}: ${((medianOf(times[i] ?? []) * 1e6) / Math.max(1, checks.length)).toFixed(0)} ns`);
+  process.stdout.write(`tier-0 checks with wildcard candidates (${hosts.length} hosts, ${checks.length} checks, CPU time, median of ${rounds} rounds) by directMaxCandidates: ${cells.join(', ')}\n`);
 }
 
 /** The part of a runtime build the A/B run calls. */
@@ -441,6 +476,7 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '4' },
     'profile-warm': { type: 'boolean', default: false },
     wild: { type: 'boolean', default: false },
+    'direct-max': { type: 'string' },
     files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '5' },
     instances: { type: 'string', default: '2000' },
@@ -459,6 +495,10 @@ if (values.newurl && values.ab !== undefined) {
 }
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
 if (values.roads) _roads(hosts, Math.max(rounds, 20));
+if (values['direct-max'] !== undefined) {
+  const dmHosts = values.wild ? buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) })) : hosts;
+  _directMax(dmHosts, values['direct-max'].split(',').map(Number), Math.max(rounds, 21));
+}
 if (values.warm || values['profile-warm']) {
   // The full bench's main corpus workload (run-bench.ts: FULL_CONFIG's files and URLs, the seed), or its wildcard-heavy one (seed + 1).
   const w = values.wild
