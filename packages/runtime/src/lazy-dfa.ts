@@ -21,7 +21,7 @@
  */
 import { NO_RANK } from './format.js';
 import { THREAD_SCRATCH } from './scratch.js';
-import { FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findAuthorityEnd, findPathStartGeneral, hexValue, httpAuthorityStart } from './path-bytes.js';
+import { AUTHORITY_MAX, FAST_GOOGLE, FAST_RFC, HEX_DIGITS, ROBOTS_TXT_BYTES, UNRESERVED_ASCII, copyPrefix, findAuthorityEnd, findPathStartGeneral, hexValue, httpAuthorityStart } from './path-bytes.js';
 import {
   acByte, acDepth, AC_PARENT, AC_WORDS, IMPLICIT_RANK, nodeChildCount, nodeEndRank, NODE_FIRST_CHILD,
   nodeLabelLength, NODE_LABEL_OFF, nodePrefixRank, nodeWildCount, nodeWildFirst, NODE_WORDS, wildAnchored,
@@ -652,8 +652,6 @@ function _runWithoutSlash(d: LazyDfa, url: string, i: number, n: number): number
  */
 const _AUTHORITY_MISSES = 256;
 const _AUTHORITY_SETS = 8;
-/** Longest scheme and authority remembered, in code units (bounds the copy and the `indexOf` per check; real hosts are at most 253 bytes). */
-const _AUTHORITY_MAX = 300;
 
 /**
  * Returns findPathStart(url) and remembers the URL's scheme and authority in `d.authority`
@@ -669,7 +667,7 @@ function _findPathStartRemembering(d: LazyDfa, url: string): number {
   const a = httpAuthorityStart(url);
   if (a < 0) return findPathStartGeneral(url);
   const i = findAuthorityEnd(url, a);
-  if (i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
+  if (i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
     d.authority = copyPrefix(url, i);
     d.authorityMisses = 0;
     d.authorityChecks = d.checks;

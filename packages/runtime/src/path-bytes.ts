@@ -92,8 +92,15 @@ export function findAuthorityEnd(url: string, a: number): number {
 }
 
 /**
+ * Longest scheme and authority a group remembers to find path starts by one `indexOf`, in code
+ * units (tier 0: robots.ts `AgentRules`; tier 1: lazy-dfa.ts `LazyDfa`): it bounds the copy and
+ * the `indexOf` per check; real hosts are at most 253 bytes.
+ */
+export const AUTHORITY_MAX = 300;
+
+/**
  * Returns a copy of `url`'s first `length` code units (no slice that keeps `url` alive);
- * `length` is at most 300 (lazy-dfa.ts's remembered authority), one argument list. Allocates; O(length).
+ * `length` is at most {@link AUTHORITY_MAX} (a group's remembered authority), one argument list. Allocates; O(length).
  */
 export function copyPrefix(url: string, length: number): string {
   const units: number[] = [];

@@ -7,7 +7,7 @@ import { FLAG_PROFILE_GOOGLE, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WA
 import { classifyUrl } from './read-url.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank, bestRankFrom } from './matcher.js';
-import { copyPrefix, findAuthorityEnd, findPathStartGeneral, httpAuthorityStart } from './path-bytes.js';
+import { AUTHORITY_MAX, copyPrefix, findAuthorityEnd, findPathStartGeneral, httpAuthorityStart } from './path-bytes.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroupIn, findAgentGroupOf, findProductToken, hasAgentToken } from './select-group.js';
@@ -373,8 +373,16 @@ function _urlError(url: unknown): TypeError {
 
 /** The selections an {@link AgentRules} packs into two bits. */
 const _SELECTIONS: readonly Selection[] = ['specific', 'global', 'none'];
-/** Longest scheme and authority `AgentRules` remembers, in code units (bounds the copy and the compare per check; real hosts are at most 253 bytes). */
-const _AUTHORITY_MAX = 300;
+
+/** Returns `d`, a group's new automaton, holding the scheme and authority tier 0 remembered ('' when none): the same string, one set, so the group keeps one copy across tiers. */
+function _withAuthority(d: LazyDfa, authority: string): LazyDfa {
+  if (authority.length !== 0) {
+    d.authority = authority;
+    d.authorityChecks = d.checks;
+    d.authoritySets = 1;
+  }
+  return d;
+}
 
 /** `AgentRules._checks` once the group stays on the tier below. */
 const _STAY_BELOW = -1;
@@ -460,7 +468,7 @@ export class AgentRules {
   /**
    * Returns findPathStart(url) and, on the group's first URL of the `http(s)://` form whose path
    * starts with `/` (path-bytes.ts httpAuthorityStart), remembers its scheme and authority in
-   * `_authority` (once: one string per group, at most _AUTHORITY_MAX code units). Exact: for
+   * `_authority` (once: one string per group, at most AUTHORITY_MAX code units). Exact: for
    * that form the path start depends only on the code units before the first `/`, `?`, `;` or
    * `#` after the `//`, so any URL that starts with the same units, followed by `/`, has its
    * path start at the same index. O(scheme + authority).
@@ -470,7 +478,7 @@ export class AgentRules {
     const a = httpAuthorityStart(url);
     if (a < 0) return findPathStartGeneral(url);
     const i = findAuthorityEnd(url, a);
-    if (this._authority.length === 0 && i > 0 && i <= _AUTHORITY_MAX && url.charCodeAt(i) === 47) this._authority = copyPrefix(url, i);
+    if (this._authority.length === 0 && i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47) this._authority = copyPrefix(url, i);
     return i;
   }
 
@@ -480,7 +488,7 @@ export class AgentRules {
     // Work (scratch.ts): the build is linear in the NFA's positions.
     THREAD_SCRATCH.buildWork += nfa === null ? tierTuning.maxPositions : nfa.sym.length;
     if (nfa === null) this._checks = _STAY_BELOW;
-    else this._dfa = new LazyDfa(nfa, this._rfc);
+    else this._dfa = _withAuthority(new LazyDfa(nfa, this._rfc), this._authority);
     return this._dfa;
   }
 
