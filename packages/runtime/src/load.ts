@@ -52,7 +52,15 @@ function _fail(code: RobotsFormatErrorCode, message: string): never {
 /** Bounds-checked reader of the body's varints and strings. */
 class _Reader {
   pos = HEADER_BYTES;
-  constructor(readonly bytes: Uint8Array) {}
+  /**
+   * `trusted`: the bytes are an artifact the compiler has just written in this call
+   * (loadTrustedArtifact): the shape checks its writer guarantees (order, ranges, token bytes,
+   * links) are skipped; every read stays bounds-checked and the decode is the same.
+   */
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly trusted: boolean,
+  ) {}
 
   /** Returns the next unsigned LEB128 varint (at most 31 bits). */
   v(what: string): number {
@@ -158,6 +166,32 @@ const LOAD_BUFFER_MAX_WORDS = 1 << 16;
 let _loadBuffer: Int32Array = new Int32Array(1024);
 
 /**
+ * Words of the slab small kept arrays (group images, indices) are carved from, and the largest
+ * array carved (Node's Buffer pool is the model: 8 KiB slabs, up to half each): a typed array
+ * of its own costs an ArrayBuffer, its backing store and its GC tracking, 70% of
+ * `_copyMatching` and 10% of loading compileRobots' first artifact (lab profile of
+ * loadTrustedArtifact(bytes).agent(ua), 1,000 cold-split hosts); a view of a slab costs only
+ * the view. A slab is freed once every array carved from it is: hosts dropped in the order they
+ * were loaded free theirs together; a long-lived small array keeps at most its slab.
+ */
+const KEPT_SLAB_WORDS = 4096;
+const KEPT_SLAB_MAX_WORDS = 1024;
+let _keptSlab = new ArrayBuffer(4 * KEPT_SLAB_WORDS);
+let _keptSlabUsed = 0;
+
+/** Returns a zeroed array of `words` words to keep: a view of the thread's slab when small, else an array of its own. */
+function _newKept(words: number): Int32Array {
+  if (words > KEPT_SLAB_MAX_WORDS) return new Int32Array(words);
+  if (_keptSlabUsed + words > KEPT_SLAB_WORDS) {
+    _keptSlab = new ArrayBuffer(4 * KEPT_SLAB_WORDS);
+    _keptSlabUsed = 0;
+  }
+  const out = new Int32Array(_keptSlab, 4 * _keptSlabUsed, words);
+  _keptSlabUsed += words;
+  return out;
+}
+
+/**
  * Image words per artifact byte a decode starts with room for: the corpus's images take 0.5
  * words a byte at the median, 1.8 at most (1,000 cold-split hosts); an image past it grows
  * (_Image.alloc). 4 words a byte, enough for any artifact, spent 5% of a load zeroing a buffer
@@ -207,8 +241,8 @@ function _readTokens(r: _Reader, img: _Image, what: string, withGroup: boolean):
     const off = r.s(what);
     const len = r.lastLength;
     const rec = base + TOKEN_WORDS * i;
-    if (!_isToken(r.bytes, off, len)) _fail('bad-table', `${what} ${i}: a byte outside [a-z_-]`);
-    if (i > 0 && compareByteRanges(r.bytes, w[rec - TOKEN_WORDS + TOKEN_OFF] as number, w[rec - TOKEN_WORDS + TOKEN_LEN] as number, off, len) >= 0) {
+    if (!r.trusted && !_isToken(r.bytes, off, len)) _fail('bad-table', `${what} ${i}: a byte outside [a-z_-]`);
+    if (!r.trusted && i > 0 && compareByteRanges(r.bytes, w[rec - TOKEN_WORDS + TOKEN_OFF] as number, w[rec - TOKEN_WORDS + TOKEN_LEN] as number, off, len) >= 0) {
       _fail('bad-table', `${what}: tokens not strictly sorted at ${i}`);
     }
     w[rec + TOKEN_OFF] = off;
@@ -297,6 +331,7 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
   const w = img.words;
   let prevParent = 0;
   let prevByte = -1;
+  const trusted = r.trusted;
   // Depths of AC_DEPTH_LONG or more: parents ascend, so depths do too and the long nodes come last.
   const long: number[] = [];
   let firstLong = count;
@@ -305,11 +340,13 @@ function _readSegments(r: _Reader, img: _Image): { count: number; base: number; 
     const b = r.byte('segment byte');
     const fo = r.v('segment fail');
     const f = fo >>> 1;
-    if (!(p < i && p >= prevParent)) _fail('bad-table', `segment node ${i}: parent ${p} out of order`);
-    if (p === prevParent && b <= prevByte) _fail('bad-table', `segment node ${i}: sibling bytes not ascending`);
+    if (!trusted) {
+      if (!(p < i && p >= prevParent)) _fail('bad-table', `segment node ${i}: parent ${p} out of order`);
+      if (p === prevParent && b <= prevByte) _fail('bad-table', `segment node ${i}: sibling bytes not ascending`);
+    }
     const rec = base + i * AC_WORDS;
     const depth = _readDepth(w, base, p, firstLong, long) + 1;
-    if (!(f < i && _readDepth(w, base, f, firstLong, long) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
+    if (!trusted && !(f < i && _readDepth(w, base, f, firstLong, long) < depth)) _fail('bad-table', `segment node ${i}: fail link ${f} is not shallower`);
     if (depth >= AC_DEPTH_LONG) {
       if (firstLong === count) firstLong = i;
       long.push(depth);
@@ -340,7 +377,7 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
   const base = img.take(WILD_WORDS * count);
   for (let i = 0; i < count; i++) {
     const rank = r.v('wildcard rank');
-    if (rank >= rankCount) _fail('bad-table', `wildcard ${i}: rank ${rank} of ${rankCount}`);
+    if (rank >= rankCount && !r.trusted) _fail('bad-table', `wildcard ${i}: rank ${rank} of ${rankCount}`);
     const ka = r.v('wildcard segments');
     const k = ka >>> 1;
     if (k < 1 || k > r.bytes.length - r.pos) _fail('bad-table', `wildcard ${i}: ${k} segments`);
@@ -348,7 +385,7 @@ function _readWildcards(r: _Reader, img: _Image, acBase: number, acCount: number
     let total = 0;
     for (let j = 0; j < k; j++) {
       const s = r.v('wildcard segment');
-      if (!(s >= 1 && s < acCount && ((img.words[acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
+      if (!r.trusted && !(s >= 1 && s < acCount && ((img.words[acBase + s * AC_WORDS + AC_CHILDREN_OUT] as number) & AC_OUT_BIT) !== 0)) _fail('bad-table', `wildcard ${i}: segment node ${s} ends no segment`);
       img.words[segs + j] = s;
       total += acDepth(img.words, acBase, s);
     }
@@ -436,6 +473,18 @@ function _extraRoom(words: number): Int32Array {
   return _extraBuffer;
 }
 
+/**
+ * Fails unless trie node `i` of a part of `n` nodes (`children` children, a `len`-byte label
+ * starting with byte `b`, or -1 at the root) is in order: its children inside the part, at most
+ * 256, a label unless the root, siblings ascending by first byte.
+ */
+function _checkNode(i: number, n: number, children: number, nextChild: number, len: number, b: number, prevByte: number, parent: Int32Array): void {
+  if (children > 256) _fail('bad-table', `trie node ${i}: ${children} children (at most 256: their first bytes differ)`);
+  if (children > 0 && !(nextChild > i && nextChild + children <= n)) _fail('bad-table', `trie node ${i}: children out of order`);
+  if ((i === 0) !== (len === 0)) _fail('bad-table', `trie node ${i}: ${len}-byte label`);
+  if (i > 1 && parent[i] === parent[i - 1] && b <= prevByte) _fail('bad-table', `trie node ${parent[i] as number}: children not ascending by first byte`);
+}
+
 /** Reads one radix trie of PARTS into the image (extra records into {@link _extraBuffer}); `state` runs across parts. */
 function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number, rankCount: number, wildCount: number, wildBase: number): _Part {
   const n = r.count('trie nodes', 5);
@@ -456,18 +505,16 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
   let maxDepth = 0;
   let wildSeen = false;
   let prevByte = -1;
+  const trusted = r.trusted;
   for (let i = 0; i < n; i++) {
     // Node i >= 1 must be a child of a node read before it (no later node can name it).
     if (i > 0 && i >= nextChild) _fail('bad-table', `part of ${n} trie nodes names ${nextChild - 1} children`);
     const rec = state.nodeBase + (first + i) * NODE_WORDS;
     const children = r.v('trie children');
-    if (children > 256) _fail('bad-table', `trie node ${i}: ${children} children (at most 256: their first bytes differ)`);
-    if (children > 0 && !(nextChild > i && nextChild + children <= n)) _fail('bad-table', `trie node ${i}: children out of order`);
     const off = r.s('trie label');
     const len = r.lastLength;
-    if ((i === 0) !== (len === 0)) _fail('bad-table', `trie node ${i}: ${len}-byte label`);
     const b = i === 0 ? -1 : (bytes[off] as number);
-    if (i > 1 && parent[i] === parent[i - 1] && b <= prevByte) _fail('bad-table', `trie node ${parent[i] as number}: children not ascending by first byte`);
+    if (!trusted) _checkNode(i, n, children, nextChild, len, b, prevByte, parent);
     prevByte = b;
     const d = (depth[i] as number) + len;
     depth[i] = d;
@@ -479,11 +526,11 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     const prefix = r.v('trie prefix rank');
     const end = r.v('trie end rank');
     const wilds = r.v('trie wildcards');
-    if (prefix > rankCount || end > rankCount) _fail('bad-table', `trie node ${i}: rank out of range`);
+    if (!trusted && (prefix > rankCount || end > rankCount)) _fail('bad-table', `trie node ${i}: rank out of range`);
     if (wilds > wildCount - state.wild) _fail('bad-table', `trie node ${i}: more wildcard patterns than WILDCARDS holds`);
     for (let k = state.wild; k < state.wild + wilds; k++) {
       const wrec = wildBase + k * WILD_WORDS;
-      if (k > state.wild && (w[wrec + WILD_RANK] as number) <= (w[wrec - WILD_WORDS + WILD_RANK] as number)) {
+      if (!trusted && k > state.wild && (w[wrec + WILD_RANK] as number) <= (w[wrec - WILD_WORDS + WILD_RANK] as number)) {
         _fail('bad-table', `trie node ${i}: wildcard ranks not ascending`);
       }
       w[wrec + WILD_HEAD_NODE] = first + i;
@@ -629,7 +676,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     if ((flags & ~(GROUP_FLAG_GLOBAL | GROUP_FLAG_UNBUILT)) !== 0) _fail('bad-table', `group ${g} has unknown flags`);
     const delayOff = r.s('crawl-delay');
     const delayLen = r.lastLength;
-    if (delayLen > 0 && !(delayLen <= 32 && parseCrawlDelay(r.bytes, delayOff, delayLen) >= 0)) {
+    if (delayLen > 0 && !r.trusted && !(delayLen <= 32 && parseCrawlDelay(r.bytes, delayOff, delayLen) >= 0)) {
       _fail('bad-table', `group ${g}: crawl-delay is not a number of seconds`);
     }
     const partCount = r.count('group parts', 1);
@@ -651,7 +698,7 @@ function _readGroups(r: _Reader, img: _Image, parts: readonly _Part[], ruleCount
     for (let k = 0; k < sourceCount; k++) {
       const firstRule = r.v('source first rule');
       const rules = r.v('source rule count');
-      if (firstRule < ruleEnd || firstRule > ruleCount || rules > ruleCount - firstRule) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount} overlap or overrun`);
+      if (!r.trusted && (firstRule < ruleEnd || firstRule > ruleCount || rules > ruleCount - firstRule)) _fail('bad-table', `group ${g}: rules ${firstRule}+${rules} of ${ruleCount} overlap or overrun`);
       ruleEnd = firstRule + rules;
     }
     const rec = base + GROUP_WORDS * g;
@@ -754,7 +801,7 @@ interface _Head extends _HeadSections {
  * `flags`) in a fresh image (the thread's load buffer unless the artifact is large): validates
  * and decodes SCOPE, AGENTS, RULES and RANKS. Throws RobotsFormatError. O(those sections).
  */
-function _decodeHead(bytes: Uint8Array, flags: number): _Head {
+function _decodeHead(bytes: Uint8Array, flags: number, trusted: boolean): _Head {
   // A load that failed part-way left the extra buffer at its size: let a large one go here.
   _releaseExtraBuffer();
   // The load buffer is about to be overwritten: the decode it held is no longer anyone's, and
@@ -762,7 +809,7 @@ function _decodeHead(bytes: Uint8Array, flags: number): _Head {
   _lastArtifact = null;
   _lastDecoded = null;
   _moveIndexOut();
-  const r = new _Reader(bytes);
+  const r = new _Reader(bytes, trusted);
   const img = _decodeImage(bytes.length);
   const scope = _readTokens(r, img, 'scope', false);
   if (((flags & FLAG_SCOPED) !== 0) !== scope.count > 0) _fail('bad-table', 'the scoped flag and the scope tokens disagree');
@@ -777,7 +824,7 @@ function _decodeHead(bytes: Uint8Array, flags: number): _Head {
     if (id >= rules.count) _fail('bad-table', `rank ${k} names rule ${id} of ${rules.count}`);
     const companion = x & 1;
     const allow = img.words[rules.base + RULE_WORDS * id + RULE_ALLOW] as number;
-    if (companion === 1 && allow !== 1) _fail('bad-table', `rank ${k}: an index.html companion of disallow rule ${id}`);
+    if (companion === 1 && allow !== 1 && !r.trusted) _fail('bad-table', `rank ${k}: an index.html companion of disallow rule ${id}`);
     img.words[rankBase + k] = ((id + 1) << RANK_RULE_SHIFT) | (companion << 1) | allow;
   }
   return { r, img, scope, agents, rules, rankBase, rankCount };
@@ -789,8 +836,8 @@ function _decodeHead(bytes: Uint8Array, flags: number): _Head {
  * large. With `preferences` false the PREFERENCES section is not read (a decode again after
  * the load validated it). Throws RobotsFormatError. O(artifact size).
  */
-function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decoded {
-  const { r, img, scope, agents, rules, rankBase, rankCount } = _decodeHead(bytes, flags);
+function _decode(bytes: Uint8Array, flags: number, preferences: boolean, trusted: boolean): _Decoded {
+  const { r, img, scope, agents, rules, rankBase, rankCount } = _decodeHead(bytes, flags, trusted);
   const seg = _readSegments(r, img);
   const wild = _readWildcards(r, img, seg.base, seg.count, rankBase, rankCount);
   const partCount = r.count('parts', 1);
@@ -802,14 +849,14 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean): _Decod
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const matchEnd = img.used;
   const groups = _readGroups(r, img, parts, rules.count, (flags & FLAG_PROFILE_GOOGLE) === 0);
-  for (let i = 0; i < agents.count; i++) {
+  for (let i = 0; i < (r.trusted ? 0 : agents.count); i++) {
     const g = img.words[agents.base + TOKEN_WORDS * i + TOKEN_GROUP] as number;
     if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
   const sitemaps = _readRecords(r, img, 'sitemaps', _SITEMAP_LAYOUT, SITEMAP_WORDS);
   const directives = _readRecords(r, img, 'directives', _DIRECTIVE_LAYOUT, DIRECTIVE_WORDS);
   const warnings = _readRecords(r, img, 'warnings', _WARNING_LAYOUT, WARNING_WORDS);
-  for (let i = 0; i < warnings.count; i++) {
+  for (let i = 0; i < (r.trusted ? 0 : warnings.count); i++) {
     const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
   }
@@ -866,7 +913,7 @@ export function readHeldLoadWords(): number {
 
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
 function _decodedOf(a: LoadedArtifact): _Decoded {
-  return _heldDecodeOf(a) ?? _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
+  return _heldDecodeOf(a) ?? _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false, false));
 }
 
 /** Returns the whole decode of `a` the thread still holds (its last decode), or null. O(1). */
@@ -1027,7 +1074,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
-  const img = new _Image(new Int32Array(at + size), true);
+  const img = new _Image(_newKept(at + size), true);
   if (prefix !== null) img.words.set(prefix, 0);
   img.used = at;
   const seg = _writeSegments(d, img, keep);
@@ -1089,7 +1136,7 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const start = d.seg.base;
   const size = d.matchEnd - start + rootCount;
   if (size > maxWords) return null;
-  const w = new Int32Array(at + size);
+  const w = _newKept(at + size);
   if (prefix !== null) w.set(prefix, 0);
   w.set(d.img.words.subarray(start, d.matchEnd), at);
   // Every image offset moves from the decode's numbering to this array's.
@@ -1154,7 +1201,7 @@ class _LoadedFile extends LoadedArtifact {
 
   protected decodeRanks(): Int32Array {
     // The last decode when it is this artifact's, else the sections up to RANKS decoded again (validated again).
-    const d: _Head | _Decoded = _heldDecodeOf(this) ?? _decodeHead(this.bytes, this.header(INDEX_FLAGS));
+    const d: _Head | _Decoded = _heldDecodeOf(this) ?? _decodeHead(this.bytes, this.header(INDEX_FLAGS), false);
     return d.img.words.slice(d.rankBase, d.rankBase + d.rankCount);
   }
 }
@@ -1222,18 +1269,20 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
 
 /**
  * @internal {@link loadRobots} for an artifact the compiler has just written and holds alone
- * (`@robomata/runtime/internal`, compileRobots' own artifacts): everything validated as
- * loadRobots does but the checksum, which such an artifact may leave 0 (a checksum guards
- * bytes that travelled; these never left the call that wrote them). O(artifact size).
+ * (`@robomata/runtime/internal`, compileRobots' own artifacts): decoded as loadRobots does,
+ * but without the checksum, which such an artifact may leave 0 (a checksum guards bytes that
+ * travelled; these never left the call that wrote them), and without the shape checks its
+ * writer guarantees (orders, ranges, token bytes, crawl-delays, links: _Reader's `trusted`);
+ * every read stays bounds-checked. Never for bytes from elsewhere. O(artifact size).
  */
 export function loadTrustedArtifact(bytes: Uint8Array): Robots {
   return _load(bytes, true);
 }
 
-/** loadRobots' body; `trusted`: the checksum is not read. */
+/** loadRobots' body; `trusted`: the checksum and the writer's shape checks are skipped (loadTrustedArtifact). */
 function _load(bytes: Uint8Array, trusted: boolean): Robots {
   const flags = _readHeader(bytes, trusted);
-  const d = _decode(bytes, flags, true);
+  const d = _decode(bytes, flags, true, trusted);
   const index = _keepIndex(d, flags);
   const loaded = new _LoadedFile({ bytes, index, preferences: d.preferences ?? NO_PREFERENCES });
   // _keepIndex kept it in the load buffer (the decode's _moveIndexOut cleared the last one).

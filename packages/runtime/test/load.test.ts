@@ -8,7 +8,7 @@ import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
-import { artifactOf, groupTablesOf, hostWordsByKind, readHeldLoadWords } from '../src/internal.js';
+import { artifactOf, groupTablesOf, hostWordsByKind, loadTrustedArtifact, readHeldLoadWords } from '../src/internal.js';
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { scanTuning } from '../src/segment-scan.js';
@@ -430,6 +430,51 @@ describe('loadRobots: bad-table (one invariant of format.ts at a time)', () => {
       [p[leafA], p[leafB]] = [p[leafB]!, p[leafA]!];
     }), 'bad-table', 'swapped');
     expectCode(corrupt((a) => (a.parts[1]![leafB]!.label = utf8('a'))), 'bad-table', 'same first byte');
+  });
+});
+
+describe('loadTrustedArtifact: the compiler\'s own bytes, the writer\'s shape checks skipped', () => {
+  it('decodes every corpus artifact to the same index, group images and answers as loadRobots', () => {
+    const files = listCorpusFiles().slice(0, 40);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const bytes = compile(readCorpusFile(f));
+      const strict = loadRobots(bytes);
+      const trusted = loadTrustedArtifact(bytes);
+      const s = artifactOf(strict);
+      const t = artifactOf(trusted);
+      expect(Array.from(t.index), f).toEqual(Array.from(s.index));
+      for (let g = 0; g < strict.groupCount; g++) expect(Array.from(groupTablesOf(trusted, g).tables.img), `${f} group ${g}`).toEqual(Array.from(groupTablesOf(strict, g).tables.img));
+      for (const url of URLS) expect(trusted.isAllowed(url, 'foo'), f).toBe(strict.isAllowed(url, 'foo'));
+    }
+  });
+
+  it('skips only the shape checks: loadRobots still refuses what loadTrustedArtifact loads, and both refuse a bad bound', () => {
+    // Unsorted agent tokens and a crawl-delay that is not a number: shapes compile never writes.
+    for (const bad of [corrupt((a) => a.agents.reverse()), corrupt((a) => (a.groups[0]!.delay = utf8('soon')))]) {
+      expectCode(bad, 'bad-table');
+      expect(loadTrustedArtifact(bad).groupCount).toBe(RAW.groups.length);
+    }
+    // Bounds stay checked: a truncated body is refused by both.
+    const cut = resealed(ARTIFACT.slice(0, ARTIFACT.length - 3));
+    expectCode(cut, 'bad-section');
+    expect(() => loadTrustedArtifact(cut)).toThrow(RobotsFormatError);
+  });
+});
+
+describe('loadRobots: kept arrays', () => {
+  it('carves small group images from one shared slab, and gives a large one an array of its own', () => {
+    const a = loadRobots(ARTIFACT);
+    const b = loadRobots(ARTIFACT);
+    const ia = groupTablesOf(a, a.agent('foo').groupIndex).tables.img;
+    const ib = groupTablesOf(b, b.agent('foo').groupIndex).tables.img;
+    expect(ia.buffer).toBe(ib.buffer);
+    expect(ia.buffer.byteLength).toBeGreaterThan(ia.byteLength + ib.byteLength);
+    expect(Array.from(ia)).toEqual(Array.from(ib));
+    const big = loadRobots(compile(Array.from({ length: 3000 }, (_, k) => `Disallow: /p${k}/x`).join('\n')));
+    const ig = groupTablesOf(big, big.agent('foo').groupIndex).tables.img;
+    expect(ig.byteOffset).toBe(0);
+    expect(ig.buffer.byteLength).toBe(ig.byteLength);
   });
 });
 
