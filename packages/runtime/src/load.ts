@@ -166,32 +166,6 @@ const LOAD_BUFFER_MAX_WORDS = 1 << 16;
 let _loadBuffer: Int32Array = new Int32Array(1024);
 
 /**
- * Words of the slab small kept arrays (group images, indices) are carved from, and the largest
- * array carved (Node's Buffer pool is the model: 8 KiB slabs, up to half each): a typed array
- * of its own costs an ArrayBuffer, its backing store and its GC tracking, 70% of
- * `_copyMatching` and 10% of loading compileRobots' first artifact (lab profile of
- * loadTrustedArtifact(bytes).agent(ua), 1,000 cold-split hosts); a view of a slab costs only
- * the view. A slab is freed once every array carved from it is: hosts dropped in the order they
- * were loaded free theirs together; a long-lived small array keeps at most its slab.
- */
-const KEPT_SLAB_WORDS = 4096;
-const KEPT_SLAB_MAX_WORDS = 1024;
-let _keptSlab = new ArrayBuffer(4 * KEPT_SLAB_WORDS);
-let _keptSlabUsed = 0;
-
-/** Returns a zeroed array of `words` words to keep: a view of the thread's slab when small, else an array of its own. */
-function _newKept(words: number): Int32Array {
-  if (words > KEPT_SLAB_MAX_WORDS) return new Int32Array(words);
-  if (_keptSlabUsed + words > KEPT_SLAB_WORDS) {
-    _keptSlab = new ArrayBuffer(4 * KEPT_SLAB_WORDS);
-    _keptSlabUsed = 0;
-  }
-  const out = new Int32Array(_keptSlab, 4 * _keptSlabUsed, words);
-  _keptSlabUsed += words;
-  return out;
-}
-
-/**
  * Image words per artifact byte a decode starts with room for: the corpus's images take 0.5
  * words a byte at the median, 1.8 at most (1,000 cold-split hosts); an image past it grows
  * (_Image.alloc). 4 words a byte, enough for any artifact, spent 5% of a load zeroing a buffer
@@ -1074,7 +1048,7 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
     EXTRA_WORDS * extras + _listWords(wilds, listed) + rootCount;
   if (size > maxWords) return null;
   const at = prefix === null ? 0 : prefix.length;
-  const img = new _Image(_newKept(at + size), true);
+  const img = new _Image(new Int32Array(at + size), true);
   if (prefix !== null) img.words.set(prefix, 0);
   img.used = at;
   const seg = _writeSegments(d, img, keep);
@@ -1136,7 +1110,7 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
   const start = d.seg.base;
   const size = d.matchEnd - start + rootCount;
   if (size > maxWords) return null;
-  const w = _newKept(at + size);
+  const w = new Int32Array(at + size);
   if (prefix !== null) w.set(prefix, 0);
   w.set(d.img.words.subarray(start, d.matchEnd), at);
   // Every image offset moves from the decode's numbering to this array's.

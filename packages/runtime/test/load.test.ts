@@ -463,18 +463,13 @@ describe('loadTrustedArtifact: the compiler\'s own bytes, the writer\'s shape ch
 });
 
 describe('loadRobots: kept arrays', () => {
-  it('carves small group images from one shared slab, and gives a large one an array of its own', () => {
+  it('keeps no shared slab of group images: two loads of one artifact hold separate buffers (a long-lived host pins only its own bytes)', () => {
     const a = loadRobots(ARTIFACT);
     const b = loadRobots(ARTIFACT);
     const ia = groupTablesOf(a, a.agent('foo').groupIndex).tables.img;
     const ib = groupTablesOf(b, b.agent('foo').groupIndex).tables.img;
-    expect(ia.buffer).toBe(ib.buffer);
-    expect(ia.buffer.byteLength).toBeGreaterThan(ia.byteLength + ib.byteLength);
+    expect(ia.buffer).not.toBe(ib.buffer);
     expect(Array.from(ia)).toEqual(Array.from(ib));
-    const big = loadRobots(compile(Array.from({ length: 3000 }, (_, k) => `Disallow: /p${k}/x`).join('\n')));
-    const ig = groupTablesOf(big, big.agent('foo').groupIndex).tables.img;
-    expect(ig.byteOffset).toBe(0);
-    expect(ig.buffer.byteLength).toBe(ig.byteLength);
   });
 });
 
