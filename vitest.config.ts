@@ -18,6 +18,8 @@ export default defineConfig({
       : [...configDefaults.exclude, 'test/pack/**', 'packages/playground/test/browser/**'],
     // Tests that run plain Node need the packages' dist/: brought up to date first (tsc -b).
     globalSetup: ['./test/build-dist.ts'],
+    // Trusted loads (compileRobots' own artifacts) get the full shape checks in tests.
+    setupFiles: ['./test/setup-load.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -668,12 +668,22 @@ function _findPathStartRemembering(d: LazyDfa, url: string): number {
   if (a < 0) return findPathStartGeneral(url);
   const i = findAuthorityEnd(url, a);
   if (i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47 && d.authoritySets < _AUTHORITY_SETS && (d.authority.length === 0 || (++d.authorityMisses >= _AUTHORITY_MISSES && 2 * d.authorityMisses > d.checks - d.authorityChecks))) {
-    d.authority = copyPrefix(url, i);
-    d.authorityMisses = 0;
-    d.authorityChecks = d.checks;
-    d.authoritySets++;
+    rememberAuthority(d, copyPrefix(url, i));
   }
   return i;
+}
+
+/**
+ * Makes `authority` (a scheme and authority up to its path's `/`, at most AUTHORITY_MAX code
+ * units) the one `d` finds path starts after, counting one set: by the automaton itself, or
+ * at tier-up with the string tier 0 remembered (robots.ts), so a group keeps one copy across
+ * tiers. O(1).
+ */
+export function rememberAuthority(d: LazyDfa, authority: string): void {
+  d.authority = authority;
+  d.authorityMisses = 0;
+  d.authorityChecks = d.checks;
+  d.authoritySets++;
 }
 
 /** Walks the path from code unit `i` on from state `s`; returns as runLazyDfa. */

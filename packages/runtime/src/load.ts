@@ -54,8 +54,13 @@ class _Reader {
   pos = HEADER_BYTES;
   /**
    * `trusted`: the bytes are an artifact the compiler has just written in this call
-   * (loadTrustedArtifact): the shape checks its writer guarantees (order, ranges, token bytes,
-   * links) are skipped; every read stays bounds-checked and the decode is the same.
+   * (loadTrustedArtifact): the checks its writer guarantees are skipped (the one list: token
+   * bytes and order, rule lines, rank companions, segment parents, siblings and fail links,
+   * wildcard ranks and segments, trie-node order and rank ranges, crawl-delays, group sources,
+   * agent groups, warning codes). Every byte this reader reads stays within the artifact and
+   * the decode is the same; the table indices, orders and links those checks cover are the
+   * writer's (the fail-link and rank orders are what later loops rely on to end and to stop
+   * early: a writer bug could loop), which the differential and compileRobots tests check.
    */
   constructor(
     readonly bytes: Uint8Array,
@@ -1246,16 +1251,25 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
  * (`@robomata/runtime/internal`, compileRobots' own artifacts): decoded as loadRobots does,
  * but without the checksum, which such an artifact may leave 0 (a checksum guards bytes that
  * travelled; these never left the call that wrote them), and without the shape checks its
- * writer guarantees (orders, ranges, token bytes, crawl-delays, links: _Reader's `trusted`);
- * every read stays bounds-checked. Never for bytes from elsewhere. O(artifact size).
+ * writer guarantees (_Reader's `trusted` lists them): every byte read stays within the
+ * artifact, but table indices, orders and links are the writer's. Never for bytes from
+ * elsewhere. O(artifact size).
  */
 export function loadTrustedArtifact(bytes: Uint8Array): Robots {
-  return _load(bytes, true);
+  return _load(bytes, true, !loadTuning.checkTrusted);
 }
 
-/** loadRobots' body; `trusted`: the checksum and the writer's shape checks are skipped (loadTrustedArtifact). */
-function _load(bytes: Uint8Array, trusted: boolean): Robots {
-  const flags = _readHeader(bytes, trusted);
+/**
+ * Test switch for the loader (`@robomata/runtime/testing`): with `checkTrusted`, loadTrustedArtifact
+ * runs every shape check loadRobots runs (still not the checksum), so that the test suite
+ * checks each artifact compileRobots writes for itself against the full validation. The test
+ * setup (test/setup-load.ts) turns it on; production leaves it off.
+ */
+export const loadTuning = { checkTrusted: false };
+
+/** loadRobots' body; `unchecked`: the checksum is skipped, `trusted`: the writer's shape checks too (loadTrustedArtifact). */
+function _load(bytes: Uint8Array, unchecked: boolean, trusted: boolean = unchecked): Robots {
+  const flags = _readHeader(bytes, unchecked);
   const d = _decode(bytes, flags, true, trusted);
   const index = _keepIndex(d, flags);
   const loaded = new _LoadedFile({ bytes, index, preferences: d.preferences ?? NO_PREFERENCES });

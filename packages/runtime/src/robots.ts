@@ -5,7 +5,7 @@
 import { decideOutcome, describeGroupChoice, readMatchedPath, type AgentSelection, type Decision, type RuleInfo, type Selection } from './explain.js';
 import { FLAG_PROFILE_GOOGLE, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WARNING_CODES, WARNING_MESSAGES, type Profile, type WarningCode } from './format.js';
 import { classifyUrl } from './read-url.js';
-import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
+import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, rememberAuthority, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank, bestRankFrom } from './matcher.js';
 import { AUTHORITY_MAX, copyPrefix, findAuthorityEnd, findPathStartGeneral, httpAuthorityStart } from './path-bytes.js';
 import { THREAD_SCRATCH } from './scratch.js';
@@ -374,16 +374,6 @@ function _urlError(url: unknown): TypeError {
 /** The selections an {@link AgentRules} packs into two bits. */
 const _SELECTIONS: readonly Selection[] = ['specific', 'global', 'none'];
 
-/** Returns `d`, a group's new automaton, holding the scheme and authority tier 0 remembered ('' when none): the same string, one set, so the group keeps one copy across tiers. */
-function _withAuthority(d: LazyDfa, authority: string): LazyDfa {
-  if (authority.length !== 0) {
-    d.authority = authority;
-    d.authorityChecks = d.checks;
-    d.authoritySets = 1;
-  }
-  return d;
-}
-
 /** `AgentRules._checks` once the group stays on the tier below. */
 const _STAY_BELOW = -1;
 
@@ -478,7 +468,8 @@ export class AgentRules {
     const a = httpAuthorityStart(url);
     if (a < 0) return findPathStartGeneral(url);
     const i = findAuthorityEnd(url, a);
-    if (this._authority.length === 0 && i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47) this._authority = copyPrefix(url, i);
+    // Not once the automaton holds the group's authorities (a check it handed back: TIER_FALLBACK).
+    if (this._authority.length === 0 && this._dfa === null && i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47) this._authority = copyPrefix(url, i);
     return i;
   }
 
@@ -488,7 +479,11 @@ export class AgentRules {
     // Work (scratch.ts): the build is linear in the NFA's positions.
     THREAD_SCRATCH.buildWork += nfa === null ? tierTuning.maxPositions : nfa.sym.length;
     if (nfa === null) this._checks = _STAY_BELOW;
-    else this._dfa = _withAuthority(new LazyDfa(nfa, this._rfc), this._authority);
+    else {
+      this._dfa = new LazyDfa(nfa, this._rfc);
+      // The automaton takes over the authority tier 0 remembered: one string per group across tiers.
+      if (this._authority.length !== 0) rememberAuthority(this._dfa, this._authority);
+    }
     return this._dfa;
   }
 

@@ -8,6 +8,7 @@ import { SEGMENT_COUNT, type AgentRules } from './robots.js';
 
 export { tierTuning, type TierState } from './lazy-dfa.js';
 export { scanTuning } from './segment-scan.js';
+export { loadTuning } from './load.js';
 export { preferenceWorkCount, usageTuning } from './usage-match.js';
 
 /**

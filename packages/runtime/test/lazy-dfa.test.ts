@@ -170,6 +170,28 @@ describe('tier 1 remembered authority', () => {
     expect(tierOf(paths).authority).toBe('');
   });
 
+  it('takes over the authority tier 0 remembered at tier-up, as the first of its 8 sets', () => {
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    for (let k = 0; k < tierTuning.threshold; k++) expect(rules.isAllowed(`https://one.example/a/b/${k}`)).toBe(true);
+    expect(tierOf(rules).tier).toBe(0);
+    expect(tierOf(rules).authority).toBe('https://one.example');
+    // The check that tiers the group up is on another host: the automaton keeps tier 0's string
+    // (without the hand-over it would remember this URL's authority, its first).
+    expect(rules.isAllowed('http://two.example:8080/a/b/x')).toBe(true);
+    expect(tierOf(rules).tier).toBe(1);
+    expect(tierOf(rules).authority).toBe('https://one.example');
+    // Alternating hosts replace it at most 7 more times: 8 strings per group in all.
+    const seen = ['https://one.example'];
+    for (let block = 0; block < 20; block++) {
+      const host = block % 2 === 0 ? 'http://two.example:8080' : 'https://one.example';
+      for (let k = 0; k < 300; k++) expect(rules.isAllowed(`${host}/a/b/${k}`)).toBe(true);
+      const a = tierOf(rules).authority;
+      if (seen[seen.length - 1] !== a) seen.push(a);
+    }
+    expect(seen).toHaveLength(8);
+    expect(tierOf(rules).tier).toBe(1);
+  });
+
   it('keeps the majority authority of a host whose URLs are 99% one authority and 1% another', () => {
     Object.assign(tierTuning, { threshold: 0 });
     // Each order: the majority first, and the minority first (replaced once, then kept).

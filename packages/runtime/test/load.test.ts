@@ -3,7 +3,7 @@
 // _artifact.ts, with length and checksum resealed so the fault reaches the check behind them),
 // argument types, and the input forms (Uint8Array at any offset, ArrayBuffer,
 // SharedArrayBuffer, Node Buffer), all read in place.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
@@ -12,7 +12,7 @@ import { artifactOf, groupTablesOf, hostWordsByKind, loadTrustedArtifact, readHe
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { scanTuning } from '../src/segment-scan.js';
-import { lastCandidateCount, readCheckWork, resetCheckWork, tierOf, tierTuning } from '../src/testing.js';
+import { lastCandidateCount, loadTuning, readCheckWork, resetCheckWork, tierOf, tierTuning } from '../src/testing.js';
 import {
   acByte, AC_CHILDREN_OUT, AC_FIRST_BIT, AC_LIST, AC_WORDS, INDEX_AGENT_COUNT, INDEX_CUT_WORDS, INDEX_DIRECTIVE_COUNT, INDEX_FIRST_GROUP,
   INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT, INDEX_SITEMAP_COUNT, INDEX_WARNING_COUNT, INDEX_WHOLE_WORDS, nodeExtra, NODE_LEN_LONG, nodeLabelLength, NODE_WORDS, nodeEndRank, nodeWildCount,
@@ -434,6 +434,24 @@ describe('loadRobots: bad-table (one invariant of format.ts at a time)', () => {
 });
 
 describe('loadTrustedArtifact: the compiler\'s own bytes, the writer\'s shape checks skipped', () => {
+  // The test setup (test/setup-load.ts) runs every check on trusted loads; these tests are about the skip.
+  let saved = loadTuning.checkTrusted;
+  beforeEach(() => {
+    saved = loadTuning.checkTrusted;
+    loadTuning.checkTrusted = false;
+  });
+  afterEach(() => {
+    loadTuning.checkTrusted = saved;
+  });
+
+  it('the test setup checks every artifact compileRobots writes for itself in full (loadTuning.checkTrusted), and the switch takes effect', () => {
+    expect(saved).toBe(true);
+    const bad = corrupt((a) => a.agents.reverse());
+    expect(loadTrustedArtifact(bad).groupCount).toBe(RAW.groups.length);
+    loadTuning.checkTrusted = true;
+    expect(() => loadTrustedArtifact(bad)).toThrow(RobotsFormatError);
+  });
+
   it('decodes every corpus artifact to the same index, group images and answers as loadRobots', () => {
     const files = listCorpusFiles().slice(0, 40);
     expect(files.length).toBeGreaterThan(0);
