@@ -205,16 +205,15 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
   // shared-group-3000).
   const n = to - from;
-  // Working arrays kept across calls (each call is done with them before the next).
-  const w = _chunkScratch.of(n);
-  const item = w.item;
-  const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
+  // Past PACKED_SORT_MAX only (a hostile file's range): fresh arrays, used once and dropped.
+  const item = new Float64Array(n);
+  const keys = new Float64Array(n);
   _chunkKeys(order, from, bytes, lens, depth, item, keys);
   keys.sort();
   const d = _dedupeSorted(keys, n);
-  const slot = w.slot;
+  const slot = new Int32Array(n);
   _slotKeys(item, keys, d, slot, n);
-  const pos = w.pos;
+  const pos = new Int32Array(n);
   const end = countingPositions(slot, n, d, pos);
   _placeAt(order, from, to, pos);
   _pushRuns(order, lens, end, d, from, depth, stack);
@@ -243,7 +242,7 @@ function _packedKey(bytes: Uint8Array, len: number, at: number): number {
  */
 function _sortChunkPacked(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
   const n = to - from;
-  const w = _chunkScratch.of(n);
+  const w = _packedScratch.of(n);
   const was = w.slot;
   const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
   _packKeys(order, from, bytes, lens, depth, was, keys);
@@ -284,19 +283,16 @@ function _pushRun(order: readonly number[], lens: readonly number[], first: numb
   if (end - first > 1 && (lens[order[first] as number] as number) >= depth + PACKED_KEY_BYTES) stack.push(first, end, depth + PACKED_KEY_BYTES);
 }
 
-/** _sortChunk's working arrays: each range's keys (as read, and sorted), slots and places. */
-interface _ChunkScratch {
-  readonly item: Float64Array;
+/** _sortChunkPacked's working arrays: each range's packed keys (sorted in place) and its strings by place. */
+interface _PackedScratch {
   readonly keys: Float64Array;
   readonly slot: Int32Array;
-  readonly pos: Int32Array;
 }
 
-/** Chunk-sort entries kept (a part of 4,096 heads); larger hostile ranges get fresh arrays, used once. Four typed arrays per call were 0.8% of a CPU profile of the corpus's median files' compiles. */
-const CHUNK_SCRATCH_MAX = 4_096;
-const _chunkScratch = new KeptScratch<_ChunkScratch>(CHUNK_SCRATCH_MAX, 128, (size) => ({
-  item: new Float64Array(size), keys: new Float64Array(size), slot: new Int32Array(size), pos: new Int32Array(size),
-}), (w) => w.item.length);
+/** Packed-sort entries kept: every range _sortChunkPacked sees (at most PACKED_SORT_MAX; 48 KiB); fresh typed arrays per call were 0.8% of a CPU profile of the corpus's median files' compiles. */
+const _packedScratch = new KeptScratch<_PackedScratch>(PACKED_SORT_MAX, 128, (size) => ({
+  keys: new Float64Array(size), slot: new Int32Array(size),
+}), (w) => w.keys.length);
 
 /** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`, for each i below `keys.length`. */
 function _chunkKeys(order: readonly number[], from: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, item: Float64Array, keys: Float64Array): void {
