@@ -28,8 +28,11 @@ export function expectTrieOf(words: readonly string[]): ByteTrie {
   const prefixes = new Set<string>(['']);
   for (const k of keys) for (let n = 1; n <= k.length; n++) prefixes.add(str(k.subarray(0, n)));
   const spelled = spell(trie);
-  // One node per distinct prefix, the root first.
+  // One node per distinct prefix, the root first: at most key bytes + 1 (buildByteTrieScratch's sizing), as keys are.
   expect(trie.count).toBe(prefixes.size);
+  const keyBytes = keys.reduce((sum, k) => sum + k.length, 0);
+  expect(trie.count).toBeLessThanOrEqual(keyBytes + 1);
+  expect(keys.length).toBeLessThanOrEqual(keyBytes + 1);
   expect(new Set(spelled)).toEqual(prefixes);
   expect(spelled[0]).toBe('');
   // Breadth-first: parents first, depths nondecreasing, each depth in lexicographic order.
