@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { KeptScratch, buildByteTrie, buildByteTrieScratch, buildFailLinks, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrieScratch, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
@@ -77,7 +77,7 @@ export interface BuiltParts {
   readonly segmentBytes: Uint8Array;
   /** Per distinct segment (the index a BuiltWildcard names): its node in the segment trie. */
   readonly segmentNode: readonly number[];
-  /** The segment trie (breadth-first) and its fail links, built again in arrays on first read (tests and tools). */
+  /** The segment trie (breadth-first) and its fail links, decoded from segmentBytes on first read (tests and tools). */
   readonly segmentTrie: ByteTrie;
   readonly fail: readonly number[];
   /** 1 where a segment ends, per segment-trie node (read as segmentTrie). */
@@ -205,16 +205,15 @@ function _sortChunk(order: number[], from: number, to: number, bytes: readonly U
   // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
   // shared-group-3000).
   const n = to - from;
-  // Working arrays kept across calls (each call is done with them before the next).
-  const w = _chunkScratch.of(n);
-  const item = w.item;
-  const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
+  // Past PACKED_SORT_MAX only (a hostile file's range): fresh arrays, used once and dropped.
+  const item = new Float64Array(n);
+  const keys = new Float64Array(n);
   _chunkKeys(order, from, bytes, lens, depth, item, keys);
   keys.sort();
   const d = _dedupeSorted(keys, n);
-  const slot = w.slot;
+  const slot = new Int32Array(n);
   _slotKeys(item, keys, d, slot, n);
-  const pos = w.pos;
+  const pos = new Int32Array(n);
   const end = countingPositions(slot, n, d, pos);
   _placeAt(order, from, to, pos);
   _pushRuns(order, lens, end, d, from, depth, stack);
@@ -243,7 +242,7 @@ function _packedKey(bytes: Uint8Array, len: number, at: number): number {
  */
 function _sortChunkPacked(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
   const n = to - from;
-  const w = _chunkScratch.of(n);
+  const w = _packedScratch.of(n);
   const was = w.slot;
   const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
   _packKeys(order, from, bytes, lens, depth, was, keys);
@@ -284,19 +283,16 @@ function _pushRun(order: readonly number[], lens: readonly number[], first: numb
   if (end - first > 1 && (lens[order[first] as number] as number) >= depth + PACKED_KEY_BYTES) stack.push(first, end, depth + PACKED_KEY_BYTES);
 }
 
-/** _sortChunk's working arrays: each range's keys (as read, and sorted), slots and places. */
-interface _ChunkScratch {
-  readonly item: Float64Array;
+/** _sortChunkPacked's working arrays: each range's packed keys (sorted in place) and its strings by place. */
+interface _PackedScratch {
   readonly keys: Float64Array;
   readonly slot: Int32Array;
-  readonly pos: Int32Array;
 }
 
-/** Chunk-sort entries kept (a part of 4,096 heads); larger hostile ranges get fresh arrays, used once. Four typed arrays per call were 0.8% of a CPU profile of the corpus's median files' compiles. */
-const CHUNK_SCRATCH_MAX = 4_096;
-const _chunkScratch = new KeptScratch<_ChunkScratch>(CHUNK_SCRATCH_MAX, 128, (size) => ({
-  item: new Float64Array(size), keys: new Float64Array(size), slot: new Int32Array(size), pos: new Int32Array(size),
-}), (w) => w.item.length);
+/** Packed-sort entries kept: every range _sortChunkPacked sees (at most PACKED_SORT_MAX; 48 KiB); fresh typed arrays per call were 0.8% of a CPU profile of the corpus's median files' compiles. */
+const _packedScratch = new KeptScratch<_PackedScratch>(PACKED_SORT_MAX, 128, (size) => ({
+  keys: new Float64Array(size), slot: new Int32Array(size),
+}), (w) => w.keys.length);
 
 /** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`, for each i below `keys.length`. */
 function _chunkKeys(order: readonly number[], from: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, item: Float64Array, keys: Float64Array): void {
@@ -846,7 +842,7 @@ function _decodeParts(built: BuiltParts): BuiltNode[][] {
   return parts;
 }
 
-/** The built tables; `parts` decoded from partBytes, the segment arrays built from the sorted segments, on first read. */
+/** The built tables; `parts` decoded from partBytes, the segment arrays from segmentBytes, on first read. */
 class _Built implements BuiltParts {
   #parts: BuiltNode[][] | undefined = undefined;
   #segments: _SegmentArrays | undefined = undefined;
@@ -862,8 +858,6 @@ class _Built implements BuiltParts {
     readonly segmentCount: number,
     readonly segmentBytes: Uint8Array,
     readonly segmentNode: readonly number[],
-    /** The distinct segments, sorted. */
-    private readonly _sortedSegments: readonly Uint8Array[],
   ) {}
 
   get parts(): readonly (readonly BuiltNode[])[] {
@@ -883,7 +877,7 @@ class _Built implements BuiltParts {
   }
 
   private _segmentArrays(): _SegmentArrays {
-    return (this.#segments ??= _segmentArraysOf(this._sortedSegments));
+    return (this.#segments ??= _decodeSegments(this.segmentCount, this.segmentBytes));
   }
 }
 
@@ -894,18 +888,48 @@ interface _SegmentArrays {
   readonly ends: readonly number[];
 }
 
-/** Returns the segment trie of the sorted distinct `sorted`, its fail links and ends, in arrays. */
-function _segmentArraysOf(sorted: readonly Uint8Array[]): _SegmentArrays {
-  const trie = buildByteTrie(sorted);
-  const ends = filledArray(trie.count, 0);
-  for (let k = 0; k < trie.keyNode.length; k++) ends[trie.keyNode[k] as number] = 1;
-  return { trie, fail: buildFailLinks(trie), ends };
+/**
+ * Returns the segment trie of `count` nodes read out of its SEGMENTS bytes (per node but the
+ * root: parent, edge byte, `fail << 1 | end`, as the runtime loads them): depths and children
+ * from the parents (breadth-first, children contiguous), keyNode from a preorder walk (children
+ * ascending: the ending nodes in sorted key order). O(count).
+ */
+function _decodeSegments(count: number, bytes: Uint8Array): _SegmentArrays {
+  let at = 0;
+  const read = (): number => {
+    let x = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = bytes[at++] as number;
+      x += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return x;
+    }
+  };
+  const parent = [0], byte = [0], depth = [0], fail = [0], ends = [0];
+  const firstChild = filledArray(count, 0), childCount = filledArray(count, 0);
+  for (let x = 1; x < count; x++) {
+    const p = read();
+    parent.push(p);
+    byte.push(bytes[at++] as number);
+    const failOut = read();
+    fail.push(failOut >> 1);
+    ends.push(failOut & 1);
+    depth.push((depth[p] as number) + 1);
+    if (childCount[p] === 0) firstChild[p] = x;
+    childCount[p] = (childCount[p] as number) + 1;
+  }
+  const keyNode: number[] = [];
+  const stack = [0];
+  while (stack.length > 0) {
+    const x = stack.pop() as number;
+    if (ends[x] === 1) keyNode.push(x);
+    const first = firstChild[x] as number;
+    for (let c = first + (childCount[x] as number) - 1; c >= first && c > 0; c--) stack.push(c);
+  }
+  return { trie: { count, parent, byte, depth, firstChild, childCount, keyNode }, fail, ends };
 }
 
-const _NO_SEGMENT_LIST: readonly Uint8Array[] = [];
-
 /** The tables of a plan without parts (no rule is rebuilt: every text is stored). */
-const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], 1, _NO_BYTES, [], _NO_SEGMENT_LIST);
+const _NOTHING_BUILT: BuiltParts = new _Built([], [], _NO_RULES, 0, _NO_BYTES, [], [], [], 1, _NO_BYTES, []);
 
 /** Returns which rules' text the runtime can rebuild from the tables (see BuiltParts.rebuildable). */
 function _rebuildable(plan: PartPlan, ranked: _Ranked): number[] {
@@ -969,7 +993,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   const partBytes = own ? out.w.bytes.slice(0, out.w.length) : new Uint8Array(out.w.bytes.buffer, 0, out.w.length);
   const rebuildable = texts ? _rebuildable(plan, ranked) : _NO_RULES;
   if (segments.list.length === 0) {
-    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, 1, _NO_BYTES, [], _NO_SEGMENT_LIST);
+    return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, 1, _NO_BYTES, []);
   }
   const sorted = _sortedSegments(segments.list);
   const trie = buildByteTrieScratch(sorted.list);
@@ -979,7 +1003,7 @@ export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profil
   _writeSegmentNodes(w, trie);
   _segmentBytes.keep(w);
   const segmentBytes = own ? w.bytes.slice(0, w.length) : new Uint8Array(w.bytes.buffer, 0, w.length);
-  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, trie.count, segmentBytes, segmentNode, sorted.list);
+  return new _Built(rankRules, rankCompanion, rebuildable, byPart.length, partBytes, out.wildRank, out.wildShape, out.wildSegments, trie.count, segmentBytes, segmentNode);
 }
 
 /** The SEGMENTS buffer kept for the next compile. */

@@ -1247,7 +1247,7 @@ let _borrowBuffer: Uint8Array | undefined;
  * bytes of its own, so it may be kept past the next borrowed parse: when its rules' and
  * preferences' bytes are views of the shared encoding buffer, they become views of one copy of
  * the bytes there up to the end of the last such view (its encoding starts at 0; a truncated
- * string keeps no more than was parsed), cut from a slab when short ({@link OWN_SLAB_BYTES}).
+ * string keeps no more than was parsed), in a buffer of their own.
  * Call it right after that parse: the buffer holds the last borrowed parse's string, and any
  * later one would be copied instead. In place; O(parsed bytes + rules).
  */
@@ -1257,7 +1257,9 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
   const from = shared.buffer;
   const end = _sharedViewsEnd(parsed, from);
   if (end === 0) return;
-  const { copy, base } = _ownedCopy(shared, end);
+  // A buffer of its own: compileRobots calls this after parseLean, which reads a string of up to
+  // OWN_SLAB_MAX_COPY bytes from the slab already, so the slab is cut in _parse alone.
+  const copy = shared.slice(0, end).buffer;
   // Plain loops, no callback per view (two passes with a closure each were 4% of the cold
   // workload's CPU profile). A view that is its own escaped form stays one view.
   const groups = parsed.groups;
@@ -1268,7 +1270,7 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
       const rule = rules[i]!;
       const raw = rule.rawBytes;
       if (raw.buffer !== from) continue;
-      const owned = new Uint8Array(copy, base + raw.byteOffset, raw.length);
+      const owned = new Uint8Array(copy, raw.byteOffset, raw.length);
       if (rule.escaped === raw) rule.escaped = owned;
       rule.rawBytes = owned;
     }
@@ -1277,7 +1279,7 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
       const p = preferences[i]!;
       const raw = p.rawPath;
       if (raw.buffer !== from) continue;
-      const owned = new Uint8Array(copy, base + raw.byteOffset, raw.length);
+      const owned = new Uint8Array(copy, raw.byteOffset, raw.length);
       if (p.escaped === raw) p.escaped = owned;
       p.rawPath = owned;
     }
@@ -1285,7 +1287,7 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
 }
 
 /**
- * Bytes of the slab that owned copies of up to {@link OWN_SLAB_MAX_COPY} bytes are cut from: 8 KiB.
+ * Bytes of the slab that parseLean's copies of strings of up to {@link OWN_SLAB_MAX_COPY} bytes are cut from: 8 KiB.
  * A buffer of its own per copy cost about 250 ns each (its backing store), a quarter of a
  * 2-line file's lean parse; a slab lives while any parse cut from it is held, so a held parse
  * keeps at most 8 KiB more than its bytes.
@@ -1295,15 +1297,6 @@ const OWN_SLAB_BYTES = 8_192;
 const OWN_SLAB_MAX_COPY = 2_048;
 let _ownSlab: ArrayBuffer | undefined;
 let _ownSlabUsed = OWN_SLAB_BYTES;
-
-/** Returns a copy of `shared[0, end)`: the buffer it is in and its offset there. */
-function _ownedCopy(shared: Uint8Array, end: number): { copy: ArrayBuffer; base: number } {
-  if (end > OWN_SLAB_MAX_COPY) return { copy: shared.slice(0, end).buffer, base: 0 };
-  const copy = _slabOf(end);
-  const base = _ownSlabUsed - end;
-  new Uint8Array(copy, base, end).set(new Uint8Array(shared.buffer, 0, end));
-  return { copy, base };
-}
 
 /** Takes `n` (at most OWN_SLAB_MAX_COPY) bytes of the slab, a new one when they do not fit: returns it; they end at `_ownSlabUsed`. */
 function _slabOf(n: number): ArrayBuffer {

@@ -28,8 +28,11 @@ export function expectTrieOf(words: readonly string[]): ByteTrie {
   const prefixes = new Set<string>(['']);
   for (const k of keys) for (let n = 1; n <= k.length; n++) prefixes.add(str(k.subarray(0, n)));
   const spelled = spell(trie);
-  // One node per distinct prefix, the root first.
+  // One node per distinct prefix, the root first: at most key bytes + 1 (buildByteTrieScratch's sizing), as keys are.
   expect(trie.count).toBe(prefixes.size);
+  const keyBytes = keys.reduce((sum, k) => sum + k.length, 0);
+  expect(trie.count).toBeLessThanOrEqual(keyBytes + 1);
+  expect(keys.length).toBeLessThanOrEqual(keyBytes + 1);
   expect(new Set(spelled)).toEqual(prefixes);
   expect(spelled[0]).toBe('');
   // Breadth-first: parents first, depths nondecreasing, each depth in lexicographic order.
@@ -112,22 +115,25 @@ export function expectRadix(words: readonly string[]): string[] {
 export function expectFailLinks(words: readonly string[]): void {
   const trie = buildByteTrie(keysOf(words));
   const spelled = spell(trie);
-  const nodeOf = new Map(spelled.map((s, x) => [s, x]));
+  const want = bruteFailLinks(spelled);
   const fail = buildFailLinks(trie);
   expect(fail.length).toBe(trie.count);
   for (let x = 0; x < trie.count; x++) {
-    const s = spelled[x]!;
-    let want = 0;
-    for (let k = 1; k < s.length; k++) {
-      const hit = nodeOf.get(s.slice(k));
-      if (hit !== undefined) {
-        want = hit;
-        break;
-      }
-    }
-    expect(fail[x], `fail(${s})`).toBe(want);
+    expect(fail[x], `fail(${spelled[x]})`).toBe(want[x]);
     if (x > 0) expect(trie.depth[fail[x] as number]).toBeLessThan(trie.depth[x] as number);
   }
+}
+
+/** Per node of a trie spelling `spelled` (see spell): the node of its longest proper suffix present, by brute force (0: none). */
+export function bruteFailLinks(spelled: readonly string[]): number[] {
+  const nodeOf = new Map(spelled.map((s, x) => [s, x]));
+  return spelled.map((s) => {
+    for (let k = 1; k < s.length; k++) {
+      const hit = nodeOf.get(s.slice(k));
+      if (hit !== undefined) return hit;
+    }
+    return 0;
+  });
 }
 
 /** Returns the length of the common prefix of `a` and `b`. */
@@ -155,7 +161,7 @@ export interface RadixNode {
 /**
  * The model radix trie the tests hold buildRadixTable to: one object per node.
  * Returns the radix trie of `keys` (sorted ascending, distinct) in breadth-first order, children
- * contiguous: built along the previous key's path as buildByteTrie is, with a node only where a
+ * contiguous: built along the previous key's path (a stack of the open nodes), with a node only where a
  * key ends or paths branch (an edge is split where a new key leaves it). O(keys + key bytes).
  */
 export function buildRadixTrie(keys: readonly Uint8Array[]): RadixNode[] {

@@ -5,12 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from '../src/build-parts.js';
-import { buildFailLinks } from '../src/build-trie.js';
 import { mergeGroups } from '../src/merge-groups.js';
 import { parseRobotsTxt } from '../src/parse.js';
 import { planParts } from '../src/plan-parts.js';
 import { rankedPatterns } from './_rank.js';
-import { spell } from './_trie.js';
+import { bruteFailLinks, spell } from './_trie.js';
 
 function builtOf(txt: string, profile: Profile = 'google'): BuiltParts {
   const parsed = parseRobotsTxt(txt);
@@ -186,7 +185,10 @@ describe('buildParts: the segment trie', () => {
   it('carries the fail links of its trie', () => {
     const built = builtOf('User-agent: *\nDisallow: /*he*she\nDisallow: /*his*hers\n');
     expect(segmentStrings(built)).toEqual(['', 'h', 's', 'he', 'hi', 'sh', 'her', 'his', 'she', 'hers']);
-    expect([...built.fail]).toEqual([...buildFailLinks(built.segmentTrie)]);
+    // Decoded from segmentBytes, held to the brute-force longest proper suffix of each node's string.
+    expect([...built.fail]).toEqual(bruteFailLinks(segmentStrings(built)));
+    expect([...built.segmentEnds]).toEqual(segmentStrings(built).map((s) => (['he', 'she', 'his', 'hers'].includes(s) ? 1 : 0)));
+    expect(built.segmentTrie.keyNode.map((x) => segmentStrings(built)[x])).toEqual(['he', 'hers', 'his', 'she']);
     // fail(she) = he, fail(hers) = s, fail(his) = s.
     const seg = segmentStrings(built);
     expect(seg[built.fail[seg.indexOf('she')] as number]).toBe('he');
