@@ -804,18 +804,27 @@ class _PartSink {
 /** The PARTS buffer kept for the next compile. */
 const _partBytes = new KeptBytes(KEPT_WRITER_MAX_BYTES, 1_024);
 
-/** Returns the nodes of every part from the PARTS bytes and wildcard lists of `built` (each label a copy). O(parts bytes). */
-function _decodeParts(built: BuiltParts): BuiltNode[][] {
-  const bytes = built.partBytes;
-  let at = 0;
-  const read = (): number => {
+/** A cursor over bytes the build wrote (PARTS, SEGMENTS), read back by the decoders tools and tests use: unsigned LEB128 varints and raw bytes at `at`. */
+class _VarintCursor {
+  at = 0;
+  constructor(readonly bytes: Uint8Array) {}
+
+  /** Returns the varint at `at` and moves past it. */
+  v(): number {
     let x = 0;
     for (let shift = 0; ; shift += 7) {
-      const b = bytes[at++] as number;
+      const b = this.bytes[this.at++] as number;
       x += (b & 0x7f) * 2 ** shift;
       if (b < 0x80) return x;
     }
-  };
+  }
+}
+
+/** Returns the nodes of every part from the PARTS bytes and wildcard lists of `built` (each label a copy). O(parts bytes). */
+function _decodeParts(built: BuiltParts): BuiltNode[][] {
+  const bytes = built.partBytes;
+  const c = new _VarintCursor(bytes);
+  const read = (): number => c.v();
   let wild = 0;
   let seg = 0;
   const parts: BuiltNode[][] = [];
@@ -825,8 +834,8 @@ function _decodeParts(built: BuiltParts): BuiltNode[][] {
     for (let q = 0; q < count; q++) {
       const childCount = read();
       const len = read();
-      const key = bytes.slice(at, at + len);
-      at += len;
+      const key = bytes.slice(c.at, c.at + len);
+      c.at += len;
       const prefixRank = read() - 1;
       const endRank = read() - 1;
       const wildcards: BuiltWildcard[] = [];
@@ -895,21 +904,14 @@ interface _SegmentArrays {
  * ascending: the ending nodes in sorted key order). O(count).
  */
 function _decodeSegments(count: number, bytes: Uint8Array): _SegmentArrays {
-  let at = 0;
-  const read = (): number => {
-    let x = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = bytes[at++] as number;
-      x += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return x;
-    }
-  };
+  const c = new _VarintCursor(bytes);
+  const read = (): number => c.v();
   const parent = [0], byte = [0], depth = [0], fail = [0], ends = [0];
   const firstChild = filledArray(count, 0), childCount = filledArray(count, 0);
   for (let x = 1; x < count; x++) {
     const p = read();
     parent.push(p);
-    byte.push(bytes[at++] as number);
+    byte.push(bytes[c.at++] as number);
     const failOut = read();
     fail.push(failOut >> 1);
     ends.push(failOut & 1);
