@@ -123,10 +123,11 @@ const INSERTION_SORT_MAX = 40;
 
 /**
  * Sorts `order` (indices into `bytes` and `lens`) stably in place by the byte strings
- * `bytes[x][0, lens[x])`: an MSD sort on SORT_KEY_BYTES-byte chunks (each range's keys sorted
- * natively in a Float64Array, its items placed by a binary search for their key, each run of
- * one key sorted again on the next chunk unless its strings ended there), insertion sort for
- * short ranges. No comparator call per pair (invalid-utf8 sorts 26,000 heads and 24,000
+ * `bytes[x][0, lens[x])`: an MSD sort on chunks, each run of one key sorted again on the next
+ * chunk unless its strings ended there: insertion sort for ranges of up to INSERTION_SORT_MAX,
+ * a native sort of packed keys (PACKED_KEY_BYTES-byte chunk key and place in one double,
+ * `_sortChunkPacked`) up to PACKED_SORT_MAX, and past that (a hostile file's range) a native
+ * sort of SORT_KEY_BYTES-byte chunk keys with the items placed by a binary search. No comparator call per pair (invalid-utf8 sorts 26,000 heads and 24,000
  * segments that share long prefixes). O(n log n x chunks of the longest shared prefix).
  */
 function _sortStrings(bytes: readonly Uint8Array[], lens: readonly number[], order: number[]): void {
@@ -201,9 +202,8 @@ function _compareFrom(bytes: readonly Uint8Array[], lens: readonly number[], a: 
  */
 function _sortChunk(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
   if (to - from <= PACKED_SORT_MAX) return _sortChunkPacked(order, from, to, bytes, lens, depth, stack);
-  // One loop per helper: a cold process first meets this function on a large input, where each
-  // loop's on-stack code was thrown away on leaving it (four deoptimisations a call on
-  // shared-group-3000).
+  // One loop per helper: a cold process meets this road on a large input only, where a loop's
+  // on-stack code was thrown away on leaving it.
   const n = to - from;
   // Past PACKED_SORT_MAX only (a hostile file's range): fresh arrays, used once and dropped.
   const item = new Float64Array(n);
@@ -976,8 +976,8 @@ function _namedRanks(count: number, unnamed: readonly number[]): number[] {
 /**
  * Returns the matching tables of a plan: ranks, one radix trie per part, the segment trie.
  * `texts`: work out which rule texts the tables rebuild (only an artifact that stores pattern
- * texts reads it; default true). `own`: partBytes is the result's own (default), else the
- * compile's kept buffer, valid until the next build (the compile serialises it at once).
+ * texts reads it; default true). `own`: partBytes and segmentBytes are the result's own (default), else views of the
+ * compile's kept buffers, valid until the next build (the compile serialises it at once).
  * O(pattern bytes + p log p) for p patterns.
  */
 export function buildParts(parsed: ParsedRobots, plan: PartPlan, profile: Profile, texts = true, own = true): BuiltParts {

@@ -204,12 +204,12 @@ function _keyBytes(keys: readonly Uint8Array[]): number {
 
 /**
  * Sets `pos[i]` to the place of item i in the stable order of `keys[0, n)` by key (integers in
- * `[0, range)`): the compiler's one counting sort (rank buckets, trie depths, the string sort's
- * chunk slots). Returns its counts, where entry k is now the end of key k's run (valid until
+ * `[0, range)`): the compiler's one counting sort (rank buckets, the slots of the string sort's
+ * chunks past PACKED_SORT_MAX). Returns its counts, where entry k is now the end of key k's run (valid until
  * the next call; single-threaded). O(n + range).
  */
 export function countingPositions(keys: Int32Array, n: number, range: number, pos: Int32Array): Int32Array {
-  // One loop per helper (see buildByteTrie).
+  // One loop per helper: a cold process compiles each hot loop on its own.
   const start = _countsOf(range + 1);
   _countKeys(keys, n, start);
   for (let k = 1; k <= range; k++) start[k] = (start[k] as number) + (start[k - 1] as number);
@@ -266,7 +266,7 @@ function _placeKeys(keys: Int32Array, n: number, start: Int32Array, pos: Int32Ar
   }
 }
 
-/** Scratch arrays kept up to this many nodes (the byte trie's 10 Int32 arrays: 160 KiB; the radix trie's 14: 224 KiB; the corpus's 4,231 compiles: 1,656 byte tries p99 1,221, 4 over; 6,477 radix p99 380, 3 over). */
+/** Scratch arrays kept up to this many entries (key bytes + 2 for the byte trie, 2 x keys + 2 for the radix trie; the byte trie's 10 Int32 arrays: 160 KiB; the radix trie's 14: 224 KiB; the corpus's 4,231 compiles: 1,656 byte tries p99 1,221, 4 over; 6,477 radix p99 380, 3 over). */
 const TRIE_SCRATCH_MAX = 4_096;
 const _scratch = new KeptScratch(TRIE_SCRATCH_MAX, 256, _newTrieScratch, (s) => s.from.length);
 

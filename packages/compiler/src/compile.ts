@@ -354,9 +354,9 @@ function _fileLoaderOf(text: string | Uint8Array, opts: _Options, marks: GroupMa
  * compile's with no group built. It retains the input its compile reads (at most `maxBytes` + 1 bytes;
  * a string within the limit is kept as it is), its first artifact, and per group built later
  * a small artifact of that group's tables alone; the parsed file (rules' bytes, agents,
- * preferences, merged groups; for a string, in one copy of its UTF-8: up to 2 KiB of it, or
- * the part a longer one's rules end in when that is as short, cut from an 8 KiB slab that other
- * compiles' copies share, so a held parse may keep up to 8 KiB alive; else a copy of its own)
+ * preferences, merged groups; for a string, in one copy of its UTF-8: up to 2 KiB of it cut
+ * from an 8 KiB slab that other compiles' copies share, so a held parse may keep up to 8 KiB
+ * alive; a longer one's up to its last rule's end in a buffer of its own)
  * only until the first artifact holds a group (a crawler's first `agent()` ends it; a host
  * asked only for its sitemaps holds it): another group's first `agent()` parses the kept input
  * again (one more parse per host asked for a second crawler) and keeps that parse for the groups after it.

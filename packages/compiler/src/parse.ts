@@ -373,10 +373,15 @@ function _quote(text: string): string {
 }
 
 /** The canonical forms of _KEY_FORMS (no earlier form is a prefix of one: an exact match is _matchKey's answer). */
-const _DISALLOW_FORM = _KEY_FORMS[4]!;
-const _ALLOW_FORM = _KEY_FORMS[3]!;
-const _USER_AGENT_FORM = _KEY_FORMS[0]!;
-const _SITEMAP_FORM = _KEY_FORMS[10]!;
+const _DISALLOW_FORM = _canonicalForm(_KeyKind.Disallow);
+const _ALLOW_FORM = _canonicalForm(_KeyKind.Allow);
+const _USER_AGENT_FORM = _canonicalForm(_KeyKind.UserAgent);
+const _SITEMAP_FORM = _canonicalForm(_KeyKind.Sitemap);
+
+/** Returns the form of _KEY_FORMS that spells `kind` without a typo (by kind, not by place in the table). */
+function _canonicalForm(kind: _KeyKind): _KeyForm {
+  return _KEY_FORMS.find((f) => f.kind === kind && !f.typo) as _KeyForm;
+}
 
 /** Returns the first recognised key form that is a case-insensitive prefix of `bytes[s, e)`. */
 function _matchKey(bytes: Uint8Array, s: number, e: number): _KeyForm | undefined {

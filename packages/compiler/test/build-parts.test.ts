@@ -4,7 +4,10 @@
 // file. Expected tables are worked out by hand from docs/semantics.md sections 4, 5 and 7.
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@robomata/runtime/format';
+import { loadRobots } from '@robomata/runtime';
+import { isAllowed as referenceAllows } from '@robomata/reference';
 import { buildParts, type BuiltParts } from '../src/build-parts.js';
+import { compile } from '../src/compile.js';
 import { mergeGroups } from '../src/merge-groups.js';
 import { parseRobotsTxt } from '../src/parse.js';
 import { planParts } from '../src/plan-parts.js';
@@ -232,4 +235,26 @@ describe('buildParts: large parts (the chunked sort of heads and segments)', () 
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     }
   });
+});
+
+describe('buildParts: the head sort on each of its roads', () => {
+  // Heads sharing a prefix longer than any one chunk (6 bytes), in a scrambled order: ranges of
+  // up to 40 go by insertion, up to 4,096 by packed keys, more by the chunk sort with fresh arrays.
+  // The radix tries are built from the sorted heads, so a wrong order shows as a wrong trie.
+  for (const n of [30, 1_000, 5_000]) {
+    it(`sorts ${n} heads with a long shared prefix into the trie the reference answers with`, () => {
+      const ids = Array.from({ length: n }, (_, k) => ((k * 7919) % n).toString(36));
+      const txt = `User-agent: *\n${ids.map((id, k) => `${k % 3 === 0 ? 'Allow' : 'Disallow'}: /shared-prefix/${id}${k % 5 === 0 ? '/x' : ''}`).join('\n')}\n`;
+      // Every distinct pattern ends at a node of the one part's trie (one lost or split by a bad order does not).
+      const patterns = new Set(ids.map((id, k) => `/shared-prefix/${id}${k % 5 === 0 ? '/x' : ''}`));
+      const ending = builtOf(txt).parts[0]!.filter((node) => node.prefixRank >= 0).length;
+      expect(ending).toBe(patterns.size);
+      const rules = loadRobots(compile(txt, { profile: 'google' })).agent('bot');
+      for (let k = 0; k < n; k += Math.max(1, Math.floor(n / 40))) {
+        for (const url of [`/shared-prefix/${ids[k]}`, `/shared-prefix/${ids[k]}/x`, `/shared-prefix/${ids[k]}z`]) {
+          expect(rules.isAllowed(url), url).toBe(referenceAllows(txt, 'bot', url, { profile: 'google' }));
+        }
+      }
+    });
+  }
 });

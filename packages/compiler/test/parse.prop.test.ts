@@ -254,7 +254,7 @@ describe('parseRobotsTxt properties', () => {
     ownBorrowedParse(longLean);
     parseLean('y'.repeat(5000), undefined, true);
     expect(bytesOf(longLean)).toEqual(bytesOf(parseForCompile(long)));
-    // A string past 2 KiB whose views end within 2 KiB: they are copied to the slab.
+    // A string past 2 KiB whose views end within 2 KiB: ownBorrowedParse slices them into a buffer of their own.
     const tails = ['1', '2', '3'].map((k) => `User-agent: a\nDisallow: /t${k}\u00e9\nUser-agent: b\nAllow: /b${k}\n#${'c'.repeat(3000)}`);
     const tailLeans = tails.map((tail) => {
       const lean = parseLean(tail, undefined, true);

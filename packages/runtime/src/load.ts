@@ -55,7 +55,7 @@ class _Reader {
   /**
    * `trusted`: the bytes are an artifact the compiler has just written in this call
    * (loadTrustedArtifact): the checks its writer guarantees are skipped (the one list: token
-   * bytes and order, rule lines, rank companions, segment parents, siblings and fail links,
+   * bytes and order, rank companions, segment parents, siblings and fail links,
    * wildcard ranks and segments, trie-node order and rank ranges, crawl-delays, group sources,
    * agent groups, warning codes). Every byte this reader reads stays within the artifact and
    * the decode is the same; the table indices, orders and links those checks cover are the
@@ -247,7 +247,7 @@ function _copyWords(dst: Int32Array, at: number, src: Int32Array, from: number, 
 }
 
 /** Checks the header (its checksum unless `trusted`); returns the flags. */
-function _readHeader(bytes: Uint8Array, trusted = false): number {
+function _readHeader(bytes: Uint8Array, unchecked = false): number {
   if (bytes.byteLength < HEADER_BYTES) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
   if (_u32(bytes, 0) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
   const version = _u16(bytes, 4);
@@ -259,7 +259,7 @@ function _readHeader(bytes: Uint8Array, trusted = false): number {
   if (_u32(bytes, 8) !== bytes.byteLength) {
     _fail('bad-length', `header says ${_u32(bytes, 8)} bytes, artifact has ${bytes.byteLength} (truncated or extended?)`);
   }
-  if (!trusted && _u32(bytes, 12) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
+  if (!unchecked && _u32(bytes, 12) !== computeChecksum(bytes)) _fail('bad-checksum', 'checksum mismatch: the artifact is corrupted');
   return flags;
 }
 
@@ -828,14 +828,14 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean, trusted
   _indexSegments(img, seg.base, seg.count, wild.base, wild.count);
   const matchEnd = img.used;
   const groups = _readGroups(r, img, parts, rules.count, (flags & FLAG_PROFILE_GOOGLE) === 0);
-  for (let i = 0; i < (r.trusted ? 0 : agents.count); i++) {
+  if (!r.trusted) for (let i = 0; i < agents.count; i++) {
     const g = img.words[agents.base + TOKEN_WORDS * i + TOKEN_GROUP] as number;
     if (g >= groups.count) _fail('bad-table', `agent names group ${g} of ${groups.count}`);
   }
   const sitemaps = _readRecords(r, img, 'sitemaps', _SITEMAP_LAYOUT, SITEMAP_WORDS);
   const directives = _readRecords(r, img, 'directives', _DIRECTIVE_LAYOUT, DIRECTIVE_WORDS);
   const warnings = _readRecords(r, img, 'warnings', _WARNING_LAYOUT, WARNING_WORDS);
-  for (let i = 0; i < (r.trusted ? 0 : warnings.count); i++) {
+  if (!r.trusted) for (let i = 0; i < warnings.count; i++) {
     const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
   }

@@ -489,6 +489,9 @@ export class AgentRules {
 
   /** Drops an automaton that thrashed its cache: the group stays on the tier below. */
   private _giveUp(): void {
+    // Tier 0 keeps the automaton's authority when it has none: no new string after give-up (8 per group in all).
+    const d = this._dfa;
+    if (d !== null && this._authority.length === 0) this._authority = d.authority;
     this._dfa = null;
     this._checks = _STAY_BELOW;
   }

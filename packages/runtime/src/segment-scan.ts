@@ -134,7 +134,7 @@ function _matchShaped(t: Tables, w: number, shape: number, bound: number, m: num
  * Returns the lowest rank below `best` among the candidates' patterns that match the path
  * `[0, m)`, else `best`. Few small candidates (see {@link scanTuning}) are matched one by one,
  * in ascending rank per node, while the segment bytes x path bytes of those verified stay
- * within `directMaxWork`; past that the sweep decides the rest from the best rank found so far
+ * within `directMaxWork`; past that the sweep decides every candidate again from the best rank found so far
  * (it returns the lowest matching rank below it, so the answer is the same). Same answers on
  * both roads.
  */

@@ -192,6 +192,22 @@ describe('tier 1 remembered authority', () => {
     expect(tierOf(rules).tier).toBe(1);
   });
 
+  it('hands the automaton\'s authority back to tier 0 when the group gives its automaton up (no new string after)', () => {
+    // Every check runs out of work; the second gives the automaton up.
+    Object.assign(tierTuning, { threshold: 0, checkWork: 0, maxWorkOuts: 2 });
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    expect(rules.isAllowed('https://one.example/a/b/1')).toBe(true);
+    expect(tierOf(rules).tier).toBe(1);
+    expect(tierOf(rules).authority).toBe('https://one.example');
+    // Given up on another host's URL: tier 0 keeps the automaton's string, not this URL's.
+    expect(rules.isAllowed('https://two.example/a/b/2')).toBe(true);
+    expect(tierOf(rules).tier).toBe(0);
+    expect(tierOf(rules).stayBelow).toBe(true);
+    expect(tierOf(rules).authority).toBe('https://one.example');
+    expect(rules.isAllowed('https://two.example/a')).toBe(false);
+    expect(tierOf(rules).authority).toBe('https://one.example');
+  });
+
   it('keeps the majority authority of a host whose URLs are 99% one authority and 1% another', () => {
     Object.assign(tierTuning, { threshold: 0 });
     // Each order: the majority first, and the minority first (replaced once, then kept).
