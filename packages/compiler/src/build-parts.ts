@@ -243,7 +243,7 @@ function _packedKey(bytes: Uint8Array, len: number, at: number): number {
 function _sortChunkPacked(order: number[], from: number, to: number, bytes: readonly Uint8Array[], lens: readonly number[], depth: number, stack: number[]): void {
   const n = to - from;
   const w = _packedScratch.of(n);
-  const was = w.slot;
+  const was = w.strings;
   const keys = n === w.keys.length ? w.keys : new Float64Array(w.keys.buffer, w.keys.byteOffset, n);
   _packKeys(order, from, bytes, lens, depth, was, keys);
   keys.sort();
@@ -286,12 +286,12 @@ function _pushRun(order: readonly number[], lens: readonly number[], first: numb
 /** _sortChunkPacked's working arrays: each range's packed keys (sorted in place) and its strings by place. */
 interface _PackedScratch {
   readonly keys: Float64Array;
-  readonly slot: Int32Array;
+  readonly strings: Int32Array;
 }
 
 /** Packed-sort entries kept: every range _sortChunkPacked sees (at most PACKED_SORT_MAX; 48 KiB); fresh typed arrays per call were 0.8% of a CPU profile of the corpus's median files' compiles. */
 const _packedScratch = new KeptScratch<_PackedScratch>(PACKED_SORT_MAX, 128, (size) => ({
-  keys: new Float64Array(size), slot: new Int32Array(size),
+  keys: new Float64Array(size), strings: new Int32Array(size),
 }), (w) => w.keys.length);
 
 /** Fills `item[i]` and `keys[i]` with the sort key at `depth` of string `order[from + i]`, for each i below `keys.length`. */
@@ -368,14 +368,18 @@ function _partOfRules(parsed: ParsedRobots, plan: PartPlan): Int32Array {
 
 /**
  * Per-rule and per-pattern working arrays kept for the next build (a file of 4,096 rules or
- * patterns; larger ones get fresh arrays, used once): the parts of rules, the rank buckets and
+ * patterns; larger ones get fresh arrays, used once): the parts of rules and the rank
  * order. Plain arrays pushed per file were 1.5% of a CPU profile of the corpus's median files' compiles.
  */
 const RULE_SCRATCH_MAX = 4_096;
 const _newInts = (size: number): Int32Array => new Int32Array(size);
 const _partOfScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.length);
-const _bucketScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.length);
 const _orderScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.length);
+
+/** Patterns ranked by insertion on their buckets (the usual few; more take the counting sort). */
+const INSERTION_ORDER_MAX = 32;
+/** The buckets of an insertion-ranked list (at most INSERTION_ORDER_MAX; single-threaded). */
+const _rankBuckets = new Int32Array(INSERTION_ORDER_MAX);
 
 /**
  * Returns `0 .. patterns.length - 1` sorted stably by bucket (maxPriority - priority) * 2 +
@@ -385,8 +389,8 @@ const _orderScratch = new KeptScratch(RULE_SCRATCH_MAX, 256, _newInts, (a) => a.
  */
 function _rankOrder(patterns: readonly MatchPattern[], maxPriority: number): Int32Array {
   const n = patterns.length;
-  if (n > 32) return _countingOrder(patterns, maxPriority);
-  const bucket = _bucketScratch.of(n);
+  if (n > INSERTION_ORDER_MAX) return _countingOrder(patterns, maxPriority);
+  const bucket = _rankBuckets;
   for (let i = 0; i < n; i++) bucket[i] = _bucketOf(patterns[i] as MatchPattern, maxPriority);
   return _insertionOrder(bucket, n);
 }
