@@ -483,6 +483,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
   },
 });
+/** The new-URL workload's wildcard-heavy hosts (run-bench.ts: seed + 6), each with its one crawler. */
+function _crawlerWildHosts(): HostCase[] {
+  return buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) }));
+}
 const files = Number(values.files);
 const rounds = Number(values.rounds);
 // The hosts and URLs of the full bench's crawler workloads (run-bench.ts: seed + 5 and + 6).
@@ -490,13 +494,13 @@ const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 50, see
 if (values.newurl && values.ab !== undefined) {
   await _newUrlsAb(values.ab, hosts, rounds);
 } else if (values.newurl) {
-  const wild = buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) }));
+  const wild = _crawlerWildHosts();
   _newUrls(hosts, wild, rounds);
 }
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
 if (values.roads) _roads(hosts, Math.max(rounds, 20));
 if (values['direct-max'] !== undefined) {
-  const dmHosts = values.wild ? buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) })) : hosts;
+  const dmHosts = values.wild ? _crawlerWildHosts() : hosts;
   _directMax(dmHosts, values['direct-max'].split(',').map(Number), Math.max(rounds, 21));
 }
 if (values.warm || values['profile-warm']) {
@@ -507,7 +511,7 @@ if (values.warm || values['profile-warm']) {
   if (values.warm) await _warm(w, values.ab, Math.max(rounds, 30), Number(values.passes));
   else await _profileWarm(w, Number(values.seconds));
 } else if (values.ab !== undefined && !values.newurl) {
-  const abHosts = values.wild ? buildWildcardWorkload(CORPUS_DIR, 40, 50, DEFAULT_SEED + 6).hosts.map((h) => ({ ...h, agents: h.agents.slice(0, 1) })) : hosts;
+  const abHosts = values.wild ? _crawlerWildHosts() : hosts;
   await _ab(values.ab, abHosts, Math.max(rounds, 40));
 }
 if (values.mem) {

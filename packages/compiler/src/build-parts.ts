@@ -828,22 +828,21 @@ class _VarintCursor {
 function _decodeParts(built: BuiltParts): BuiltNode[][] {
   const bytes = built.partBytes;
   const c = new _VarintCursor(bytes);
-  const read = (): number => c.v();
   let wild = 0;
   let seg = 0;
   const parts: BuiltNode[][] = [];
   for (let p = 0; p < built.partCount; p++) {
     const nodes: BuiltNode[] = [];
-    const count = read();
+    const count = c.v();
     for (let q = 0; q < count; q++) {
-      const childCount = read();
-      const len = read();
+      const childCount = c.v();
+      const len = c.v();
       const key = bytes.slice(c.at, c.at + len);
       c.at += len;
-      const prefixRank = read() - 1;
-      const endRank = read() - 1;
+      const prefixRank = c.v() - 1;
+      const endRank = c.v() - 1;
       const wildcards: BuiltWildcard[] = [];
-      for (let n = read(); n > 0; n--, wild++) {
+      for (let n = c.v(); n > 0; n--, wild++) {
         const shape = built.wildShape[wild] as number;
         wildcards.push({ rank: built.wildRank[wild] as number, segments: built.wildSegments.slice(seg, seg + (shape >> 1)), anchored: (shape & 1) === 1 });
         seg += shape >> 1;
@@ -909,14 +908,13 @@ interface _SegmentArrays {
  */
 function _decodeSegments(count: number, bytes: Uint8Array): _SegmentArrays {
   const c = new _VarintCursor(bytes);
-  const read = (): number => c.v();
   const parent = [0], byte = [0], depth = [0], fail = [0], ends = [0];
   const firstChild = filledArray(count, 0), childCount = filledArray(count, 0);
   for (let x = 1; x < count; x++) {
-    const p = read();
+    const p = c.v();
     parent.push(p);
     byte.push(bytes[c.at++] as number);
-    const failOut = read();
+    const failOut = c.v();
     fail.push(failOut >> 1);
     ends.push(failOut & 1);
     depth.push((depth[p] as number) + 1);
@@ -929,7 +927,7 @@ function _decodeSegments(count: number, bytes: Uint8Array): _SegmentArrays {
     const x = stack.pop() as number;
     if (ends[x] === 1) keyNode.push(x);
     const first = firstChild[x] as number;
-    for (let c = first + (childCount[x] as number) - 1; c >= first && c > 0; c--) stack.push(c);
+    for (let child = first + (childCount[x] as number) - 1; child >= first && child > 0; child--) stack.push(child);
   }
   return { trie: { count, parent, byte, depth, firstChild, childCount, keyNode }, fail, ends };
 }

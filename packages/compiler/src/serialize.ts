@@ -12,7 +12,7 @@ import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 import { serializePreferences } from './serialize-preferences.js';
-import { KEPT_WRITER_MAX_BYTES, KeptBytes, type ByteWriter } from './byte-writer.js';
+import { KEPT_WRITER_MAX_BYTES, KeptBytes, ON_HEAP_MAX_BYTES, type ByteWriter } from './byte-writer.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
@@ -61,9 +61,8 @@ function _writeRanks(w: ByteWriter, built: BuiltParts): void {
 }
 
 function _writeMatchers(w: ByteWriter, built: BuiltParts): void {
-  // Indexed loops: the first compile of a process runs these unoptimised, where for..of pays
-  // an iterator per array (hostile files have tens of thousands of nodes); one loop nest per
-  // function, so that on-stack replacement compiles each on its own.
+  // The parts and segment trie are bytes written during the build; _writeWildcards' indexed
+  // loop runs unoptimised in a process's first compile, where for..of pays an iterator per array.
   _writeSegmentTrie(w, built);
   _writeWildcards(w, built);
   _writeParts(w, built);
@@ -193,9 +192,6 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   _written.keep(w);
   return out;
 }
-
-/** Typed arrays V8 keeps on its heap: at most this many bytes (V8's typed_array_max_size_in_heap default). */
-const ON_HEAP_MAX_BYTES = 64;
 
 /** Writes `x` little-endian at `at` (no DataView per artifact). */
 function _setUint32(out: Uint8Array, at: number, x: number): void {
