@@ -310,15 +310,17 @@ export function compile(robotsTxt: string | Uint8Array, options?: CompileOptions
  * artifact (tokens, group records, sitemaps) and the whole file's (texts, directives) hold.
  */
 function _groupBuilder(sourceOf: () => _Source): (g: number) => Robots {
-  const built = new Map<number, Robots>();
+  // By group index, made on the first group built (most hosts build none here: a host keeps fewer bytes).
+  let built: (Robots | undefined)[] | undefined;
   let ordinal: ParsedRule[] | undefined;
   return (g) => {
-    let robots = built.get(g);
+    built ??= [];
+    let robots = built[g];
     if (robots === undefined) {
       const src = sourceOf();
       ordinal ??= _ordinalRules(src.parsed);
       robots = robotsOfLoaded(loadTrustedGroup(_buildMatching(src, g, ordinal, true), g), null);
-      built.set(g, robots);
+      built[g] = robots;
     }
     return robots;
   };

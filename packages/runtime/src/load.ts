@@ -498,10 +498,9 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     const d = (depth[i] as number) + len;
     depth[i] = d;
     if (d > maxDepth) maxDepth = d;
-    for (let c = nextChild; c < nextChild + children; c++) {
-      depth[c] = d;
-      parent[c] = i;
-    }
+    // Parents are read by _checkNode alone.
+    for (let c = nextChild; c < nextChild + children; c++) depth[c] = d;
+    if (!trusted) for (let c = nextChild; c < nextChild + children; c++) parent[c] = i;
     const prefix = r.v('trie prefix rank');
     const end = r.v('trie end rank');
     const wilds = r.v('trie wildcards');
