@@ -3,7 +3,9 @@
  * `lazy file` is outside the workload: what a compileRobots host pays later for the whole file's artifact (`robots.bytes`, rule texts, sitemaps).
  * `--against DIR [--rounds N]`: compileRobots + agent() + the checks of this build against another build's (`DIR`: that checkout's root) in one
  * process, rounds alternating A B / B A, the sum over hosts of each host's median (first two rounds dropped), by file shape. The build imported
- * first has measured a few percent faster: run it from both checkouts and quote both.
+ * first has measured a few percent faster: run it from both checkouts and quote both. `--paired`: each host's two runs back to back instead
+ * (order alternating by round and host), so load that drifts over a pass (a shared machine) falls on both builds alike; it also prints on
+ * how many hosts this build was faster.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,9 +21,9 @@ import { FULL_CONFIG } from './run-bench.js';
 import { buildCorpusWorkload } from './workload.js';
 
 const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files: FULL_CONFIG.crawlFiles, urlsPerFile: FULL_CONFIG.crawlUrls, seed: DEFAULT_SEED + 5 }).hosts;
-const { values: args } = parseArgs({ options: { against: { type: 'string' }, rounds: { type: 'string', default: '16' } } });
+const { values: args } = parseArgs({ options: { against: { type: 'string' }, rounds: { type: 'string', default: '16' }, paired: { type: 'boolean', default: false } } });
 if (args.against !== undefined) {
-  await _abColdHosts(args.against, Number(args.rounds));
+  await _abColdHosts(args.against, Number(args.rounds), args.paired === true);
   process.exit(0);
 }
 const names = ['compile', 'load', 'agent', 'checks', 'compileRobots', 'lazy agent', 'lazy checks', 'lazy file', 'rp parse', 'rp checks'] as const;
@@ -79,29 +81,35 @@ function _oneGroupHosts(): boolean[] {
 }
 
 /** Prints this build's compileRobots + agent() + checks against `against`'s, in one process (see the file comment). */
-async function _abColdHosts(against: string, rounds: number): Promise<void> {
+async function _abColdHosts(against: string, rounds: number, paired: boolean): Promise<void> {
   const other = (await import(pathToFileURL(join(against, 'packages/compiler/dist/index.js')).href)) as { compileRobots: typeof compileRobots };
   const builds = [compileRobots, other.compileRobots];
   const oneGroup = _oneGroupHosts();
   const agents = hosts.map((h) => pickCrawler(h));
   const t: number[][][] = builds.map(() => hosts.map(() => []));
   let allowed = 0;
+  /** Times build `k`'s compileRobots + agent() + checks of host `i`. */
+  const runHost = (k: number, i: number): void => {
+    const h = hosts[i] as (typeof hosts)[number];
+    const t0 = performance.now();
+    const rules = (builds[k] as typeof compileRobots)(h.text, { maxBytes: h.maxBytes }).agent(agents[i] as string);
+    for (const u of h.urls) if (rules.isAllowed(u)) allowed++;
+    (t[k]?.[i] as number[]).push(performance.now() - t0);
+  };
   for (let r = 0; r < rounds; r++) {
-    for (const k of r % 2 === 0 ? [0, 1] : [1, 0]) {
-      const build = builds[k] as typeof compileRobots;
-      hosts.forEach((h, i) => {
-        const t0 = performance.now();
-        const rules = build(h.text, { maxBytes: h.maxBytes }).agent(agents[i] as string);
-        for (const u of h.urls) if (rules.isAllowed(u)) allowed++;
-        (t[k]?.[i] as number[]).push(performance.now() - t0);
-      });
+    if (paired) {
+      for (let i = 0; i < hosts.length; i++) for (const k of (r + i) % 2 === 0 ? [0, 1] : [1, 0]) runHost(k, i);
+    } else {
+      for (const k of r % 2 === 0 ? [0, 1] : [1, 0]) for (let i = 0; i < hosts.length; i++) runHost(k, i);
     }
   }
-  const sumOf = (k: number, keep: (i: number) => boolean): number => hosts.reduce((s, _, i) => (keep(i) ? s + medianOf((t[k]?.[i] as number[]).slice(2)) : s), 0);
+  const medianAt = (k: number, i: number): number => medianOf((t[k]?.[i] as number[]).slice(2));
+  const sumOf = (k: number, keep: (i: number) => boolean): number => hosts.reduce((s, _, i) => (keep(i) ? s + medianAt(k, i) : s), 0);
   for (const [name, keep] of [['one-group', (i: number) => oneGroup[i] === true], ['multi-group', (i: number) => oneGroup[i] === false], ['all', () => true]] as const) {
     const a = sumOf(0, keep);
     const b = sumOf(1, keep);
     process.stdout.write(`${name}: this build ${a.toFixed(1)} ms, ${against} ${b.toFixed(1)} ms, this/other ${(a / b).toFixed(3)}\n`);
   }
-  process.stdout.write(`(${hosts.length} hosts, compileRobots + agent() + checks, ${rounds} rounds, ${allowed > 0 ? 'answers kept' : ''})\n`);
+  const faster = hosts.filter((_, i) => medianAt(0, i) < medianAt(1, i)).length;
+  process.stdout.write(`(${hosts.length} hosts, compileRobots + agent() + checks, ${rounds} rounds${paired ? ', paired by host' : ''}, this build faster on ${faster}; ${allowed > 0 ? 'answers kept' : ''})\n`);
 }

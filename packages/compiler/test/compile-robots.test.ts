@@ -212,6 +212,43 @@ describe('compileRobots', () => {
     }
   });
 
+  it('gives a longer string\'s held parse (views of the shared encoding buffer) bytes of its own right before the next borrowed parse', () => {
+    // Past 2 KiB of UTF-8 a string's lean parse reads the shared encoding buffer in place; a
+    // held parse is given bytes of its own only right before the next borrowed parse (A first:
+    // its rules' bytes are views, E's are percent-encoded copies).
+    const long = `${TXT}\nUser-agent: E\n${Array.from({ length: 120 }, (_, i) => `Disallow: /e${i}/*x\u00e9$`).join('\n')}\n`;
+    expect(new TextEncoder().encode(long).length).toBeGreaterThan(2048);
+    const full = loadRobots(compile(long));
+    const early = compileRobots(long);
+    // Its first agent() before any other parse: nothing to own.
+    const earlyRules = early.agent('E');
+    const held = [compileRobots(long), compileRobots(long)];
+    compile(`User-agent: *\n${'Allow: /zzzzzzzzzzzzzzzzzzzz\n'.repeat(200)}`);
+    compileRobots(`User-agent: Q\nDisallow: /q\n${'Allow: /yyyyyyyyyyyyyyyyyyyy\n'.repeat(200)}`).agent('Q');
+    for (const agent of ['A', 'E', 'Zed']) {
+      for (const [k, robots] of held.entries()) {
+        const rules = robots.agent(agent);
+        for (const url of ['/e7/ax\u00e9', '/e7/ax%C3%A9', '/e119/x\u00e9', '/e12/y', '/a', '/c']) {
+          expect(rules.decide(url), `${k} ${agent} ${url}`).toBe(full.agent(agent).decide(url));
+          if (agent === 'E') expect(earlyRules.decide(url), url).toBe(full.agent(agent).decide(url));
+        }
+      }
+    }
+  });
+
+  it('cuts the group its first artifact builds at once, into one buffer with the index and its bytes', () => {
+    for (const [txt, agent] of [['User-agent: *\nDisallow: /c\n', 'x'], [TXT, 'A']] as const) {
+      const lazy = compileRobots(txt);
+      const rules = lazy.agent(agent);
+      const a = artifactOf(lazy);
+      expect(isGroupBuilt(lazy, rules.groupIndex)).toBe(true);
+      // One allocation a host: the index (with the image after it) and the bytes share a buffer.
+      expect(a.bytes.buffer).toBe(a.index.buffer);
+      expect(a.group(rules.groupIndex).img).toBe(a.index);
+      expect(rules.isAllowed('/c/1')).toBe(loadRobots(compile(txt)).agent(agent).isAllowed('/c/1'));
+    }
+  });
+
   it('builds a group for tooling too (describeGroup, describeAutomaton)', () => {
     const lazy = compileRobots(TXT);
     const g = lazy.agent('B').groupIndex;

@@ -9,7 +9,7 @@ import { imageWordsByKind, INDEX_AGENT_COUNT as _AGENTS, INDEX_HEADER_WORDS, IND
 import type { PreferenceExplanation } from './usage.js';
 
 export type { FileLoader, GroupBuilder, GroupTables, LoadedArtifact, PendingArtifact };
-export { loadTrustedArtifact, readHeldLoadWords } from './load.js';
+export { loadTrustedArtifact, loadTrustedGroup, readHeldLoadWords } from './load.js';
 /** The index header words `LoadedArtifact#header` reads (tables.ts). */
 export {
   INDEX_AGENT_COUNT, INDEX_DIRECTIVE_COUNT, INDEX_FLAGS, INDEX_GLOBAL_GROUP, INDEX_GROUP_COUNT, INDEX_RULE_COUNT, INDEX_SCOPE_COUNT,
@@ -27,6 +27,14 @@ export {
  */
 export function withGroupBuilder(base: Robots, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
   return new Robots(base[ARTIFACT](), build, loadFile);
+}
+
+/**
+ * @internal Returns a `Robots` over the loaded artifact `a` (load.ts loadTrustedGroup's), with
+ * `build` and `loadFile` as for {@link withGroupBuilder}. O(1).
+ */
+export function robotsOfLoaded(a: LoadedArtifact, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
+  return new Robots(a, build, loadFile);
 }
 
 /**

@@ -498,10 +498,9 @@ function _readPart(r: _Reader, img: _Image, state: _PartState, rankBase: number,
     const d = (depth[i] as number) + len;
     depth[i] = d;
     if (d > maxDepth) maxDepth = d;
-    for (let c = nextChild; c < nextChild + children; c++) {
-      depth[c] = d;
-      parent[c] = i;
-    }
+    // Parents are read by _checkNode alone.
+    for (let c = nextChild; c < nextChild + children; c++) depth[c] = d;
+    if (!trusted) for (let c = nextChild; c < nextChild + children; c++) parent[c] = i;
     const prefix = r.v('trie prefix rank');
     const end = r.v('trie end rank');
     const wilds = r.v('trie wildcards');
@@ -758,6 +757,8 @@ interface _Decoded extends _HeadSections {
   readonly wild: { base: number; count: number };
   readonly nodeBase: number;
   readonly nodeCount: number;
+  /** Extra records (tables.ts EXTRA_*) placed after the radix nodes. */
+  readonly extras: number;
   /** The parts in artifact order (ascending roots). */
   readonly parts: readonly _Part[];
   /** End of the matching region: ranks, segment nodes, wildcard patterns, radix nodes and segment lists lie in `[rankBase, matchEnd)`. */
@@ -766,6 +767,8 @@ interface _Decoded extends _HeadSections {
   readonly sitemaps: { base: number; count: number };
   readonly directives: { base: number; count: number };
   readonly warnings: { base: number; count: number };
+  /** Where PREFERENCES starts in the bytes (the reader's position after WARNINGS). */
+  readonly end: number;
   /** The PREFERENCES tables, or null when decoded again after the load (not read twice). */
   readonly preferences: PreferenceTables | null;
 }
@@ -839,17 +842,19 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean, trusted
     const code = img.words[warnings.base + WARNING_WORDS * i + WARNING_CODE] as number;
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
   }
-  let prefs: PreferenceTables | null = null;
-  if (preferences) {
-    const p = _noPreferences(bytes, r.pos, groups.count) ? { tables: NO_PREFERENCES, end: bytes.length } : readPreferences(bytes, r.pos, groups.count, _fail);
-    r.pos = p.end;
-    if (r.pos !== bytes.length) _fail('bad-section', `${bytes.length - r.pos} bytes after the last section`);
-    prefs = p.tables;
-  }
+  const end = r.pos;
+  const prefs = preferences ? _readPreferencesAt(bytes, end, groups.count) : null;
   return {
-    img, scope, agents, rules, rankBase, rankCount, seg, wild, nodeBase: nodeState.nodeBase, nodeCount: nodeState.nodes, parts, matchEnd, groups,
-    sitemaps, directives, warnings, preferences: prefs,
+    img, scope, agents, rules, rankBase, rankCount, seg, wild, nodeBase: nodeState.nodeBase, nodeCount: nodeState.nodes, extras: nodeState.extras, parts, matchEnd, groups,
+    sitemaps, directives, warnings, end, preferences: prefs,
   };
+}
+
+/** Validates and returns the PREFERENCES section at `pos`, the last of `bytes` (the tables keep `bytes`). Throws RobotsFormatError. */
+function _readPreferencesAt(bytes: Uint8Array, pos: number, groupCount: number): PreferenceTables {
+  const p = _noPreferences(bytes, pos, groupCount) ? { tables: NO_PREFERENCES, end: bytes.length } : readPreferences(bytes, pos, groupCount, _fail);
+  if (p.end !== bytes.length) _fail('bad-section', `${bytes.length - p.end} bytes after the last section`);
+  return p.tables;
 }
 
 /**
@@ -1110,13 +1115,23 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
  */
 function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix: Int32Array | null): Tables | null {
   const at = prefix === null ? 0 : prefix.length;
-  const rootCount = d.parts.length;
-  // The region after the file's rank table: segment nodes first (the image's ranks carry their kind).
-  const start = d.seg.base;
-  const size = d.matchEnd - start + rootCount;
+  const size = _matchingWords(d);
   if (size > maxWords) return null;
   const w = new Int32Array(at + size);
   if (prefix !== null) w.set(prefix, 0);
+  return _writeMatching(d, bytes, w, at);
+}
+
+/** Returns the words {@link _copyMatching} copies: the decode's matching region and a root per part. */
+function _matchingWords(d: _Decoded): number {
+  return d.matchEnd - d.seg.base + d.parts.length;
+}
+
+/** Writes {@link _copyMatching}'s image into `w` from `at` (`_matchingWords(d)` words); returns its tables over `w` and `bytes`. */
+function _writeMatching(d: _Decoded, bytes: Uint8Array, w: Int32Array, at: number): Tables {
+  const rootCount = d.parts.length;
+  // The region after the file's rank table: segment nodes first (the image's ranks carry their kind).
+  const start = d.seg.base;
   w.set(d.img.words.subarray(start, d.matchEnd), at);
   // Every image offset moves from the decode's numbering to this array's.
   const shift = at - start;
@@ -1130,10 +1145,13 @@ function _copyMatching(d: _Decoded, bytes: Uint8Array, maxWords: number, prefix:
     }
   }
   const nodeBase = d.nodeBase + shift;
-  for (let x = 0; x < d.nodeCount; x++) {
-    const rec = nodeBase + x * NODE_WORDS;
-    const ex = nodeExtra(w, rec);
-    if (ex >= 0) w[rec + NODE_RANK] = nodeRankWord(NO_RANK, ex + shift);
+  // Only nodes with an extra record point into the region (none: the part has one rank per node).
+  if (d.extras > 0) {
+    for (let x = 0; x < d.nodeCount; x++) {
+      const rec = nodeBase + x * NODE_WORDS;
+      const ex = nodeExtra(w, rec);
+      if (ex >= 0) w[rec + NODE_RANK] = nodeRankWord(NO_RANK, ex + shift);
+    }
   }
   const rootBase = d.matchEnd + shift;
   for (let k = 0; k < rootCount; k++) w[rootBase + k] = (d.parts[k] as _Part).root;
@@ -1192,18 +1210,30 @@ class _LoadedFile extends LoadedArtifact {
  */
 function _keepIndex(d: _Decoded, flags: number): Int32Array {
   const src = d.img.words;
-  // SCOPE and AGENTS are the decode's first records, contiguous from 0.
-  const tokensEnd = d.agents.base + TOKEN_WORDS * d.agents.count;
-  const groupBase = INDEX_HEADER_WORDS + tokensEnd;
-  const groupWords = d.groups.end - d.groups.base;
-  const warningWords = WARNING_WORDS * d.warnings.count;
-  const size = groupBase + groupWords + warningWords;
+  const size = _indexWords(d);
   // In the load buffer past the decode when it fits (moved out by the next decode), else its own array.
   const at = d.img.used;
   const inBuffer = src === _loadBuffer && at + size <= src.length;
   const index = inBuffer ? src.subarray(at, at + size) : new Int32Array(size);
   // loadRobots names its owner (moved out by the next decode, _moveIndexOut).
   if (inBuffer) _indexInBuffer = index;
+  _writeIndex(d, flags, index);
+  return index;
+}
+
+/** Returns the words of {@link _keepIndex}'s index: header, tokens, group records with their roots, warnings. */
+function _indexWords(d: _Decoded): number {
+  return INDEX_HEADER_WORDS + d.agents.base + TOKEN_WORDS * d.agents.count + d.groups.end - d.groups.base + WARNING_WORDS * d.warnings.count;
+}
+
+/** Writes {@link _keepIndex}'s index into `index[0, _indexWords(d))`. */
+function _writeIndex(d: _Decoded, flags: number, index: Int32Array): void {
+  const src = d.img.words;
+  // SCOPE and AGENTS are the decode's first records, contiguous from 0.
+  const tokensEnd = d.agents.base + TOKEN_WORDS * d.agents.count;
+  const groupBase = INDEX_HEADER_WORDS + tokensEnd;
+  const groupWords = d.groups.end - d.groups.base;
+  const warningWords = WARNING_WORDS * d.warnings.count;
   _copyWords(index, INDEX_HEADER_WORDS, src, 0, tokensEnd);
   _copyWords(index, groupBase, src, d.groups.base, d.groups.end);
   const shift = groupBase - d.groups.base;
@@ -1225,7 +1255,6 @@ function _keepIndex(d: _Decoded, flags: number): Int32Array {
   index[INDEX_WHOLE_WORDS] = d.img.used;
   index[INDEX_CUT_WORDS] = 0;
   index[INDEX_FIRST_GROUP] = -1;
-  return index;
 }
 
 /**
@@ -1257,6 +1286,62 @@ export function loadRobots(artifact: Uint8Array | ArrayBuffer | SharedArrayBuffe
  */
 export function loadTrustedArtifact(bytes: Uint8Array): Robots {
   return _load(bytes, true, !loadTuning.checkTrusted);
+}
+
+/**
+ * @internal {@link loadTrustedArtifact} for compileRobots' artifact with merged group `g`
+ * built (`@robomata/runtime/internal`): decoded the same way, and group `g`'s image cut at
+ * once, as its first `agent()` would cut it, into one buffer with the index and a copy of the
+ * bytes (one allocation a host where two were: `bytes` may be the writer's buffer, overwritten
+ * by the next compile, and is read only during the call). A group that is not the artifact's
+ * every part in order, or without parts, or `g` < 0: the bytes are copied on their own and
+ * the group is cut on first use, as loadRobots does. O(artifact size).
+ */
+export function loadTrustedGroup(bytes: Uint8Array, g: number): LoadedArtifact {
+  const flags = _readHeader(bytes, true);
+  const d = _decode(bytes, flags, false, !loadTuning.checkTrusted);
+  const matching = _wholeGroupWords(d, g);
+  let own: Uint8Array;
+  let index: Int32Array;
+  let firstImage: Tables | undefined;
+  if (matching < 0) {
+    own = bytes.slice();
+    index = _keepIndex(d, flags);
+  } else {
+    const at = _indexWords(d);
+    const words = at + matching;
+    const buffer = new ArrayBuffer(4 * words + bytes.length);
+    index = new Int32Array(buffer, 0, words);
+    own = new Uint8Array(buffer, 4 * words, bytes.length);
+    own.set(bytes);
+    _writeIndex(d, flags, index);
+    firstImage = _writeMatching(d, own, index, at);
+    // As LoadedArtifact.group() records a first cut.
+    index[INDEX_FIRST_GROUP] = g;
+    index[INDEX_CUT_WORDS] = matching;
+  }
+  const loaded = new _LoadedFile({ bytes: own, index, preferences: _readPreferencesAt(own, d.end, d.groups.count), firstImage });
+  if (_indexInBuffer === index) _indexOwner = loaded;
+  _remember(loaded, d);
+  if (firstImage !== undefined) _forgetLarge();
+  return loaded;
+}
+
+/**
+ * Returns the words of group `g`'s image when it is the decode's every part in order and fits
+ * the budget a first cut has (the whole image's words), else -1 (`g` < 0, no parts, or other
+ * parts: cut as loadRobots cuts them).
+ */
+function _wholeGroupWords(d: _Decoded, g: number): number {
+  if (g < 0 || g >= d.groups.count) return -1;
+  const src = d.img.words;
+  const grec = d.groups.base + g * GROUP_WORDS;
+  const rootsAt = src[grec + GROUP_ROOTS] as number;
+  const rootCount = groupRootCount(src, grec);
+  if (rootCount === 0 || rootCount !== d.parts.length) return -1;
+  for (let k = 0; k < rootCount; k++) if (src[rootsAt + k] !== (d.parts[k] as _Part).root) return -1;
+  const words = _matchingWords(d);
+  return words > d.img.used ? -1 : words;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface LoadedArtifactFields {
   readonly bytes: Uint8Array;
   readonly index: Int32Array;
   readonly preferences: PreferenceTables;
+  /** The first group image, already cut into the index's array (the index header names its group and words): compileRobots' (load.ts loadTrustedGroup). */
+  readonly firstImage?: Tables | undefined;
 }
 
 /**
@@ -80,6 +82,7 @@ export abstract class LoadedArtifact {
   constructor(f: LoadedArtifactFields) {
     this.bytes = f.bytes;
     this._index = f.index;
+    if (f.firstImage !== undefined) this._firstImage = f.firstImage;
     // Most files state no preference: only the others keep their tables (in the rarely used fields).
     if (f.preferences !== NO_PREFERENCES) this._more().preferences = f.preferences;
   }
