@@ -50,6 +50,10 @@ export class Scratch {
    */
   path: Uint8Array = new Uint8Array(1024);
   readonly candidates: Candidates = new Candidates();
+  /** Where the last in-place trie walk stopped at a unit to rewrite (matcher.ts walkTrieUrl): its node (visited), the plain units it read, its rank so far. */
+  resumeNode = 0;
+  resumePos = 0;
+  resumeBest = 0;
   readonly sweep: SweepWork = new SweepWork();
   /** Candidates verified by their shape (segment-scan.ts `_matchShaped`) since the thread started: tests check a forced road took effect. Added once per direct verification. */
   shapeChecks = 0;
