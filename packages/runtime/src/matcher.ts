@@ -55,8 +55,44 @@ function _visitNode(img: Int32Array, rec: number, x: number, pos: number, m: num
  * O(min(m, the part's deepest head)).
  */
 export function walkTrie(t: Tables, root: number, m: number, best: number, sc: Scratch): number {
-  best = _visitNode(t.img, t.nodeBase + root * 4 /* NODE_WORDS */, root, 0, m, best, sc.candidates);
-  return m === 0 ? best : walkTrieFrom(t, root, 0, m, best, sc);
+  // Invariant: at node x the path's first `pos` bytes spell x's full label path, and every
+  // pattern ending at a node on that path has been seen. Hot: run pnpm bench. (One loop of its
+  // own, not a visit of the root then walkTrieFrom: the wildcard groups' road, measured.)
+  const img = t.img;
+  const bytes = t.bytes;
+  const base = t.nodeBase;
+  const path = sc.path;
+  let x = root;
+  let pos = 0;
+  for (;;) {
+    const rec = base + x * 4 /* NODE_WORDS */;
+    // Most nodes have no extra record (no `$` pattern, no wildcard head): their one rank word is the prefix rank.
+    const v = img[rec + 3 /* NODE_RANK */] as number;
+    if (v >= 0) {
+      if (v < best) best = v;
+      if (pos === m) return best;
+    } else {
+      const ex = ~v;
+      const pr = img[ex + 0 /* EXTRA_PREFIX_RANK */] as number;
+      if (pr < best) best = pr;
+      const wc = img[ex + 3 /* EXTRA_WILD_COUNT */] as number;
+      if (wc > 0) _addCandidate(sc.candidates, x, pos, wc);
+      if (pos === m) {
+        const er = img[ex + 1 /* EXTRA_END_RANK */] as number;
+        return er < best ? er : best;
+      }
+    }
+    const y = _radixChild(img, base, x, path[pos] as number);
+    if (y < 0) return best;
+    const yrec = base + y * 4 /* NODE_WORDS */;
+    const off = img[yrec + 0 /* NODE_LABEL_OFF */] as number;
+    let len = (img[yrec + 2 /* NODE_KEY */] as number) >>> 18 /* NODE_LEN_SHIFT */;
+    if (len === 8191 /* NODE_LEN_LONG */) len = readLabelLength(bytes, off);
+    if (pos + len > m) return best;
+    for (let k = 1; k < len; k++) if (bytes[off + k] !== path[pos + k]) return best;
+    pos += len;
+    x = y;
+  }
 }
 
 /**
