@@ -160,6 +160,32 @@ export function decodeRareUnit(url: string, i: number, n: number): number {
   return 0x200 + 0xfffd;
 }
 
+/**
+ * Returns true when the rfc9309 path bytes of `url` from `i` (a `/`) are `/robots.txt` or start
+ * with `/robots.txt?` (RFC 9309 section 2.2.2: always allowed), read in place: a `%XX` of an
+ * unreserved byte reads as the byte (`/%72obots.txt`), any other rare unit is a byte outside
+ * `/robots.txt`, and the path ends at `#`, NUL or the string's end (docs/semantics.md section
+ * 7). O(12) code units; no allocation.
+ */
+export function isRobotsTxtAt(url: string, i: number): boolean {
+  // Invariant: url[i] is the path's leading `/`; k path bytes read equal ROBOTS_TXT_BYTES[0, k). Hot: run pnpm bench.
+  const n = url.length;
+  for (let k = 0; k < 11; k++) {
+    if (i >= n) return false;
+    let b = url.charCodeAt(i);
+    if (b === 37) {
+      const u = decodeRareUnit(url, i, n);
+      // An escape of a reserved byte is `%`, two hex digits (unit 0x100 | v): never a byte of `/robots.txt`.
+      b = u & 4194303 /* RARE_UNIT_MASK */;
+      i += (u >>> 22 /* RARE_LENGTH_SHIFT */) + 1;
+    } else i++;
+    if (b !== ROBOTS_TXT_BYTES[k]) return false;
+  }
+  if (i >= n) return true;
+  const c = url.charCodeAt(i);
+  return c === 63 || c === 35 || c === 0;
+}
+
 /** Writes octet `b` at `out[m]` as the matcher reads it (`%XX` upper-case in rfc9309, raw in google); returns the next index. */
 function _putOctet(out: Uint8Array, m: number, b: number, rfc: boolean): number {
   if (!rfc) {

@@ -50,6 +50,10 @@ export class Scratch {
    */
   path: Uint8Array = new Uint8Array(1024);
   readonly candidates: Candidates = new Candidates();
+  /** Where the last in-place trie walk stopped at a unit to rewrite (matcher.ts walkTrieUrl): its node (visited), the plain units it read, its rank so far. */
+  resumeNode = 0;
+  resumePos = 0;
+  resumeBest = 0;
   readonly sweep: SweepWork = new SweepWork();
   /** Candidates verified by their shape (segment-scan.ts `_matchShaped`) since the thread started: tests check a forced road took effect. Added once per direct verification. */
   shapeChecks = 0;
@@ -59,8 +63,8 @@ export class Scratch {
    * path bytes, output-chain steps and pattern moves (segment-scan.ts). The rest of a check is
    * bounded by construction and not counted on the hot road: the path is written at most once
    * (not at all when a group without wildcard patterns reads a plain path in place, matcher.ts
-   * walkTrieUrl), each part's trie walk visits at most path + 1 nodes (two walks when an in-place
-   * one stopped at a unit to rewrite), and the direct road runs only while its
+   * walkTrieUrl), each part's trie walk visits at most path + 1 nodes (an in-place walk that
+   * stopped at a unit to rewrite resumes on the written bytes), and the direct road runs only while its
    * candidates' segment bytes x path bytes stay under `scanTuning.directMaxWork`. Tests assert
    * it, never time: SECURITY.md's O(URL + the group's segments).
    */

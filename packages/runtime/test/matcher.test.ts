@@ -9,8 +9,8 @@ import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { NO_RANK } from '../src/format.js';
-import { bestRank, walkTrie, walkTrieUrl } from '../src/matcher.js';
-import { FAST_GOOGLE, FAST_RFC, fillPath, findPathStart } from '../src/path-bytes.js';
+import { bestRank, walkTrie, walkTrieFrom, walkTrieUrl } from '../src/matcher.js';
+import { FAST_GOOGLE, FAST_RFC, fillPath, findPathStart, isRobotsTxtAt } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
 import {
@@ -249,7 +249,8 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
           // bestRank walks in place only a path that starts with `/` (`//x?` reads as an authority and `?`).
           const start = findPathStart(url);
           if (start < 0 || url.charCodeAt(start) !== 47) continue;
-          const got = walkTrieUrl(t, root, url, start, NO_RANK, rfc ? FAST_RFC : FAST_GOOGLE);
+          const got = walkTrieUrl(t, root, url, start, NO_RANK, rfc ? FAST_RFC : FAST_GOOGLE, sc);
+          const stop = { node: sc.resumeNode, pos: sc.resumePos, best: sc.resumeBest };
           const m = fillPath(url, rfc, NO_RANK, sc);
           sc.candidates.count = 0;
           sc.candidates.patterns = 0;
@@ -258,6 +259,9 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
           if (got === -2) {
             rewritten++;
             expect(hasRewrite(url, rfc), ctx).toBe(true);
+            // Resumed on the written bytes where it stopped (after plain units only), the walk gives the written walk's rank.
+            expect(stop.pos, ctx).toBeLessThan(m);
+            expect(walkTrieFrom(t, stop.node, stop.pos, m, stop.best, sc), ctx).toBe(want);
           } else {
             inPlace++;
             expect(got, ctx).toBe(want);
@@ -274,7 +278,7 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
     const robots = loadedOf(LITERAL);
     const { t, roots } = groupOf(robots, 'x');
     const root = t.img[roots] as number;
-    const rank = (url: string): number => walkTrieUrl(t, root, url, findPathStart(url), NO_RANK, FAST_RFC);
+    const rank = (url: string): number => walkTrieUrl(t, root, url, findPathStart(url), NO_RANK, FAST_RFC, sc);
     // The trie has no `/z` and no child below `/abcdefgh`: what follows is not read.
     expect(rank('https://h/z%41ツ#x')).toBe(NO_RANK);
     expect(rank('/abcdefgh%41ツ')).toBe(rank('/abcdefgh'));
@@ -306,12 +310,80 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
     }
     expect(written('/ab%63', true)).toBe(true);
     expect(written('/ab%63', false)).toBe(false);
-    expect(written('/robots.txt', true)).toBe(true);
+    // rfc9309's `/robots.txt` allow is compared in place too, `%XX` of unreserved bytes decoded.
+    expect(written('/robots.txt', true)).toBe(false);
+    expect(written('/%72obots.txt', true)).toBe(false);
+    expect(written('https://h/robots.tx%74?x', true)).toBe(false);
   });
 
   it('answers a path starting with `?` or `;` as `/?`, `/;` (the written road puts the `/` first)', () => {
     const txt = LITERAL + 'Allow: /?x\nDisallow: /;\n';
     const urls = ['?x', ';x', '/?x', '/;x', 'http://h?x', 'http://h;x', '?y', ';'];
     for (const profile of PROFILES) expectReference(txt, 'x', urls, profile);
+  });
+});
+
+describe('bestRank in place through every road (wildcard groups, rare units, /robots.txt)', () => {
+  // rfc9309 section 2.2.2 escapes, `*`, `$`, non-ASCII, lone surrogates, `?`/`;` starts, `#`, NUL, no path, another authority.
+  const URLS = [
+    '/', '/a', '/ab', '/abc', '/a%62c', '/%61bc', '/ab%2Fx', '/ab%2fx', '/ab/x', '/%7Eu', '/~u', '/%7eu', '/a%', '/a%4', '/a%G1', '/%', '/a*b', '/a$', '/a%2A', '/a%24',
+    '/ツ', '/ツ/x', '/%E3%83%84', '/%e3%83%84/x', '/\ud800x', '/\udc00', '/\ud83d\ude00', '/a\ud800', '?x', ';x', '/?x', '/;x', '/robots.txt', '/robots.txt?x', '/robots.txt#x',
+    '/robots.txtx', '/robots.tx', '/%72obots.txt', '/%72OBOTS.txt', '/r%6Fbots.txt', '/robots%2Etxt', '/robots.txt%3F', '/robots.txt\u0000x', '/%2Frobots.txt', '/ab#x', '/a#', '#x',
+    '/ab\u0000c', '/\u0000', 'https://h', 'https://h/', 'https://h#/ab', 'https://h/abq', 'https://other.example/abq?x=1', 'http://h?q', 'https://h:8080/ab%63x', 'HTTPS://H/ab',
+    '/qq', '/xq', '/x/q$', '/a.pdf', '/a.PDF', '/x/y.pdf?z', '/s?sid=1', '/s?a=1&sid=2', '/abyq', '/bz', '/b%7Az', '/bツz', '/c%2F', '/c/',
+  ].map((u) => u.replace(/\\u([0-9a-f]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+  const WILD = 'User-agent: *\nDisallow: /a\nAllow: /ab$\nDisallow: /abc\nDisallow: /a*x\nDisallow: /ab*y\nDisallow: /b*z\nDisallow: /*q\nAllow: /%41b\nDisallow: /ツ\nAllow: /c%2F\n' +
+    'Disallow: /*.pdf$\nAllow: /*?sid=\nDisallow: /*&sid=\nDisallow: /%7Eu\nAllow: /~u/x\nDisallow: /robots\nDisallow: /*\u0000\n';
+  const LITERAL = 'User-agent: *\nDisallow: /a\nAllow: /ab$\nDisallow: /abc\nAllow: /abcdefgh\nDisallow: /%41b\nAllow: /ツ/x\nDisallow: /b/\nDisallow: /%7Eu\nDisallow: /r\nAllow: /a%2Fx\n';
+  const MULTI = 'User-agent: x\nDisallow: /a\nAllow: /abc\nUser-agent: x\nDisallow: /*q\nAllow: /ツ\nUser-agent: x\nDisallow: /ab%2F\n';
+
+  it('answers as the reference on wildcard, literal and multi-part groups, both profiles', () => {
+    for (const profile of PROFILES) {
+      for (const txt of [WILD, LITERAL]) expectReference(txt, 'x', URLS, profile);
+      expectReference(MULTI, 'x', URLS, profile);
+    }
+  });
+
+  it('answers as the reference with the direct road forced, the sweep forced and shapes off', () => {
+    const saved = { ...scanTuning };
+    try {
+      for (const [max, shapes] of [[0, true], [1000, false], [1000, true]] as const) {
+        scanTuning.directMaxCandidates = max;
+        scanTuning.shapes = shapes;
+        for (const profile of PROFILES) expectReference(WILD, 'x', URLS, profile);
+      }
+    } finally {
+      Object.assign(scanTuning, saved);
+    }
+  });
+
+  it('a literal group\'s walk stopped at a unit to rewrite resumes where it stopped (not from the root), answering as the reference', () => {
+    const txt = 'User-agent: *\nDisallow: /a\nAllow: /abc\nAllow: /abcdefgh\nDisallow: /abcdefghi%2F\nAllow: /ab/ツ\n';
+    for (const profile of PROFILES) {
+      const rfc = profile === 'rfc9309';
+      const { t, roots, rootCount, need } = groupOf(loadedOf(txt, { profile }), 'x');
+      expect(need).not.toBe(NO_RANK);
+      // [url, the plain units before the walk stopped]: inside a label (`%68` in `defgh`, `ツ` in `/ツ`), at a child (`%2F`).
+      const cases: [string, number][] = [['/abcdefg%68', 4], ['/abcdefghi%2F', 9], ['/abcdefghi%2fx', 9], ['/ab/ツ', 3], ['https://h/ab/ツ#x', 3]];
+      for (const [url, pos] of cases) {
+        if (!rfc && url.includes('%')) continue;
+        sc.resumePos = -1;
+        const r = bestRank(t, roots, rootCount, need, url, rfc, sc);
+        expect(sc.resumePos, `${profile} ${url}`).toBe(pos);
+        const want = referenceDecide(txt, 'x', url, { profile });
+        expect(r === NO_RANK ? true : rankAllows(r), `${profile} ${url}`).toBe(want.allowed);
+      }
+    }
+  });
+
+  it('isRobotsTxtAt reads `/robots.txt` in place as the written bytes do', () => {
+    const yes = ['/robots.txt', '/robots.txt?', '/robots.txt?x', '/robots.txt#x', '/robots.txt\u0000', '/%72obots.txt', '/%72%6F%62%6f%74%73%2E%74%78%74', 'https://h/robots.txt'];
+    const no = ['/robots.txtx', '/robots.tx', '/robots.txt%3F', '/robots.txt/', '/Robots.txt', '/%2Frobots.txt', '/robots%2etxt'.replace('%2e', '%2G'), '/robots.tx%', '/robots.tx*', '/robots.txツ', '/r'];
+    const at = (u: string): boolean => {
+      const url = u.replace(/\\u0000/g, '\u0000');
+      return isRobotsTxtAt(url, findPathStart(url));
+    };
+    for (const u of yes) expect(at(u), u).toBe(true);
+    for (const u of no) expect(at(u), u).toBe(false);
   });
 });
