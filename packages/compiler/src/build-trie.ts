@@ -224,6 +224,8 @@ export function countingPositions(keys: Int32Array, n: number, range: number, po
  */
 export class KeptScratch<T> {
   private _kept: T | undefined;
+  /** Entries of the kept arrays (0 while none): a number, not a `sizeOf` call per use (each instance's own closure made that call site megamorphic). */
+  private _keptSize = 0;
   constructor(
     private readonly _max: number,
     private readonly _min: number,
@@ -234,9 +236,12 @@ export class KeptScratch<T> {
   /** Returns the kept arrays when they have at least `n` entries, else fresh ones of max(n, min) entries (kept when within max). O(1) or O(n). */
   of(n: number): T {
     const kept = this._kept;
-    if (kept !== undefined && this._sizeOf(kept) >= n) return kept;
+    if (kept !== undefined && this._keptSize >= n) return kept;
     const fresh = this._make(n > this._min ? n : this._min);
-    if (n <= this._max) this._kept = fresh;
+    if (n <= this._max) {
+      this._kept = fresh;
+      this._keptSize = this._sizeOf(fresh);
+    }
     return fresh;
   }
 }
