@@ -737,11 +737,22 @@ function _writeNodes(ranked: _Ranked, order: readonly number[], heads: _Heads, r
     out.w.room(25 + to - from);
     out.w.vq(radix.outChildren[q] as number);
     out.w.vq(to - from);
-    if (keyOf >= 0) out.w.range(heads.bodies[keyOf] as Uint8Array, from, to);
+    if (keyOf >= 0) _copyLabel(out.w, heads.bodies[keyOf] as Uint8Array, from, to);
     out.w.vq(h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
     out.w.vq(h < 0 ? 0 : (heads.endRank[h] as number) + 1);
     out.w.vq(h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
   }
+}
+
+/**
+ * Appends the label `key[from, to)` to `w` (room made) by a loop: labels are a few bytes, and
+ * ByteWriter#range, left uninlined here, was 3.5% of a CPU profile of the corpus's median files' compiles.
+ */
+function _copyLabel(w: ByteWriter, key: Uint8Array, from: number, to: number): void {
+  const bytes = w.bytes;
+  let at = w.length;
+  for (let k = from; k < to; k++) bytes[at++] = key[k] as number;
+  w.length = at;
 }
 
 /** Appends the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank) to `out` with their segments; returns how many. */
