@@ -41,9 +41,10 @@ export interface PartPlan {
 const _tokenOf = (agent: [string, number]): string => agent[0];
 
 /**
- * Tokens of a file past which its agents are listed by a native sort of the tokens alone (no
+ * Tokens of a file from which its agents are listed by a native sort of the tokens alone (no
  * comparator: code-unit order, as sortByKey's) and each token's group looked up again: sortByKey's
- * comparator calls were 8% of the compile of a file of 523 groups.
+ * comparator calls were 8% of a CPU profile of a 523-group file's compile (cachegrind: 1% fewer
+ * instructions this way); 64, well past sortByKey's insertion sort (16 entries), not tuned further.
  */
 const NATIVE_TOKEN_SORT_MIN = 64;
 
