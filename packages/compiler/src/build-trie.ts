@@ -224,6 +224,8 @@ export function countingPositions(keys: Int32Array, n: number, range: number, po
  */
 export class KeptScratch<T> {
   private _kept: T | undefined;
+  /** Entries of the kept arrays (0 while none): a number, not a `sizeOf` call per use (each instance's own closure made that call site megamorphic). */
+  private _keptSize = 0;
   constructor(
     private readonly _max: number,
     private readonly _min: number,
@@ -234,9 +236,12 @@ export class KeptScratch<T> {
   /** Returns the kept arrays when they have at least `n` entries, else fresh ones of max(n, min) entries (kept when within max). O(1) or O(n). */
   of(n: number): T {
     const kept = this._kept;
-    if (kept !== undefined && this._sizeOf(kept) >= n) return kept;
+    if (kept !== undefined && this._keptSize >= n) return kept;
     const fresh = this._make(n > this._min ? n : this._min);
-    if (n <= this._max) this._kept = fresh;
+    if (n <= this._max) {
+      this._kept = fresh;
+      this._keptSize = this._sizeOf(fresh);
+    }
     return fresh;
   }
 }
@@ -266,7 +271,7 @@ function _placeKeys(keys: Int32Array, n: number, start: Int32Array, pos: Int32Ar
   }
 }
 
-/** Scratch arrays kept up to this many entries (key bytes + 2 for the byte trie, 2 x keys + 2 for the radix trie; the byte trie's 10 Int32 arrays: 160 KiB; the radix trie's 14: 224 KiB; the corpus's 4,231 compiles: 1,656 byte tries p99 1,221, 4 over; 6,477 radix p99 380, 3 over). */
+/** Scratch arrays kept up to this many entries (key bytes + 2 for the byte trie, 2 x keys + 2 for the radix trie; the byte trie's 10 Int32 arrays: 160 KiB; the radix trie's 11: 176 KiB; the corpus's 4,231 compiles: 1,656 byte tries p99 1,221, 4 over; 6,477 radix p99 380, 3 over). */
 const TRIE_SCRATCH_MAX = 4_096;
 const _scratch = new KeptScratch(TRIE_SCRATCH_MAX, 256, _newTrieScratch, (s) => s.from.length);
 
@@ -486,12 +491,19 @@ function _initNode(w: _RadixScratch, x: number, depth: number, keyOf: number, ke
   w.next[x] = -1;
 }
 
-/** Returns buildRadixScratch's working arrays of `size` entries each. */
+/**
+ * Returns buildRadixScratch's working arrays of `size` entries each: 11, the breadth-first
+ * depths, keys and label starts written over the insertion's last children, previous siblings
+ * and stack (which no step reads after the insertion loop).
+ */
 function _newRadixScratch(size: number): _RadixScratch {
   const a = (): Int32Array => new Int32Array(size);
+  const lastChild = a();
+  const prev = a();
+  const stack = a();
   return {
-    count: 0, depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild: a(), next: a(), prev: a(), stack: a(), order: a(),
-    outDepth: a(), outKey: a(), outFrom: a(), outIndex: a(), outChildren: a(),
+    count: 0, depth: a(), keyOf: a(), keyIndex: a(), firstChild: a(), lastChild, next: a(), prev, stack, order: a(),
+    outDepth: prev, outKey: lastChild, outFrom: stack, outIndex: a(), outChildren: a(),
   };
 }
 

@@ -1232,7 +1232,7 @@ export function parseForCompile(robotsTxt: string | Uint8Array, options?: ParseO
  * synchronous use (`compile`, which returns only the artifact bytes): the rules' bytes are
  * views of the caller's Uint8Array, or of one encoding buffer shared by every borrowed parse
  * of a string (overwritten by the next). No copy of the input and, for a string of up to
- * {@link BORROW_BUFFER_BYTES} bytes of UTF-8, no buffer allocated for it. O(n).
+ * {@link BORROW_BUFFER_MAX_BYTES} bytes of UTF-8, no buffer allocated for it. O(n).
  */
 export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOptions): ParsedRobots {
   return _parse(robotsTxt, options, false, true);
@@ -1241,10 +1241,16 @@ export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOpt
 /**
  * Bytes of the encoding buffer of borrowed parses (64 KiB, kept for the process): a fresh
  * buffer per string (TextEncoder#encode) was a tenth of a one-rule file's compile in a CPU
- * profile, and the corpus median file is about 600 bytes. Longer strings are encoded into a
- * buffer of their own.
+ * profile, and the corpus median file is about 600 bytes.
  */
 const BORROW_BUFFER_BYTES = 65_536;
+/**
+ * Bytes the encoding buffer grows to for a longer string (128 KiB, then kept): a fresh buffer per
+ * string of 91 and 118 KB (an HTML page, a 5,000-rule file of the bench's sample) was 7-14% of
+ * their compiles, and the two are a fifth of the sample's compile time. Longer strings are
+ * encoded into a buffer of their own.
+ */
+const BORROW_BUFFER_MAX_BYTES = 131_072;
 let _borrowBuffer: Uint8Array | undefined;
 
 /**
@@ -1351,10 +1357,11 @@ export function parseLean(robotsTxt: string | Uint8Array, options: ParseOptions 
 /** Returns the UTF-8 of `text` in the shared encoding buffer when it fits, else in a fresh one. */
 function _encodeBorrowed(text: string): Uint8Array {
   // At least a byte per UTF-16 unit: more units than the buffer's bytes never fit.
-  if (text.length > BORROW_BUFFER_BYTES) return _ENCODER.encode(text);
-  // One native encode: a string whose UTF-8 overflows the buffer (over 21,845 units of mostly
-  // non-ASCII text) stops short of its end and is encoded again into a buffer of its own.
-  const buffer = (_borrowBuffer ??= new Uint8Array(BORROW_BUFFER_BYTES));
+  if (text.length > BORROW_BUFFER_MAX_BYTES) return _ENCODER.encode(text);
+  // One native encode: a string whose UTF-8 overflows the buffer (over a third of its bytes in
+  // units of mostly non-ASCII text) stops short of its end and is encoded again into a buffer of its own.
+  let buffer = (_borrowBuffer ??= new Uint8Array(BORROW_BUFFER_BYTES));
+  if (text.length > buffer.length) _borrowBuffer = buffer = new Uint8Array(BORROW_BUFFER_MAX_BYTES);
   const done = _ENCODER.encodeInto(text, buffer);
   if (done.read !== text.length) return _ENCODER.encode(text);
   return new Uint8Array(buffer.buffer, 0, done.written);

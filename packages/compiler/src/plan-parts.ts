@@ -40,6 +40,30 @@ export interface PartPlan {
 /** The sort key of an agent entry: its token. */
 const _tokenOf = (agent: [string, number]): string => agent[0];
 
+/**
+ * Tokens of a file from which its agents are listed by a native sort of the tokens alone (no
+ * comparator: code-unit order, as sortByKey's) and each token's group looked up again: sortByKey's
+ * comparator calls were 8% of a CPU profile of a 523-group file's compile (cachegrind: 1% fewer
+ * instructions this way); 64, well past sortByKey's insertion sort (16 entries), not tuned further.
+ */
+const NATIVE_TOKEN_SORT_MIN = 64;
+
+/** Returns every token of `byToken` and its group, ascending by token. O(t log t). */
+function _agentsOf(byToken: ReadonlyMap<string, number>): [string, number][] {
+  const agents: [string, number][] = [];
+  if (byToken.size < NATIVE_TOKEN_SORT_MIN) {
+    // forEach, not a spread of the entries' iterator (a tenth of a one-group file's compile).
+    byToken.forEach((g, token) => agents.push([token, g]));
+    sortByKey(agents, _tokenOf);
+    return agents;
+  }
+  const tokens: string[] = [];
+  byToken.forEach((_g, token) => tokens.push(token));
+  tokens.sort();
+  for (let i = 0; i < tokens.length; i++) agents.push([tokens[i] as string, byToken.get(tokens[i] as string) as number]);
+  return agents;
+}
+
 /** The parts of a group that uses none (shared, never written to). */
 const _NO_PARTS: number[] = [];
 
@@ -67,10 +91,7 @@ export function planParts(parsed: ParsedRobots, merged: MergedGroups, build: Gro
   const built: GroupMarks = build ?? filledArray(count, 1);
   const groups: number[] = [];
   for (let g = 0; g < count; g++) groups.push(g);
-  // forEach, not a spread of the entries' iterator (a tenth of a one-group file's compile).
-  const agents: [string, number][] = [];
-  merged.byToken.forEach((g, token) => agents.push([token, g]));
-  sortByKey(agents, _tokenOf);
+  const agents = _agentsOf(merged.byToken);
 
   const sourceCount = parsed.groups.length;
   const firstRule: number[] = new Array<number>(sourceCount);
