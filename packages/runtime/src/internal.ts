@@ -17,21 +17,13 @@ export {
 } from './tables.js';
 
 /**
- * @internal Returns a `Robots` over `base`'s artifact whose unbuilt groups are built by
- * `build` on the first `agent()` that selects them (`build(g)` returns a `Robots` holding group
- * `g` built, with the same group indices and rule ids; it should cache; null: none to build).
- * With `loadFile`, `base` holds what selection and matching read (tokens, group records,
- * warnings, preferences, rule kinds) and the sitemaps, and the whole file (`bytes`, rule texts,
- * directives, group sources) is `loadFile()`'s artifact, made on the first call that reads it
- * (same rule ids and group indices). O(1).
- */
-export function withGroupBuilder(base: Robots, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
-  return new Robots(base[ARTIFACT](), build, loadFile);
-}
-
-/**
- * @internal Returns a `Robots` over the loaded artifact `a` (load.ts loadTrustedGroup's), with
- * `build` and `loadFile` as for {@link withGroupBuilder}. O(1).
+ * @internal Returns a `Robots` over the loaded artifact `a` (load.ts loadTrustedGroup's) whose
+ * unbuilt groups are built by `build` on the first `agent()` that selects them (`build(g)`
+ * returns a `Robots` holding group `g` built, with the same group indices and rule ids; it
+ * should cache; null: none to build). With `loadFile`, `a` holds what selection and matching
+ * read (tokens, group records, warnings, preferences, rule kinds) and the sitemaps, and the
+ * whole file (`bytes`, rule texts, directives, group sources) is `loadFile()`'s artifact, made
+ * on the first call that reads it (same rule ids and group indices). O(1).
  */
 export function robotsOfLoaded(a: LoadedArtifact, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
   return new Robots(a, build, loadFile);
@@ -41,7 +33,7 @@ export function robotsOfLoaded(a: LoadedArtifact, build: GroupBuilder | null, lo
  * @internal Returns a `Robots` whose first artifact `pending` makes on first use: on the first
  * `agent()`, with the group it selects built (selected over `pending`'s token maps, by the
  * runtime's lookup); on any other first call, with no group built. `build` and `loadFile` as
- * for {@link withGroupBuilder} (groups not built in the first artifact, the whole file). O(1).
+ * for {@link robotsOfLoaded} (groups not built in the first artifact, the whole file). O(1).
  */
 export function robotsOfPending(pending: PendingArtifact, build: GroupBuilder | null, loadFile: FileLoader | null): Robots {
   return new Robots(pending, build, loadFile);

@@ -1011,10 +1011,14 @@ function _writeSegments(d: _Decoded, img: _Image, keep: { map: Int32Array; ends:
   return { base, row };
 }
 
-/** Returns true when `parts` are all of the file's parts, in order (its image is the decode's matching region). */
-function _isEveryPart(parts: readonly _Part[], all: readonly _Part[]): boolean {
-  if (parts.length !== all.length) return false;
-  for (let k = 0; k < parts.length; k++) if (parts[k] !== all[k]) return false;
+/** Returns true when group `g` has parts and they are the decode's every part, in order (its image is the decode's matching region). O(parts). */
+function _isWholeGroup(d: _Decoded, g: number): boolean {
+  const src = d.img.words;
+  const grec = d.groups.base + g * GROUP_WORDS;
+  const rootsAt = src[grec + GROUP_ROOTS] as number;
+  const rootCount = groupRootCount(src, grec);
+  if (rootCount === 0 || rootCount !== d.parts.length) return false;
+  for (let k = 0; k < rootCount; k++) if (src[rootsAt + k] !== (d.parts[k] as _Part).root) return false;
   return true;
 }
 
@@ -1031,9 +1035,9 @@ function _cutGroup(d: _Decoded, bytes: Uint8Array, g: number, maxWords: number, 
   const rootsAt = src[grec + GROUP_ROOTS] as number;
   const rootCount = groupRootCount(src, grec);
   if (rootCount === 0) return EMPTY_GROUP_IMAGE;
+  if (_isWholeGroup(d, g)) return _copyMatching(d, bytes, maxWords, prefix);
   const parts: _Part[] = [];
   for (let k = 0; k < rootCount; k++) parts.push(_partOf(d.parts, src[rootsAt + k] as number));
-  if (_isEveryPart(parts, d.parts)) return _copyMatching(d, bytes, maxWords, prefix);
   let nodes = 0;
   let wilds = 0;
   let segWords = 0;
@@ -1320,10 +1324,17 @@ export function loadTrustedGroup(bytes: Uint8Array, g: number): LoadedArtifact {
     index[INDEX_FIRST_GROUP] = g;
     index[INDEX_CUT_WORDS] = matching;
   }
-  const loaded = new _LoadedFile({ bytes: own, index, preferences: _readPreferencesAt(own, d.end, d.groups.count), firstImage });
+  const loaded = _loadedOf(d, own, index, _readPreferencesAt(own, d.end, d.groups.count), firstImage);
+  if (firstImage !== undefined) _forgetLarge();
+  return loaded;
+}
+
+/** Returns the loaded file over `bytes` with its kept `index` (owning the load buffer when the index sits there) and remembers decode `d` for it. O(1). */
+function _loadedOf(d: _Decoded, bytes: Uint8Array, index: Int32Array, preferences: PreferenceTables, firstImage: Tables | undefined): _LoadedFile {
+  const loaded = new _LoadedFile({ bytes, index, preferences, firstImage });
+  // _keepIndex kept it in the load buffer (the decode's _moveIndexOut cleared the last one).
   if (_indexInBuffer === index) _indexOwner = loaded;
   _remember(loaded, d);
-  if (firstImage !== undefined) _forgetLarge();
   return loaded;
 }
 
@@ -1333,13 +1344,7 @@ export function loadTrustedGroup(bytes: Uint8Array, g: number): LoadedArtifact {
  * parts: cut as loadRobots cuts them).
  */
 function _wholeGroupWords(d: _Decoded, g: number): number {
-  if (g < 0 || g >= d.groups.count) return -1;
-  const src = d.img.words;
-  const grec = d.groups.base + g * GROUP_WORDS;
-  const rootsAt = src[grec + GROUP_ROOTS] as number;
-  const rootCount = groupRootCount(src, grec);
-  if (rootCount === 0 || rootCount !== d.parts.length) return -1;
-  for (let k = 0; k < rootCount; k++) if (src[rootsAt + k] !== (d.parts[k] as _Part).root) return -1;
+  if (g < 0 || g >= d.groups.count || !_isWholeGroup(d, g)) return -1;
   const words = _matchingWords(d);
   return words > d.img.used ? -1 : words;
 }
@@ -1356,10 +1361,5 @@ export const loadTuning = { checkTrusted: false };
 function _load(bytes: Uint8Array, unchecked: boolean, trusted: boolean = unchecked): Robots {
   const flags = _readHeader(bytes, unchecked);
   const d = _decode(bytes, flags, true, trusted);
-  const index = _keepIndex(d, flags);
-  const loaded = new _LoadedFile({ bytes, index, preferences: d.preferences ?? NO_PREFERENCES });
-  // _keepIndex kept it in the load buffer (the decode's _moveIndexOut cleared the last one).
-  if (_indexInBuffer === index) _indexOwner = loaded;
-  _remember(loaded, d);
-  return new Robots(loaded);
+  return new Robots(_loadedOf(d, bytes, _keepIndex(d, flags), d.preferences ?? NO_PREFERENCES, undefined));
 }

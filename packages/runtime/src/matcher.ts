@@ -28,42 +28,21 @@ function _addCandidate(c: Candidates, x: number, pos: number, patterns: number):
 }
 
 /**
- * Returns `best` lowered by radix node `x` (record at image offset `rec`), reached with its full
- * label path matching the path's first `pos` bytes: its prefix rank, and its end rank when the
- * path ends there (`pos === m`); records `x` as a candidate when it holds wildcard patterns.
- * O(1).
- */
-function _visitNode(img: Int32Array, rec: number, x: number, pos: number, m: number, best: number, c: Candidates): number {
-  // Invariant: each node is visited once per check (candidates stay distinct). Hot: run pnpm bench.
-  // Most nodes have no extra record (no `$` pattern, no wildcard head): their one rank word is the prefix rank.
-  const v = img[rec + 3 /* NODE_RANK */] as number;
-  if (v >= 0) return v < best ? v : best;
-  const ex = ~v;
-  const pr = img[ex + 0 /* EXTRA_PREFIX_RANK */] as number;
-  if (pr < best) best = pr;
-  const wc = img[ex + 3 /* EXTRA_WILD_COUNT */] as number;
-  if (wc > 0) _addCandidate(c, x, pos, wc);
-  if (pos !== m) return best;
-  const er = img[ex + 1 /* EXTRA_END_RANK */] as number;
-  return er < best ? er : best;
-}
-
-/**
  * Returns the lowest rank below `best` among the literal patterns of the part rooted at radix
  * node `root` that match the path `sc.path[0, m)`, else `best`; records the nodes passed
- * that hold wildcard patterns (their heads match) in `sc.candidates`.
- * O(min(m, the part's deepest head)).
+ * that hold wildcard patterns (their heads match) in `sc.candidates`. From a node `x` other
+ * than a root whose full label path is the path's first `from` bytes (a resumed walk, see
+ * {@link bestRankFrom}): the same for the patterns at and below `x`.
+ * O(min(m - from, the part's deepest head)).
  */
-export function walkTrie(t: Tables, root: number, m: number, best: number, sc: Scratch): number {
+export function walkTrie(t: Tables, x: number, from: number, m: number, best: number, sc: Scratch): number {
   // Invariant: at node x the path's first `pos` bytes spell x's full label path, and every
-  // pattern ending at a node on that path has been seen. Hot: run pnpm bench. (One loop of its
-  // own, not a visit of the root then walkTrieFrom: the wildcard groups' road, measured.)
+  // pattern ending at a node on that path has been seen. Hot: run pnpm bench.
   const img = t.img;
   const bytes = t.bytes;
   const base = t.nodeBase;
   const path = sc.path;
-  let x = root;
-  let pos = 0;
+  let pos = from;
   for (;;) {
     const rec = base + x * 4 /* NODE_WORDS */;
     // Most nodes have no extra record (no `$` pattern, no wildcard head): their one rank word is the prefix rank.
@@ -96,39 +75,9 @@ export function walkTrie(t: Tables, root: number, m: number, best: number, sc: S
 }
 
 /**
- * Returns {@link walkTrie}'s answer continued from radix node `x`, already visited (its ranks in
- * `best`, its candidate recorded), whose label path matches the path's first `pos < m` bytes:
- * the road of a walk that started in place (walkTrieUrl) and stopped at a unit to rewrite.
- * O(min(m - pos, the part's deepest head)).
- */
-export function walkTrieFrom(t: Tables, x: number, pos: number, m: number, best: number, sc: Scratch): number {
-  // Invariant: x is visited and pos < m; the path's first `pos` bytes spell x's full label
-  // path, and every pattern ending at a node on that path has been seen. Hot: run pnpm bench.
-  const img = t.img;
-  const bytes = t.bytes;
-  const base = t.nodeBase;
-  const path = sc.path;
-  const c = sc.candidates;
-  for (;;) {
-    const y = _radixChild(img, base, x, path[pos] as number);
-    if (y < 0) return best;
-    const yrec = base + y * 4 /* NODE_WORDS */;
-    const off = img[yrec + 0 /* NODE_LABEL_OFF */] as number;
-    let len = (img[yrec + 2 /* NODE_KEY */] as number) >>> 18 /* NODE_LEN_SHIFT */;
-    if (len === 8191 /* NODE_LEN_LONG */) len = readLabelLength(bytes, off);
-    if (pos + len > m) return best;
-    for (let k = 1; k < len; k++) if (bytes[off + k] !== path[pos + k]) return best;
-    pos += len;
-    x = y;
-    best = _visitNode(img, yrec, y, pos, m, best, c);
-    if (pos === m) return best;
-  }
-}
-
-/**
  * walkTrieUrl's result when the walk met a code unit the path bytes rewrite (never a rank): the
  * walk stopped at node `sc.resumeNode`, visited, after `sc.resumePos` plain units, with the
- * rank `sc.resumeBest` so far; the written walk resumes there (walkTrieFrom).
+ * rank `sc.resumeBest` so far; the written walk resumes there (walkTrie from that node).
  */
 const _REWRITE = -2;
 
@@ -261,18 +210,24 @@ function _mayBeRobotsTxt(c: number): boolean {
 function _resumeWritten(t: Tables, k: number, kEnd: number, need: number, url: string, start: number, rfc: boolean, sc: Scratch): number {
   // Invariant: the path starts with `/` at `start` and its first sc.resumePos units are plain. Hot: run pnpm bench.
   const m = fillPathFrom(url, start, rfc, need, sc);
-  let best = walkTrieFrom(t, sc.resumeNode, sc.resumePos, m, sc.resumeBest, sc);
-  for (let j = k + 1; j < kEnd; j++) best = walkTrie(t, t.img[j] as number, m, best, sc);
+  // The stopped node is visited again: its ranks are in resumeBest already, its end rank is not
+  // read (resumePos < m) and it holds no wildcard pattern (a literal group).
+  let best = walkTrie(t, sc.resumeNode, sc.resumePos, m, sc.resumeBest, sc);
+  for (let j = k + 1; j < kEnd; j++) best = walkTrie(t, t.img[j] as number, 0, m, best, sc);
   return best;
 }
 
-/** bestRank over the written path bytes (fillPathFrom): the road of a URL whose path does not start with `/` (none, `?` or `;`). */
+/**
+ * bestRank over the written path bytes (fillPathFrom): the road of every check on a group with
+ * wildcard patterns, and of a URL whose path does not start with `/` (none, `?` or `;`). Its
+ * path is never `/robots.txt` (bestRankFrom compared that in place first, or the path is `/` or
+ * its second byte is `?` or `;`).
+ */
 function _bestRankWritten(t: Tables, roots: number, rootCount: number, need: number, url: string, start: number, rfc: boolean, sc: Scratch): number {
-  // Invariant: candidates are appended during the walks only. Not hot (rare URL forms). Such a
-  // path is never `/robots.txt` (it is `/` or its second byte is `?` or `;`).
+  // Invariant: candidates are appended during the walks only. Hot (wildcard groups): run pnpm bench.
   const m = fillPathFrom(url, start, rfc, need, sc);
   let best = 2147483647 /* NO_RANK */;
-  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, m, best, sc);
+  for (let k = roots; k < roots + rootCount; k++) best = walkTrie(t, t.img[k] as number, 0, m, best, sc);
   return sc.candidates.count === 0 ? best : verifyCandidates(t, m, best, sc);
 }
 

@@ -63,8 +63,8 @@ export class Scratch {
    * path bytes, output-chain steps and pattern moves (segment-scan.ts). The rest of a check is
    * bounded by construction and not counted on the hot road: the path is written at most once
    * (not at all when a group without wildcard patterns reads a plain path in place, matcher.ts
-   * walkTrieUrl), each part's trie walk visits at most path + 1 nodes (an in-place walk that
-   * stopped at a unit to rewrite resumes on the written bytes), and the direct road runs only while its
+   * walkTrieUrl), each part's trie walk visits at most path + 2 nodes (an in-place walk that
+   * stopped at a unit to rewrite resumes on the written bytes from the node it stopped at), and the direct road runs only while its
    * candidates' segment bytes x path bytes stay under `scanTuning.directMaxWork`. Tests assert
    * it, never time: SECURITY.md's O(URL + the group's segments).
    */

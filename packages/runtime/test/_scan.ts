@@ -68,7 +68,7 @@ export function collectCandidates(f: ScanFixture, url: string): { m: number; lit
   sc.candidates.count = 0;
   sc.candidates.patterns = 0;
   let literal = NO_RANK;
-  for (const root of f.roots) literal = walkTrie(f.t, root, m, literal, sc);
+  for (const root of f.roots) literal = walkTrie(f.t, root, 0, m, literal, sc);
   const img = f.t.img;
   const patterns: CandidatePattern[] = [];
   for (let i = 0; i < sc.candidates.count; i++) {

@@ -8,7 +8,7 @@ import { compile } from '@robomata/compiler';
 import { FORMAT_VERSION, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, MAGIC, NO_RANK, computeChecksum } from '../src/format.js';
 import { RobotsFormatError, loadRobots, type RobotsFormatErrorCode } from '../src/load.js';
 import type { Robots } from '../src/robots.js';
-import { artifactOf, groupTablesOf, hostWordsByKind, loadTrustedArtifact, readHeldLoadWords } from '../src/internal.js';
+import { artifactOf, groupTablesOf, hostWordsByKind, loadTrustedArtifact, loadTrustedGroup, readHeldLoadWords, robotsOfLoaded } from '../src/internal.js';
 import { listCorpusFiles, readCorpusFile } from '../../../test/fixtures/corpus.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { scanTuning } from '../src/segment-scan.js';
@@ -477,6 +477,35 @@ describe('loadTrustedArtifact: the compiler\'s own bytes, the writer\'s shape ch
     const cut = resealed(ARTIFACT.slice(0, ARTIFACT.length - 3));
     expectCode(cut, 'bad-section');
     expect(() => loadTrustedArtifact(cut)).toThrow(RobotsFormatError);
+  });
+});
+
+describe('loadTrustedGroup: compileRobots\' artifact with one group built, cut at once', () => {
+  const ONE = 'User-agent: *\nDisallow: /private\nAllow: /private/ok\nDisallow: /*.gif$\n';
+
+  it('cuts a group that is every part into one buffer with the index and a copy of the bytes; a later change to the input changes no answer', () => {
+    const bytes = compile(ONE);
+    const a = loadTrustedGroup(bytes, 0);
+    expect(a.bytes.buffer).toBe(a.index.buffer);
+    expect(a.group(0).img).toBe(a.index);
+    const robots = robotsOfLoaded(a, null);
+    const want = URLS.map((u) => loadRobots(compile(ONE)).isAllowed(u, 'foo'));
+    // The writer's buffer is overwritten by the next compile: the load copied what it reads.
+    bytes.fill(0);
+    expect(URLS.map((u) => robots.isAllowed(u, 'foo'))).toEqual(want);
+  });
+
+  it('falls back to the lazy cut for g < 0 and for a group that is not every part (its own copy of the bytes, cut on first use)', () => {
+    for (const [bytes, g] of [[compile(ONE), -1], [ARTIFACT, 0], [ARTIFACT, 1]] as const) {
+      const input = bytes.slice();
+      const a = loadTrustedGroup(input, g);
+      expect(a.bytes.buffer, `g ${g}`).not.toBe(a.index.buffer);
+      expect(a.bytes).not.toBe(input);
+      const robots = robotsOfLoaded(a, null);
+      const strict = loadRobots(bytes);
+      input.fill(0);
+      for (const agent of ['foo', 'a', 'b', 'zed']) for (const u of URLS) expect(robots.isAllowed(u, agent), `g ${g} ${agent} ${u}`).toBe(strict.isAllowed(u, agent));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { compile, type CompileOptions } from '@robomata/compiler';
 import { loadRobots } from '../src/load.js';
 import { decide as referenceDecide } from '@robomata/reference';
 import { NO_RANK } from '../src/format.js';
-import { bestRank, walkTrie, walkTrieFrom, walkTrieUrl } from '../src/matcher.js';
+import { bestRank, walkTrie, walkTrieUrl } from '../src/matcher.js';
 import { FAST_GOOGLE, FAST_RFC, fillPath, findPathStart, isRobotsTxtAt } from '../src/path-bytes.js';
 import { scanTuning } from '../src/segment-scan.js';
 import { type Robots } from '../src/robots.js';
@@ -172,7 +172,7 @@ describe('walkTrie', () => {
     const m = fillPath(path, false, NO_RANK, sc);
     sc.candidates.count = 0;
     sc.candidates.patterns = 0;
-    const rank = walkTrie(t, t.img[roots] as number, m, best, sc);
+    const rank = walkTrie(t, t.img[roots] as number, 0, m, best, sc);
     const found: [string | undefined, number][] = [];
     for (let i = 0; i < sc.candidates.count; i++) {
       // A candidate is a radix node passed whose wildcard patterns' head matched.
@@ -254,14 +254,14 @@ describe('walkTrieUrl (the trie walked off the URL string, nothing written)', ()
           const m = fillPath(url, rfc, NO_RANK, sc);
           sc.candidates.count = 0;
           sc.candidates.patterns = 0;
-          const want = walkTrie(t, root, m, NO_RANK, sc);
+          const want = walkTrie(t, root, 0, m, NO_RANK, sc);
           const ctx = `${profile} ${JSON.stringify(url)}`;
           if (got === -2) {
             rewritten++;
             expect(hasRewrite(url, rfc), ctx).toBe(true);
             // Resumed on the written bytes where it stopped (after plain units only), the walk gives the written walk's rank.
             expect(stop.pos, ctx).toBeLessThan(m);
-            expect(walkTrieFrom(t, stop.node, stop.pos, m, stop.best, sc), ctx).toBe(want);
+            expect(walkTrie(t, stop.node, stop.pos, m, stop.best, sc), ctx).toBe(want);
           } else {
             inPlace++;
             expect(got, ctx).toBe(want);
