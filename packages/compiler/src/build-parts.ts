@@ -7,7 +7,7 @@
 import type { Profile } from '@robomata/runtime/format';
 import { KeptScratch, buildByteTrieScratch, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
-import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
+import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, putVarint, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -743,27 +743,17 @@ function _writeNodes(ranked: _Ranked, order: readonly number[], heads: _Heads, r
     const to = radix.outDepth[q] as number;
     w.room(25 + to - from);
     const bytes = w.bytes;
-    let at = _putVarint(bytes, w.length, radix.outChildren[q] as number);
-    at = _putVarint(bytes, at, to - from);
+    let at = putVarint(bytes, w.length, radix.outChildren[q] as number);
+    at = putVarint(bytes, at, to - from);
     if (keyOf >= 0) {
       const key = heads.bodies[keyOf] as Uint8Array;
       for (let k = from; k < to; k++) bytes[at++] = key[k] as number;
     }
-    at = _putVarint(bytes, at, h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
-    at = _putVarint(bytes, at, h < 0 ? 0 : (heads.endRank[h] as number) + 1);
-    at = _putVarint(bytes, at, h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
+    at = putVarint(bytes, at, h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
+    at = putVarint(bytes, at, h < 0 ? 0 : (heads.endRank[h] as number) + 1);
+    at = putVarint(bytes, at, h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
     w.length = at;
   }
-}
-
-/** Writes the unsigned LEB128 varint `x` (`0 <= x < 2^31`, room made) at `bytes[at]`; returns the offset past it. */
-function _putVarint(bytes: Uint8Array, at: number, x: number): number {
-  while (x >= 0x80) {
-    bytes[at++] = (x & 0x7f) | 0x80;
-    x >>>= 7;
-  }
-  bytes[at++] = x;
-  return at;
 }
 
 /** Appends the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank) to `out` with their segments; returns how many. */
