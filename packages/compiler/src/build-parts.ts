@@ -7,7 +7,7 @@
 import type { Profile } from '@robomata/runtime/format';
 import { KeptScratch, buildByteTrieScratch, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
-import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, type ByteWriter } from './byte-writer.js';
+import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, putVarint, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 
@@ -630,13 +630,12 @@ function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boo
   return true;
 }
 
-/**
- * Returns true when the heads `x[0, len)` and `y[0, len)` are the same bytes. Compared from the
- * end: sorted heads next to each other share their starts (`/a=10/`, `/a=11/`).
- */
-function _sameHead(x: Uint8Array, y: Uint8Array, len: number): boolean {
-  for (let k = len - 1; k >= 0; k--) if (x[k] !== y[k]) return false;
-  return true;
+/** Returns how many first bytes `x[0, xl)` and `y[0, yl)` share. */
+function _commonPrefix(x: Uint8Array, xl: number, y: Uint8Array, yl: number): number {
+  const m = xl < yl ? xl : yl;
+  let l = 0;
+  while (l < m && x[l] === y[l]) l++;
+  return l;
 }
 
 /**
@@ -654,7 +653,7 @@ function _buildPart(ranked: _Ranked, ranks: number[], segments: _Distinct, out: 
   _orderByHead(ranked, order);
   const heads = _headsOf(ranked, order);
   // The radix trie in working arrays, written once into `out` (no array per trie).
-  const radix = buildRadixScratch(heads.bodies, heads.lens, heads.count);
+  const radix = buildRadixScratch(heads.bodies, heads.lens, heads.count, heads.shared);
   _writeNodes(ranked, order, heads, radix, radix.count, segments, out);
   _releaseHeads(heads);
 }
@@ -669,6 +668,8 @@ interface _Heads {
   /** A body that holds head h, and its length. */
   readonly bodies: Uint8Array[];
   readonly lens: Int32Array;
+  /** How many first bytes head h shares with head h - 1 (0 for the first): the radix build's common prefixes. */
+  readonly shared: Int32Array;
   /** The best literal prefix and `$` ranks of head h, or -1. */
   readonly prefixRank: Int32Array;
   readonly endRank: Int32Array;
@@ -683,13 +684,13 @@ interface _Heads {
 /** Heads kept (a part of 4,096 patterns); a larger part's arrays are used once. Five arrays pushed per part were 2% of a CPU profile of the corpus's median files' compiles. */
 const HEADS_SCRATCH_MAX = 4_096;
 const _heads = new KeptScratch<_Heads>(HEADS_SCRATCH_MAX, 64, (size) => ({
-  bodies: [], lens: new Int32Array(size), prefixRank: new Int32Array(size), endRank: new Int32Array(size), from: new Int32Array(size), count: 0, wilds: 0,
+  bodies: [], lens: new Int32Array(size), shared: new Int32Array(size), prefixRank: new Int32Array(size), endRank: new Int32Array(size), from: new Int32Array(size), count: 0, wilds: 0,
 }), (h) => h.lens.length);
 
 /** Returns the heads of `order` (ranks sorted by head), in the kept arrays: valid until the next part. */
 function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
   const heads = _heads.of(order.length + 1);
-  const { bodies, lens, from, prefixRank, endRank } = heads;
+  const { bodies, lens, shared, from, prefixRank, endRank } = heads;
   let n = 0;
   let wilds = 0;
   for (let k = 0; k < order.length; k++) {
@@ -698,9 +699,12 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
     const len = ranked.headLen[rank] as number;
     // Against the last head's own body and length (read from the kept arrays, not through the
     // pattern of its first rank: a 5,000-rule file's lookups were a fifth of its compile).
-    if (k === 0 || lens[n - 1] !== len || !_sameHead(bodies[n - 1] as Uint8Array, p.body, len)) {
+    // The bytes shared with the last head, counted once here for the radix build too.
+    const common = k === 0 ? 0 : _commonPrefix(bodies[n - 1] as Uint8Array, lens[n - 1] as number, p.body, len);
+    if (k === 0 || common !== len || lens[n - 1] !== len) {
       bodies[n] = p.body;
       lens[n] = len;
+      shared[n] = common;
       prefixRank[n] = -1;
       endRank[n] = -1;
       from[n] = k;
@@ -728,31 +732,28 @@ function _releaseHeads(heads: _Heads): void {
 
 /** Writes a part's radix nodes (`radix`, the trie of the heads) with what ends at each node to `out`. */
 function _writeNodes(ranked: _Ranked, order: readonly number[], heads: _Heads, radix: RadixOut, count: number, segments: _Distinct, out: _PartSink): void {
-  out.w.v(count);
+  const w = out.w;
+  w.v(count);
+  // The writer's bytes and length in locals, each field one byte when below 0x80 (nearly all):
+  // a vq call per field, each loading and storing the writer's length, was most of this loop.
   for (let q = 0; q < count; q++) {
     const h = radix.outIndex[q] as number;
     const keyOf = radix.outKey[q] as number;
     const from = radix.outFrom[q] as number;
     const to = radix.outDepth[q] as number;
-    out.w.room(25 + to - from);
-    out.w.vq(radix.outChildren[q] as number);
-    out.w.vq(to - from);
-    if (keyOf >= 0) _copyLabel(out.w, heads.bodies[keyOf] as Uint8Array, from, to);
-    out.w.vq(h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
-    out.w.vq(h < 0 ? 0 : (heads.endRank[h] as number) + 1);
-    out.w.vq(h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
+    w.room(25 + to - from);
+    const bytes = w.bytes;
+    let at = putVarint(bytes, w.length, radix.outChildren[q] as number);
+    at = putVarint(bytes, at, to - from);
+    if (keyOf >= 0) {
+      const key = heads.bodies[keyOf] as Uint8Array;
+      for (let k = from; k < to; k++) bytes[at++] = key[k] as number;
+    }
+    at = putVarint(bytes, at, h < 0 ? 0 : (heads.prefixRank[h] as number) + 1);
+    at = putVarint(bytes, at, h < 0 ? 0 : (heads.endRank[h] as number) + 1);
+    at = putVarint(bytes, at, h < 0 || heads.wilds === 0 ? 0 : _appendWildcards(ranked, order, heads.from[h] as number, heads.from[h + 1] as number, segments, out));
+    w.length = at;
   }
-}
-
-/**
- * Appends the label `key[from, to)` to `w` (room made) by a loop: labels are a few bytes, and
- * ByteWriter#range, left uninlined here, was 3.5% of a CPU profile of the corpus's median files' compiles.
- */
-function _copyLabel(w: ByteWriter, key: Uint8Array, from: number, to: number): void {
-  const bytes = w.bytes;
-  let at = w.length;
-  for (let k = from; k < to; k++) bytes[at++] = key[k] as number;
-  w.length = at;
 }
 
 /** Appends the wildcard patterns among the ranks `order[from, to)` (one head, ascending rank) to `out` with their segments; returns how many. */

@@ -375,9 +375,11 @@ export function buildRadixTable(bytes: readonly Uint8Array[], lens: readonly num
  * @internal {@link buildRadixTable} into working arrays: returns them, the node count and the
  * nodes' fields in their `out*` arrays (valid until the next call; single-threaded; a caller
  * drops them when done, so a hostile file's fresh arrays past TRIE_SCRATCH_MAX go with it).
- * No array per trie: build-parts.ts writes them straight into its PARTS bytes.
+ * No array per trie: build-parts.ts writes them straight into its PARTS bytes. `shared`: per
+ * key, how many first bytes it shares with the key before it, when the caller counted them
+ * (build-parts.ts does, finding its distinct heads), else counted here.
  */
-export function buildRadixScratch(bytes: readonly Uint8Array[], lens: ArrayLike<number>, n: number = bytes.length): RadixOut {
+export function buildRadixScratch(bytes: readonly Uint8Array[], lens: ArrayLike<number>, n: number = bytes.length, shared?: Int32Array): RadixOut {
   // Nodes in creation order (at most 2 per key plus the root); children as linked lists (first,
   // last, next, prev sibling). Working arrays reused across calls (single-threaded). Keys: the
   // first `n` of `bytes` (build-parts.ts passes its kept head arrays).
@@ -393,7 +395,8 @@ export function buildRadixScratch(bytes: readonly Uint8Array[], lens: ArrayLike<
     const key = bytes[i] as Uint8Array;
     const len = lens[i] as number;
     let l = 0;
-    if (prevKey >= 0) {
+    if (shared !== undefined) l = shared[i] as number;
+    else if (prevKey >= 0) {
       const pk = bytes[prevKey] as Uint8Array;
       const m = Math.min(len, lens[prevKey] as number);
       while (l < m && pk[l] === key[l]) l++;

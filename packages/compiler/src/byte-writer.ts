@@ -33,6 +33,20 @@ function _varintBytes(x: number): number {
   return n;
 }
 
+/**
+ * Writes the unsigned LEB128 varint `x` (`0 <= x < 2^31`) at `bytes[at]`, where the writer's
+ * room() already made its 5 bytes; returns the offset past it. For loops that keep a writer's
+ * bytes and length in locals (a vq call per field loads and stores the length). O(1).
+ */
+export function putVarint(bytes: Uint8Array, at: number, x: number): number {
+  while (x >= 0x80) {
+    bytes[at++] = (x & 0x7f) | 0x80;
+    x >>>= 7;
+  }
+  bytes[at++] = x;
+  return at;
+}
+
 /** A growable byte buffer: `bytes[0, length)` written so far (`bytes` is replaced as it grows). */
 export class ByteWriter {
   constructor(
