@@ -23,16 +23,6 @@ const _ENCODER = new TextEncoder();
  */
 const ENCODE_INTO_MIN_UNITS = 24;
 
-/** Returns the bytes of `x`'s unsigned LEB128 varint. */
-function _varintBytes(x: number): number {
-  let n = 1;
-  while (x >= 0x80) {
-    x >>>= 7;
-    n++;
-  }
-  return n;
-}
-
 /**
  * Writes the unsigned LEB128 varint `x` (`0 <= x < 2^31`) at `bytes[at]`, where the writer's
  * room() already made its 5 bytes; returns the offset past it. For loops that keep a writer's
@@ -118,11 +108,9 @@ export class ByteWriter {
   }
 
   /**
-   * Appends string `x` (at least ENCODE_INTO_MIN_UNITS units) as s() does, its UTF-8 written by
-   * one native encodeInto after the length it has if ASCII (written === units only then); a
-   * longer encoding moves its bytes when its length's varint is longer. Where the room left is
-   * too short for the encoding (it grows only for ASCII's length), the writer grows and it is
-   * written again.
+   * Appends string `x` (at least ENCODE_INTO_MIN_UNITS units) as s() does: its length, then its
+   * units by one native encodeInto into exactly that many bytes, which all fit only when every
+   * unit is ASCII; else rewound and written as its UTF-8 encoding (s()'s road).
    */
   private _encodeString(x: string): void {
     const n = x.length;
@@ -131,30 +119,13 @@ export class ByteWriter {
     this.vq(n);
     const at = this.length;
     const bytes = this.bytes;
-    const done = _ENCODER.encodeInto(x, new Uint8Array(bytes.buffer, bytes.byteOffset + at, bytes.length - at));
-    if (done.read !== n) {
-      // Out of room (characters of more than one byte): room for the longest encoding, once.
-      this.length = start;
-      this.room(5 + 3 * n);
-      this._encodeString(x);
-      return;
-    }
-    const written = done.written;
-    if (written === n) {
+    const done = _ENCODER.encodeInto(x, new Uint8Array(bytes.buffer, bytes.byteOffset + at, n));
+    if (done.read === n && done.written === n) {
       this.length = at + n;
       return;
     }
-    // Not ASCII: the length is the encoding's, its varint maybe longer than n's (n < written).
-    const shift = _varintBytes(written) - (at - start);
-    this.length = at + written;
-    if (shift > 0) {
-      // (room keeps the bytes up to the length: the encoding's too.)
-      this.room(shift);
-      this.bytes.copyWithin(at + shift, at, at + written);
-    }
     this.length = start;
-    this.vq(written);
-    this.length += written;
+    this.s(_ENCODER.encode(x));
   }
 
   /** Appends bytes as they are. */

@@ -7,7 +7,7 @@ import { artifactOf, loadTrustedArtifact, loadTrustedGroup, robotsOfLoaded, robo
 import type { Profile, WarningCode } from '@robomata/runtime/format';
 import { buildParts, type BuiltParts } from './build-parts.js';
 import { mergeGroups, type MergedGroups } from './merge-groups.js';
-import { DEFAULT_MAX_BYTES, ownBorrowedParse, parseBorrowed, parseForCompile, parseLean, parseRobotsTxt, type ParsedRobots, type ParsedRule } from './parse.js';
+import { DEFAULT_MAX_BYTES, holdBorrowedParse, parseBorrowed, parseForCompile, parseLean, parseRobotsTxt, releaseBorrowedParse, type ParsedRobots, type ParsedRule } from './parse.js';
 import { filledArray } from './build-trie.js';
 import { groupsOfScope, planParts, type GroupMarks, type PartPlan } from './plan-parts.js';
 import { serializeArtifact } from './serialize.js';
@@ -166,7 +166,7 @@ function _stagesOf(src: _Source, build: GroupMarks | undefined, own: boolean, un
   const { parsed, merged, profile, scope, patterns } = src;
   const plan = planParts(parsed, merged, build ?? (scope === undefined ? undefined : groupsOfScope(merged, scope)));
   const built = buildParts(parsed, plan, profile, patterns, own);
-  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed), unchecked, transient: unchecked });
+  const artifact = serializeArtifact({ profile, parsed, merged, plan, built, scope, patterns, warnings: _warningsOf(parsed), unchecked });
   return { artifact, parsed, plan, built };
 }
 
@@ -198,7 +198,7 @@ function _buildMatching(src: _Source, g: number, ordinal: readonly ParsedRule[],
     parsedGroups = parsedGroups.map((p, source) => (used.has(source) ? p : { ...p, preferences: [] }));
   }
   return serializeArtifact({
-    profile, scope, built, patterns: false, warnings: [], unchecked, transient: unchecked,
+    profile, scope, built, patterns: false, warnings: [], unchecked,
     parsed: { ...parsed, groups: parsedGroups, sitemaps: [], others: [] },
     merged: { groups, global: merged.global, byToken: merged.byToken },
     plan: {
@@ -231,25 +231,8 @@ export function compileGroupArtifact(robotsTxt: string | Uint8Array, g: number, 
  * parseForCompile's; `borrow`: nothing of the source is kept past the call (parseBorrowed's).
  */
 function _source(robotsTxt: string | Uint8Array, opts: _Options, report: boolean, borrow = false): _Source {
-  if (borrow) _ownHeldBorrowed();
   const parse = report ? parseRobotsTxt : borrow ? parseBorrowed : parseForCompile;
   return _sourceOf(parse(robotsTxt, _parseOptionsOf(opts)), opts);
-}
-
-/**
- * The parse a compileRobots host holds while its bytes are still views of the shared encoding
- * buffer of borrowed parses (a string's), or null: given bytes of its own (ownBorrowedParse)
- * right before the next borrowed parse overwrites that buffer, so a host whose first agent()
- * comes first (a crawler's) copies nothing (the copy was 1.3% of the cold workload's CPU profile).
- */
-let _heldBorrowed: ParsedRobots | null = null;
-
-/** Gives the held borrowed parse bytes of its own (see {@link _heldBorrowed}); every borrowed parse calls it first. */
-function _ownHeldBorrowed(): void {
-  const held = _heldBorrowed;
-  if (held === null) return;
-  _heldBorrowed = null;
-  ownBorrowedParse(held);
 }
 
 /** Returns the build input of `parsed` under the checked options `opts`. */
@@ -266,7 +249,6 @@ function _sourceOf(parsed: ParsedRobots, opts: _Options): _Source {
  * something reads them.
  */
 function _leanSource(robotsTxt: string | Uint8Array, opts: _Options, borrow: boolean): _Source {
-  if (borrow) _ownHeldBorrowed();
   return { ..._sourceOf(parseLean(robotsTxt, _parseOptionsOf(opts), borrow), opts), patterns: false };
 }
 
@@ -319,7 +301,7 @@ function _groupBuilder(sourceOf: () => _Source): (g: number) => Robots {
     if (robots === undefined) {
       const src = sourceOf();
       ordinal ??= _ordinalRules(src.parsed);
-      robots = robotsOfLoaded(loadTrustedGroup(_buildMatching(src, g, ordinal, true), g), null);
+      robots = robotsOfLoaded(loadTrustedGroup(_buildMatching(src, g, ordinal, true), g));
       built[g] = robots;
     }
     return robots;
@@ -389,16 +371,16 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // or share it with another thread, and the first artifact and the whole file must be one file.
   const kept = _boundedInput(robotsTxt, maxBytes);
   // Borrowed: a string is encoded into the shared buffer (a one-group file keeps nothing of the
-  // parse; another's held parse is given bytes of its own before the next borrowed parse, see
-  // _heldBorrowed, unless its first agent() let it go first).
+  // parse; another's is held: given bytes of its own before the shared buffer is written again,
+  // parse.ts holdBorrowedParse, unless its first agent() let it go first).
   const src = _leanSource(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, true);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
-    return robotsOfLoaded(loadTrustedGroup(_build(src, undefined, true), 0), null, _fileLoaderOf(kept, opts, undefined));
+    return robotsOfLoaded(loadTrustedGroup(_build(src, undefined, true), 0), _fileLoaderOf(kept, opts, undefined));
   }
   // A string's parse may read the shared encoding buffer: owned before the next borrowed parse.
-  if (typeof robotsTxt === 'string') _heldBorrowed = src.parsed;
+  if (typeof robotsTxt === 'string') holdBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
   // The parse is held until the first artifact holds a group (a host asked for one crawler then
@@ -416,7 +398,7 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
     const first = loadTrustedGroup(_build(sourceOf(), marks, true), g);
     // The first agent() chose: its group is built, or it selected none (or out of scope).
     if (selected) {
-      if (held !== null && _heldBorrowed === held.parsed) _heldBorrowed = null;
+      if (held !== null) releaseBorrowedParse(held.parsed);
       held = null;
     }
     return first;

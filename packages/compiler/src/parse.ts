@@ -1232,7 +1232,8 @@ export function parseForCompile(robotsTxt: string | Uint8Array, options?: ParseO
  * synchronous use (`compile`, which returns only the artifact bytes): the rules' bytes are
  * views of the caller's Uint8Array, or of one encoding buffer shared by every borrowed parse
  * of a string (overwritten by the next). No copy of the input and, for a string of up to
- * {@link BORROW_BUFFER_MAX_BYTES} bytes of UTF-8, no buffer allocated for it. O(n).
+ * {@link BORROW_BUFFER_MAX_BYTES} bytes of UTF-8, no buffer allocated for it (but the shared
+ * buffer's one growth, see BORROW_BUFFER_MAX_BYTES). O(n).
  */
 export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOptions): ParsedRobots {
   return _parse(robotsTxt, options, false, true);
@@ -1254,13 +1255,47 @@ const BORROW_BUFFER_MAX_BYTES = 131_072;
 let _borrowBuffer: Uint8Array | undefined;
 
 /**
+ * The borrowed parse a caller keeps past its call (compileRobots' host) while its views may be
+ * in the shared encoding buffer, or null: owned ({@link ownBorrowedParse}) right before that
+ * buffer is written again, so a parse let go first (a crawler's host after its first agent())
+ * copies nothing (the copy was 1.3% of the cold workload's CPU profile). One at a time.
+ */
+let _heldParse: ParsedRobots | null = null;
+
+/**
+ * @internal Keeps `parsed`, the last borrowed parse of a string, valid past the next borrowed
+ * parse: its views of the shared encoding buffer get bytes of their own before that buffer is
+ * written again (not at all if {@link releaseBorrowedParse} lets it go first). A parse with no
+ * view there (a slab copy, or a string encoded into a buffer of its own) is not held. O(groups).
+ */
+export function holdBorrowedParse(parsed: ParsedRobots): void {
+  const shared = _borrowBuffer;
+  if (shared === undefined || _sharedViewsEnd(parsed, shared.buffer) === 0) return;
+  _ownHeldParse();
+  _heldParse = parsed;
+}
+
+/** @internal Lets go of `parsed` when {@link holdBorrowedParse} holds it (its caller reads it no more): nothing is copied for it. O(1). */
+export function releaseBorrowedParse(parsed: ParsedRobots): void {
+  if (_heldParse === parsed) _heldParse = null;
+}
+
+/** Gives the held parse, if any, bytes of its own and holds none. */
+function _ownHeldParse(): void {
+  const held = _heldParse;
+  if (held === null) return;
+  _heldParse = null;
+  ownBorrowedParse(held);
+}
+
+/**
  * @internal Gives a borrowed parse (parseBorrowed's, parseLean's with `borrow`) of a string
  * bytes of its own, so it may be kept past the next borrowed parse: when its rules' and
  * preferences' bytes are views of the shared encoding buffer, they become views of one copy of
  * the bytes there up to the end of the last such view (its encoding starts at 0; a truncated
  * string keeps no more than was parsed), in a buffer of their own.
- * Call it right after that parse: the buffer holds the last borrowed parse's string, and any
- * later one would be copied instead. In place; O(parsed bytes + rules).
+ * Call it before the next borrowed parse of a string (or hold the parse, {@link
+ * holdBorrowedParse}): the buffer holds the last one's string. In place; O(parsed bytes + rules).
  */
 export function ownBorrowedParse(parsed: ParsedRobots): void {
   const shared = _borrowBuffer;
@@ -1268,8 +1303,8 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
   const from = shared.buffer;
   const end = _sharedViewsEnd(parsed, from);
   if (end === 0) return;
-  // A buffer of its own: compileRobots calls this after parseLean, which reads a string of up to
-  // OWN_SLAB_MAX_COPY bytes from the slab already, so the slab is cut in _parse alone.
+  // A buffer of its own: parseLean reads a string of up to OWN_SLAB_MAX_COPY bytes from the
+  // slab already, so the slab is cut in _parse alone.
   const copy = shared.slice(0, end).buffer;
   // Plain loops, no callback per view (two passes with a closure each were 4% of the cold
   // workload's CPU profile). A view that is its own escaped form stays one view.
@@ -1360,6 +1395,8 @@ function _encodeBorrowed(text: string): Uint8Array {
   if (text.length > BORROW_BUFFER_MAX_BYTES) return _ENCODER.encode(text);
   // One native encode: a string whose UTF-8 overflows the buffer (over a third of its bytes in
   // units of mostly non-ASCII text) stops short of its end and is encoded again into a buffer of its own.
+  // The buffer is written again: a held parse's views of it get bytes of their own first.
+  _ownHeldParse();
   let buffer = (_borrowBuffer ??= new Uint8Array(BORROW_BUFFER_BYTES));
   if (text.length > buffer.length) _borrowBuffer = buffer = new Uint8Array(BORROW_BUFFER_MAX_BYTES);
   const done = _ENCODER.encodeInto(text, buffer);

@@ -26,10 +26,12 @@ export interface ArtifactInput {
   /** Store each rule's pattern as written (for `rule(id).pattern`). */
   readonly patterns: boolean;
   readonly warnings: readonly { readonly code: WarningCode; readonly line: number }[];
-  /** True: the checksum field is left 0 (an artifact only compileRobots' own trusted load reads, never shown). */
+  /**
+   * True: an artifact only compileRobots' own trusted load reads, never shown: its checksum
+   * field is left 0 and the bytes returned are a view of the writer's buffer, valid until the
+   * next artifact is written (the load copies what it keeps, runtime loadTrustedGroup).
+   */
   readonly unchecked?: boolean;
-  /** True: the bytes returned are a view of the writer's buffer, valid until the next artifact is written (the caller copies what it keeps). */
-  readonly transient?: boolean;
 }
 
 /** The writer buffer of the last compile, kept for the next. */
@@ -186,7 +188,7 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   _setUint32(bytes, 8, w.length);
   // The checksum field reads as 0 to the sum (and stays 0 unchecked).
   _setUint32(bytes, 12, 0);
-  const out = input.transient === true ? new Uint8Array(bytes.buffer, bytes.byteOffset, w.length) : bytes.slice(0, w.length);
+  const out = input.unchecked === true ? new Uint8Array(bytes.buffer, bytes.byteOffset, w.length) : bytes.slice(0, w.length);
   // An artifact of at most ON_HEAP_MAX_BYTES is copied onto V8's heap, where the sum's word view
   // of it moved it off again (12% of a CPU profile of a one-rule file's compile): summed in the
   // writer's buffer instead, the same bytes.

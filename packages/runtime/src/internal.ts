@@ -17,23 +17,23 @@ export {
 } from './tables.js';
 
 /**
- * @internal Returns a `Robots` over the loaded artifact `a` (load.ts loadTrustedGroup's) whose
- * unbuilt groups are built by `build` on the first `agent()` that selects them (`build(g)`
- * returns a `Robots` holding group `g` built, with the same group indices and rule ids; it
- * should cache; null: none to build). With `loadFile`, `a` holds what selection and matching
- * read (tokens, group records, warnings, preferences, rule kinds) and the sitemaps, and the
- * whole file (`bytes`, rule texts, directives, group sources) is `loadFile()`'s artifact, made
- * on the first call that reads it (same rule ids and group indices). O(1).
+ * @internal Returns a `Robots` over the loaded artifact `a` (load.ts loadTrustedGroup's) with
+ * every group it matches with built (compileRobots' one-group file, or one group it built).
+ * With `loadFile`, `a` holds what selection and matching read (tokens, group records,
+ * warnings, preferences, rule kinds) and the sitemaps, and the whole file (`bytes`, rule texts,
+ * directives, group sources) is `loadFile()`'s artifact, made on the first call that reads it
+ * (same rule ids and group indices). O(1).
  */
-export function robotsOfLoaded(a: LoadedArtifact, build: GroupBuilder | null, loadFile: FileLoader | null = null): Robots {
-  return new Robots(a, build, loadFile);
+export function robotsOfLoaded(a: LoadedArtifact, loadFile: FileLoader | null = null): Robots {
+  return new Robots(a, null, loadFile);
 }
 
 /**
  * @internal Returns a `Robots` whose first artifact `pending` makes on first use: on the first
  * `agent()`, with the group it selects built (selected over `pending`'s token maps, by the
- * runtime's lookup); on any other first call, with no group built. `build` and `loadFile` as
- * for {@link robotsOfLoaded} (groups not built in the first artifact, the whole file). O(1).
+ * runtime's lookup); on any other first call, with no group built. `build(g)` returns a
+ * `Robots` holding group `g` built, with the same group indices and rule ids (it should cache),
+ * for the groups not built in the first artifact; `loadFile` as for {@link robotsOfLoaded}. O(1).
  */
 export function robotsOfPending(pending: PendingArtifact, build: GroupBuilder | null, loadFile: FileLoader | null): Robots {
   return new Robots(pending, build, loadFile);

@@ -488,7 +488,7 @@ describe('loadTrustedGroup: compileRobots\' artifact with one group built, cut a
     const a = loadTrustedGroup(bytes, 0);
     expect(a.bytes.buffer).toBe(a.index.buffer);
     expect(a.group(0).img).toBe(a.index);
-    const robots = robotsOfLoaded(a, null);
+    const robots = robotsOfLoaded(a);
     const want = URLS.map((u) => loadRobots(compile(ONE)).isAllowed(u, 'foo'));
     // The writer's buffer is overwritten by the next compile: the load copied what it reads.
     bytes.fill(0);
@@ -501,7 +501,7 @@ describe('loadTrustedGroup: compileRobots\' artifact with one group built, cut a
       const a = loadTrustedGroup(input, g);
       expect(a.bytes.buffer, `g ${g}`).not.toBe(a.index.buffer);
       expect(a.bytes).not.toBe(input);
-      const robots = robotsOfLoaded(a, null);
+      const robots = robotsOfLoaded(a);
       const strict = loadRobots(bytes);
       input.fill(0);
       for (const agent of ['foo', 'a', 'b', 'zed']) for (const u of URLS) expect(robots.isAllowed(u, agent), `g ${g} ${agent} ${u}`).toBe(strict.isAllowed(u, agent));
