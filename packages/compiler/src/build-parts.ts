@@ -5,7 +5,7 @@
  * Aho-Corasick trie. Time and size linear in the pattern bytes (plus sorting).
  */
 import type { Profile } from '@robomata/runtime/format';
-import { KeptScratch, buildByteTrieScratch, buildRadixScratch, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
+import { KeptScratch, buildByteTrieScratch, buildRadixScratch, countCommonPrefix, countingPositions, filledArray, type ByteTrie, type ByteTrieScratch, type RadixOut } from './build-trie.js';
 import { WILDCARD, appendPatternsOfRule, type MatchPattern } from './normalize-pattern.js';
 import { KEPT_WRITER_MAX_BYTES, KeptBytes, SHORT_COPY_MAX, putVarint, type ByteWriter } from './byte-writer.js';
 import type { ParsedRobots, ParsedRule } from './parse.js';
@@ -630,14 +630,6 @@ function _sameRange(a: Uint8Array, b: Uint8Array, from: number, to: number): boo
   return true;
 }
 
-/** Returns how many first bytes `x[0, xl)` and `y[0, yl)` share. */
-function _commonPrefix(x: Uint8Array, xl: number, y: Uint8Array, yl: number): number {
-  const m = xl < yl ? xl : yl;
-  let l = 0;
-  while (l < m && x[l] === y[l]) l++;
-  return l;
-}
-
 /**
  * Returns one part's radix nodes from its patterns' ranks (ascending): the ranks sorted by head
  * (stably, so each head's ranks stay ascending) and grouped, the first rank of a literal
@@ -700,7 +692,7 @@ function _headsOf(ranked: _Ranked, order: readonly number[]): _Heads {
     // Against the last head's own body and length (read from the kept arrays, not through the
     // pattern of its first rank: a 5,000-rule file's lookups were a fifth of its compile).
     // The bytes shared with the last head, counted once here for the radix build too.
-    const common = k === 0 ? 0 : _commonPrefix(bodies[n - 1] as Uint8Array, lens[n - 1] as number, p.body, len);
+    const common = k === 0 ? 0 : countCommonPrefix(bodies[n - 1] as Uint8Array, lens[n - 1] as number, p.body, len);
     if (k === 0 || common !== len || lens[n - 1] !== len) {
       bodies[n] = p.body;
       lens[n] = len;

@@ -49,6 +49,14 @@ export function filledArray(count: number, value: number): number[] {
 /** Lists sorted by insertion: Array#sort was a seventh of mergeGroups' time, and with a comparator a quarter of planParts', on the corpus's median files (1-3 groups). */
 const INSERTION_SORT_MAX = 16;
 
+/** Returns how many leading bytes `x[0, xl)` and `y[0, yl)` share. O(that count). */
+export function countCommonPrefix(x: Uint8Array, xl: number, y: Uint8Array, yl: number): number {
+  const m = xl < yl ? xl : yl;
+  let l = 0;
+  while (l < m && x[l] === y[l]) l++;
+  return l;
+}
+
 /**
  * Sorts `list` ascending by `keyOf` (distinct keys, code-unit order, as Array#sort compares
  * strings): by insertion up to INSERTION_SORT_MAX entries (no comparator called from the native
@@ -394,13 +402,7 @@ export function buildRadixScratch(bytes: readonly Uint8Array[], lens: ArrayLike<
   for (let i = 0; i < n; i++) {
     const key = bytes[i] as Uint8Array;
     const len = lens[i] as number;
-    let l = 0;
-    if (shared !== undefined) l = shared[i] as number;
-    else if (prevKey >= 0) {
-      const pk = bytes[prevKey] as Uint8Array;
-      const m = Math.min(len, lens[prevKey] as number);
-      while (l < m && pk[l] === key[l]) l++;
-    }
+    const l = shared !== undefined ? (shared[i] as number) : prevKey < 0 ? 0 : countCommonPrefix(bytes[prevKey] as Uint8Array, lens[prevKey] as number, key, len);
     let last = -1;
     while ((depth[stack[sp - 1] as number] as number) > l) last = stack[--sp] as number;
     let top = stack[sp - 1] as number;

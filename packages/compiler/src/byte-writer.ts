@@ -61,14 +61,7 @@ export class ByteWriter {
   /** Appends an unsigned LEB128 varint (`0 <= x < 2^31`) where `room` already made its 5 bytes. */
   vq(x: number): void {
     if (!(x >= 0 && x <= 0x7fffffff)) throw new Error(`internal: varint ${x} out of range`);
-    const bytes = this.bytes;
-    let at = this.length;
-    while (x >= 0x80) {
-      bytes[at++] = (x & 0x7f) | 0x80;
-      x >>>= 7;
-    }
-    bytes[at++] = x;
-    this.length = at;
+    this.length = putVarint(this.bytes, this.length, x);
   }
 
   /** Appends one raw byte. */

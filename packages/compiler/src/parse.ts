@@ -1271,6 +1271,7 @@ let _heldParse: ParsedRobots | null = null;
 export function holdBorrowedParse(parsed: ParsedRobots): void {
   const shared = _borrowBuffer;
   if (shared === undefined || _sharedViewsEnd(parsed, shared.buffer) === 0) return;
+  // A guard: a parse with views there is the last borrowed one, whose encode owned any held before.
   _ownHeldParse();
   _heldParse = parsed;
 }

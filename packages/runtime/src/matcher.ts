@@ -28,11 +28,10 @@ function _addCandidate(c: Candidates, x: number, pos: number, patterns: number):
 }
 
 /**
- * Returns the lowest rank below `best` among the literal patterns of the part rooted at radix
- * node `root` that match the path `sc.path[0, m)`, else `best`; records the nodes passed
- * that hold wildcard patterns (their heads match) in `sc.candidates`. From a node `x` other
- * than a root whose full label path is the path's first `from` bytes (a resumed walk, see
- * {@link bestRankFrom}): the same for the patterns at and below `x`.
+ * Returns the lowest rank below `best` among the literal patterns at and below radix node `x`
+ * (a part's root, `from` 0; or, for a resumed walk, `_resumeWritten`, a node whose full label
+ * path is the path's first `from` bytes) that match the path `sc.path[0, m)`, else `best`;
+ * records the nodes passed that hold wildcard patterns (their heads match) in `sc.candidates`.
  * O(min(m - from, the part's deepest head)).
  */
 export function walkTrie(t: Tables, x: number, from: number, m: number, best: number, sc: Scratch): number {
