@@ -1316,21 +1316,22 @@ export function ownBorrowedParse(parsed: ParsedRobots): void {
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i]!;
       const raw = rule.rawBytes;
-      if (raw.buffer !== from) continue;
-      const owned = new Uint8Array(copy, raw.byteOffset, raw.length);
-      if (rule.escaped === raw) rule.escaped = owned;
-      rule.rawBytes = owned;
+      rule.rawBytes = _viewIn(raw, from, copy);
+      if (rule.escaped === raw) rule.escaped = rule.rawBytes;
     }
     const preferences = group.preferences as _MutablePreference[];
     for (let i = 0; i < preferences.length; i++) {
       const p = preferences[i]!;
       const raw = p.rawPath;
-      if (raw.buffer !== from) continue;
-      const owned = new Uint8Array(copy, raw.byteOffset, raw.length);
-      if (p.escaped === raw) p.escaped = owned;
-      p.rawPath = owned;
+      p.rawPath = _viewIn(raw, from, copy);
+      if (p.escaped === raw) p.escaped = p.rawPath;
     }
   }
+}
+
+/** Returns `view` re-pointed at the same offsets of `copy` when it views `from`, else `view` itself. O(1). */
+function _viewIn(view: Uint8Array, from: ArrayBufferLike, copy: ArrayBuffer): Uint8Array {
+  return view.buffer === from ? new Uint8Array(copy, view.byteOffset, view.length) : view;
 }
 
 /**
