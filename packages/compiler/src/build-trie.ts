@@ -83,14 +83,6 @@ export function sortByKey<T>(list: T[], keyOf: (x: T) => string): void {
 /** Entries filledArray writes into a preallocated array: any bound well below the 16,000 where `new Array(n)` deoptimised (a 100,000-group file); 4,096 as the kept scratch's bounds. */
 const FILL_LOOP_MAX = 4_096;
 
-/** Returns the length of the common prefix of `a` and `b`. */
-function _lcp(a: Uint8Array, b: Uint8Array): number {
-  const m = a.length < b.length ? a.length : b.length;
-  let k = 0;
-  while (k < m && a[k] === b[k]) k++;
-  return k;
-}
-
 /** Returns true when `a` and `b` hold the same bytes. O(length). */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -100,7 +92,7 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Returns -1, 0 or 1 as byte string `a` sorts before, with or after `b`. */
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const k = _lcp(a, b);
+  const k = countCommonPrefix(a, a.length, b, b.length);
   if (k === a.length) return k === b.length ? 0 : -1;
   if (k === b.length) return 1;
   return (a[k] as number) < (b[k] as number) ? -1 : 1;

@@ -7,12 +7,9 @@
  * Byte strings copied by a loop rather than TypedArray#set (and, in build-parts.ts, segments
  * copied rather than viewed): at 16 the views and calls for the longer labels and rule texts
  * were 0.8-1.8% of a CPU profile of the corpus's median files' compiles; 64 is V8's largest
- * on-heap typed array ({@link ON_HEAP_MAX_BYTES}).
+ * on-heap typed array (its typed_array_max_size_in_heap default).
  */
 export const SHORT_COPY_MAX = 64;
-
-/** Typed arrays V8 keeps on its heap: at most this many bytes (V8's typed_array_max_size_in_heap default). */
-export const ON_HEAP_MAX_BYTES = 64;
 
 const _ENCODER = new TextEncoder();
 

@@ -370,17 +370,18 @@ export function compileRobots(robotsTxt: string | Uint8Array, options?: CompileO
   // Bytes are read once, into the copy that is parsed and kept: the caller may reuse its buffer
   // or share it with another thread, and the first artifact and the whole file must be one file.
   const kept = _boundedInput(robotsTxt, maxBytes);
-  // Borrowed: a string is encoded into the shared buffer (a one-group file keeps nothing of the
-  // parse; another's is held: given bytes of its own before the shared buffer is written again,
-  // parse.ts holdBorrowedParse, unless its first agent() let it go first).
-  const src = _leanSource(typeof robotsTxt === 'string' ? robotsTxt : kept, opts, true);
+  // Borrowed, out of `kept` (a string past maxBytes is parsed from its bounded bytes, not encoded
+  // whole again): a string is encoded into the shared buffer (a one-group file keeps nothing of
+  // the parse; another's is held: given bytes of its own before the shared buffer is written
+  // again, parse.ts holdBorrowedParse, unless its first agent() let it go first).
+  const src = _leanSource(kept, opts, true);
   // A file whose one merged group is the global group: every agent() selects it, so it is built
   // at once, in the first artifact (a second artifact and load for it would only add work).
   if (src.merged.groups.length === 1 && src.merged.global === 0) {
     return robotsOfLoaded(loadTrustedGroup(_build(src, undefined, true), 0), _fileLoaderOf(kept, opts, undefined));
   }
   // A string's parse may read the shared encoding buffer: owned before the next borrowed parse.
-  if (typeof robotsTxt === 'string') holdBorrowedParse(src.parsed);
+  if (typeof kept === 'string') holdBorrowedParse(src.parsed);
   const count = src.merged.groups.length;
   const none = filledArray(count, 0);
   // The parse is held until the first artifact holds a group (a host asked for one crawler then

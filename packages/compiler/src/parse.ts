@@ -1346,15 +1346,15 @@ const OWN_SLAB_MAX_COPY = 2_048;
 let _ownSlab: ArrayBuffer | undefined;
 let _ownSlabUsed = OWN_SLAB_BYTES;
 
-/** Takes `n` (at most OWN_SLAB_MAX_COPY) bytes of the slab, a new one when they do not fit: returns it; they end at `_ownSlabUsed`. */
-function _slabOf(n: number): ArrayBuffer {
+/** Returns `n` (at most OWN_SLAB_MAX_COPY) bytes taken from the slab, a new one when they do not fit. */
+function _slabOf(n: number): Uint8Array {
   let slab = _ownSlab;
   if (slab === undefined || _ownSlabUsed + n > OWN_SLAB_BYTES) {
     _ownSlab = slab = new ArrayBuffer(OWN_SLAB_BYTES);
     _ownSlabUsed = 0;
   }
   _ownSlabUsed += n;
-  return slab;
+  return new Uint8Array(slab, _ownSlabUsed - n, n);
 }
 
 type _MutablePreference = { -readonly [K in keyof ParsedPreference]: ParsedPreference[K] };
@@ -1428,8 +1428,7 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
       // what ownBorrowedParse would copy them to (a second view per rule and preference there
       // was a sixth of a 20-rule file's lean parse), at the cost of one copy for a file that
       // keeps nothing.
-      const slab = _slabOf(n);
-      bytes = new Uint8Array(slab, _ownSlabUsed - n, n);
+      bytes = _slabOf(n);
       bytes.set(parsed);
     } else bytes = parsed;
   } else if (typeof robotsTxt !== 'string' || truncated) {
