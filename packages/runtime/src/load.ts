@@ -54,7 +54,7 @@ class _Reader {
   pos = HEADER_BYTES;
   /**
    * `trusted`: the bytes are an artifact the compiler has just written in this call
-   * (loadTrustedArtifact): the checks its writer guarantees are skipped (the one list: token
+   * (loadTrustedArtifact, loadTrustedGroup): the checks its writer guarantees are skipped (the one list: token
    * bytes and order, rank companions, segment parents, siblings and fail links,
    * wildcard ranks and segments, trie-node order and rank ranges, crawl-delays, group sources,
    * agent groups, warning codes). Every byte this reader reads stays within the artifact and
@@ -246,7 +246,7 @@ function _copyWords(dst: Int32Array, at: number, src: Int32Array, from: number, 
   for (let k = from; k < to; k++) dst[at + k - from] = src[k] as number;
 }
 
-/** Checks the header (its checksum unless `trusted`); returns the flags. */
+/** Checks the header (its checksum unless `unchecked`); returns the flags. */
 function _readHeader(bytes: Uint8Array, unchecked = false): number {
   if (bytes.byteLength < HEADER_BYTES) _fail('too-short', `${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
   if (_u32(bytes, 0) !== MAGIC) _fail('bad-magic', 'the bytes do not start with "RBMT"');
@@ -769,8 +769,6 @@ interface _Decoded extends _HeadSections {
   readonly warnings: { base: number; count: number };
   /** Where PREFERENCES starts in the bytes (the reader's position after WARNINGS). */
   readonly end: number;
-  /** The PREFERENCES tables, or null when decoded again after the load (not read twice). */
-  readonly preferences: PreferenceTables | null;
 }
 
 /** The sections up to RANKS of a decode under way ({@link _decodeHead}), and its reader past them. */
@@ -815,10 +813,10 @@ function _decodeHead(bytes: Uint8Array, flags: number, trusted: boolean): _Head 
 /**
  * Validates and decodes the body of an artifact whose header `_readHeader` accepted (flags
  * `flags`): every section into one image, in the thread's load buffer unless the artifact is
- * large. With `preferences` false the PREFERENCES section is not read (a decode again after
- * the load validated it). Throws RobotsFormatError. O(artifact size).
+ * large. The PREFERENCES section after `end` is read by the caller that needs it (the loads,
+ * not a decode again). Throws RobotsFormatError. O(artifact size).
  */
-function _decode(bytes: Uint8Array, flags: number, preferences: boolean, trusted: boolean): _Decoded {
+function _decode(bytes: Uint8Array, flags: number, trusted: boolean): _Decoded {
   const { r, img, scope, agents, rules, rankBase, rankCount } = _decodeHead(bytes, flags, trusted);
   const seg = _readSegments(r, img);
   const wild = _readWildcards(r, img, seg.base, seg.count, rankBase, rankCount);
@@ -843,10 +841,9 @@ function _decode(bytes: Uint8Array, flags: number, preferences: boolean, trusted
     if (code >= WARNING_CODES.length) _fail('bad-table', `warning code ${code}`);
   }
   const end = r.pos;
-  const prefs = preferences ? _readPreferencesAt(bytes, end, groups.count) : null;
   return {
     img, scope, agents, rules, rankBase, rankCount, seg, wild, nodeBase: nodeState.nodeBase, nodeCount: nodeState.nodes, extras: nodeState.extras, parts, matchEnd, groups,
-    sitemaps, directives, warnings, end, preferences: prefs,
+    sitemaps, directives, warnings, end,
   };
 }
 
@@ -897,7 +894,7 @@ export function readHeldLoadWords(): number {
 
 /** Returns the decode of `a`: the thread's last one when it is `a`'s, else a new one (validated again: the bytes must not have changed). */
 function _decodedOf(a: LoadedArtifact): _Decoded {
-  return _heldDecodeOf(a) ?? _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false, false));
+  return _heldDecodeOf(a) ?? _remember(a, _decode(a.bytes, a.header(INDEX_FLAGS), false));
 }
 
 /** Returns the whole decode of `a` the thread still holds (its last decode), or null. O(1). */
@@ -1303,7 +1300,7 @@ export function loadTrustedArtifact(bytes: Uint8Array): Robots {
  */
 export function loadTrustedGroup(bytes: Uint8Array, g: number): LoadedArtifact {
   const flags = _readHeader(bytes, true);
-  const d = _decode(bytes, flags, false, !loadTuning.checkTrusted);
+  const d = _decode(bytes, flags, !loadTuning.checkTrusted);
   const matching = _wholeGroupWords(d, g);
   let own: Uint8Array;
   let index: Int32Array;
@@ -1350,8 +1347,8 @@ function _wholeGroupWords(d: _Decoded, g: number): number {
 }
 
 /**
- * Test switch for the loader (`@robomata/runtime/testing`): with `checkTrusted`, loadTrustedArtifact
- * runs every shape check loadRobots runs (still not the checksum), so that the test suite
+ * Test switch for the loader (`@robomata/runtime/testing`): with `checkTrusted`, loadTrustedArtifact and loadTrustedGroup
+ * run every shape check loadRobots runs (still not the checksum), so that the test suite
  * checks each artifact compileRobots writes for itself against the full validation. The test
  * setup (test/setup-load.ts) turns it on; production leaves it off.
  */
@@ -1360,6 +1357,7 @@ export const loadTuning = { checkTrusted: false };
 /** loadRobots' body; `unchecked`: the checksum is skipped, `trusted`: the writer's shape checks too (loadTrustedArtifact). */
 function _load(bytes: Uint8Array, unchecked: boolean, trusted: boolean = unchecked): Robots {
   const flags = _readHeader(bytes, unchecked);
-  const d = _decode(bytes, flags, true, trusted);
-  return new Robots(_loadedOf(d, bytes, _keepIndex(d, flags), d.preferences ?? NO_PREFERENCES, undefined));
+  const d = _decode(bytes, flags, trusted);
+  const preferences = _readPreferencesAt(bytes, d.end, d.groups.count);
+  return new Robots(_loadedOf(d, bytes, _keepIndex(d, flags), preferences, undefined));
 }

@@ -7,7 +7,7 @@ import { FLAG_PROFILE_GOOGLE, GROUP_FLAG_GLOBAL, GROUP_FLAG_UNBUILT, NO_RANK, WA
 import { classifyUrl } from './read-url.js';
 import { LazyDfa, TIER_FALLBACK, TIER_STATE, buildGroupNfa, rememberAuthority, runLazyDfa, tierTuning, type TierState } from './lazy-dfa.js';
 import { bestRank, bestRankFrom } from './matcher.js';
-import { AUTHORITY_MAX, copyPrefix, findAuthorityEnd, findPathStartGeneral, httpAuthorityStart } from './path-bytes.js';
+import { AUTHORITY_MAX, copyPrefix, findPathStart, httpAuthorityStart, startsWithAuthority } from './path-bytes.js';
 import { THREAD_SCRATCH } from './scratch.js';
 import { PatternIndex, rebuildPattern } from './pattern-text.js';
 import { crawlerToken, findAgentGroupIn, findAgentGroupOf, findProductToken, hasAgentToken } from './select-group.js';
@@ -450,11 +450,9 @@ export class AgentRules {
     const d = this._dfa;
     if (d !== null && d.gaveUp) this._giveUp();
     // A URL that starts with the group's remembered scheme and authority, then `/`, has its
-    // path there (exact: see _findPathStart). The `/` test first, an O(1) rejection of nearly
-    // every miss; then one native compare instead of a code unit at a time (findPathStart over
-    // the new-URL workload's URLs: 35 against 50 ns).
+    // path there (exact: see _findPathStart).
     const a = this._authority;
-    const i = a.length !== 0 && url.charCodeAt(a.length) === 47 && url.indexOf(a) === 0 ? a.length : this._findPathStart(url);
+    const i = startsWithAuthority(url, a) ? a.length : this._findPathStart(url);
     return bestRankFrom(this._t, this._t.roots, this._t.rootCount, this._need, url, i, this._rfc, THREAD_SCRATCH);
   }
 
@@ -468,11 +466,9 @@ export class AgentRules {
    */
   private _findPathStart(url: string): number {
     // Invariant: none. Hot (a URL of another authority than the remembered one): run pnpm bench.
-    const a = httpAuthorityStart(url);
-    if (a < 0) return findPathStartGeneral(url);
-    const i = findAuthorityEnd(url, a);
+    const i = findPathStart(url);
     // Not once the automaton holds the group's authorities (a check it handed back: TIER_FALLBACK).
-    if (this._authority.length === 0 && this._dfa === null && i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47) this._authority = copyPrefix(url, i);
+    if (this._authority.length === 0 && this._dfa === null && i > 0 && i <= AUTHORITY_MAX && url.charCodeAt(i) === 47 && httpAuthorityStart(url) > 0) this._authority = copyPrefix(url, i);
     return i;
   }
 
