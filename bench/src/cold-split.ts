@@ -3,9 +3,9 @@
  * `lazy file` is outside the workload: what a compileRobots host pays later for the whole file's artifact (`robots.bytes`, rule texts, sitemaps).
  * `--against DIR [--rounds N]`: compileRobots + agent() + the checks of this build against another build's (`DIR`: that checkout's root) in one
  * process, rounds alternating A B / B A, the sum over hosts of each host's median (first two rounds dropped), by file shape. The build imported
- * first has measured a few percent faster: run it from both checkouts and quote both. `--paired`: each host's two runs back to back instead
- * (order alternating by round and host), so load that drifts over a pass (a shared machine) falls on both builds alike; it also prints on
- * how many hosts this build was faster.
+ * first has measured a few percent faster: run it from both checkouts and quote both. It also prints on how many hosts this build was
+ * faster. `--paired`: each host's two runs back to back instead (order alternating by round and host), so load that drifts over a pass (a
+ * shared machine) falls on both builds alike.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

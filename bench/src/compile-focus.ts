@@ -11,6 +11,8 @@
  *   median and fastest round of each build and their ratios. Two processes timed minutes apart
  *   on a shared machine differ more than most changes do; run it twice with the builds swapped
  *   (the build loaded second measured about 4% slower in both orders here) and quote both.
+ *   `--mid`: only the files from the 30th to the 70th size percentile (the median-sized files
+ *   the median-compile target is about; the mean over all is led by a few large ones).
  * Figures from one run on a shared machine: compare ratios, not times.
  */
 import { join } from 'node:path';
@@ -83,12 +85,14 @@ function _abRound(compiler: _Compiler, files: readonly { text: string | Uint8Arr
   return (performance.now() - t0) / files.length;
 }
 
-async function _ab(files: number, against: string, seconds: number): Promise<void> {
+async function _ab(files: number, against: string, seconds: number, mid: boolean): Promise<void> {
   const other = (await import(pathToFileURL(join(against, 'packages/compiler/dist/index.js')).href)) as _Compiler;
   const builds: readonly _Compiler[] = [{ compile, compileRobots }, other];
   const hosts = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 1, seed: SEED }).hosts;
   const seen = new Set<string>();
-  const sample = hosts.filter((h) => !seen.has(h.name) && seen.add(h.name) !== undefined).map((h) => ({ text: h.text, maxBytes: h.maxBytes, agent: pickCrawler(h) }));
+  const all = hosts.filter((h) => !seen.has(h.name) && seen.add(h.name) !== undefined).map((h) => ({ text: h.text, maxBytes: h.maxBytes, agent: pickCrawler(h) }));
+  const bySize = [...all].sort((x, y) => x.text.length - y.text.length);
+  const sample = mid ? bySize.slice(Math.floor(all.length * 0.3), Math.floor(all.length * 0.7)) : all;
   for (const lazy of [false, true]) {
     const times: [number[], number[]] = [[], []];
     for (let i = 0; i < 3; i++) for (const b of builds) _abRound(b, sample, lazy);
@@ -109,7 +113,7 @@ async function _ab(files: number, against: string, seconds: number): Promise<voi
 const { values, positionals } = parseArgs({
   options: {
     files: { type: 'string', default: '300' }, hosts: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '3' },
-    against: { type: 'string' }, seconds: { type: 'string', default: '10' },
+    against: { type: 'string' }, seconds: { type: 'string', default: '10' }, mid: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -119,5 +123,5 @@ if (what.includes('cold')) _cold(Number(values.hosts), Number(values.rounds));
 if (what.includes('oracle')) _oracle();
 if (what.includes('ab')) {
   if (values.against === undefined) throw new Error('ab needs --against <root of another built checkout>');
-  await _ab(Number(values.files), values.against, Number(values.seconds));
+  await _ab(Number(values.files), values.against, Number(values.seconds), values.mid);
 }

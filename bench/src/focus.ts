@@ -20,7 +20,7 @@
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
 import { hostWordsByKind } from '@robomata/runtime/internal';
-import { lastCandidateCount, readCheckWork, resetCheckWork, scanTuning, tierTuning } from '@robomata/runtime/testing';
+import { groupSegmentCount, lastCandidateCount, readCheckWork, resetCheckWork, scanTuning, tierTuning } from '@robomata/runtime/testing';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
@@ -163,8 +163,9 @@ function _cpuMs(): number {
 }
 
 /**
- * Prints where tier-0 checks of the new-URL workload go, by the road each takes: no group,
- * no wildcard candidates (the trie walk only), candidates verified directly, or the sweep
+ * Prints where tier-0 checks of the new-URL workload go, by the road each takes: no group, a
+ * literal group (the trie walked in place), a wildcard group's check without candidates (the
+ * path written, the trie walked), candidates verified directly, or the sweep
  * (segment-scan.ts). Each road's checks are timed together in host order (CPU time, median of
  * `rounds`), so the shares say which road a speed-up must target.
  */
@@ -173,13 +174,15 @@ function _roads(hosts: readonly HostCase[], rounds: number): void {
   const saved = tierTuning.threshold;
   tierTuning.threshold = Number.POSITIVE_INFINITY;
   const rules = hosts.map((h, i) => loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h)));
-  const roads = { 'no group': [] as [AgentRules, string][], 'no candidates': [] as [AgentRules, string][], direct: [] as [AgentRules, string][], sweep: [] as [AgentRules, string][] };
+  const roads = { 'no group': [] as [AgentRules, string][], 'literal group (in place)': [] as [AgentRules, string][], 'wildcard group, no candidates': [] as [AgentRules, string][], direct: [] as [AgentRules, string][], sweep: [] as [AgentRules, string][] };
+  // A group without wildcard segments is a literal group (its kept wildcard patterns have at least one literal segment each).
+  const literal = rules.map((r) => groupSegmentCount(r) === 0);
   hosts.forEach((h, i) => {
     const r = rules[i] as AgentRules;
     for (const u of h.urls) {
       resetCheckWork();
       r.isAllowed(u);
-      roads[r.groupIndex < 0 ? 'no group' : readCheckWork() > 0 ? 'sweep' : lastCandidateCount() > 0 ? 'direct' : 'no candidates'].push([r, u]);
+      roads[r.groupIndex < 0 ? 'no group' : readCheckWork() > 0 ? 'sweep' : lastCandidateCount() > 0 ? 'direct' : literal[i] === true ? 'literal group (in place)' : 'wildcard group, no candidates'].push([r, u]);
     }
   });
   let sink = 0;
