@@ -16,6 +16,9 @@
  *   node --cpu-prof bench/dist/focus.js --profile-warm [--seconds N]   (a CPU profile of warm checks)
  *   node bench/dist/focus.js --direct-max 8,16,32 [--wild] [--rounds N]   (tier-0 checks with wildcard
  *     candidates at each scanTuning.directMaxCandidates, interleaved, CPU time: the measurement behind it)
+ *   node --expose-gc bench/dist/focus.js --fresh-tier [--urls N] [--fresh-files N] [--rounds N]   (URLs that never repeat:
+ *     N per host, checked in order on tier 0 only and with tier 1 from the first check, ns per check by
+ *     check-count bucket; where the automaton pays when a hot host's URLs are all new, and where not)
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
@@ -468,6 +471,45 @@ function _memory(hosts: readonly HostCase[], n: number): void {
   process.stdout.write('\n');
 }
 
+/**
+ * Prints, for URLs that never repeat (`perHost` generated URLs per host, each checked once in
+ * order), ns per check by check-count bucket on tier 0 only and with tier 1 from the first check
+ * (its state builds included): the sum over hosts of the per-bucket median over rounds, divided
+ * by the bucket's checks. O(rounds x hosts x perHost).
+ */
+function _freshTier(files: number, perHost: number, rounds: number): void {
+  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: perHost, seed: DEFAULT_SEED + 5 }).hosts;
+  const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const edges = [0, 10, 50, 100, 200, 400, 800, 1600, 3200].filter((b) => b < perHost).concat([perHost]);
+  const saved = tierTuning.threshold;
+  let sink = 0;
+  try {
+    for (const threshold of [Number.POSITIVE_INFINITY, 0]) {
+      tierTuning.threshold = threshold;
+      const times = fresh.map(() => edges.slice(1).map(() => [] as number[]));
+      const checks = edges.slice(1).map(() => 0);
+      for (let r = 0; r < rounds; r++) {
+        fresh.forEach((h, i) => {
+          const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+          for (let b = 0; b + 1 < edges.length; b++) {
+            const hi = Math.min(edges[b + 1] as number, h.urls.length);
+            const t0 = performance.now();
+            for (let k = edges[b] as number; k < hi; k++) if (rules.isAllowed(h.urls[k] as string)) sink++;
+            times[i]?.[b]?.push(performance.now() - t0);
+            if (r === 0) checks[b] = (checks[b] as number) + Math.max(0, hi - (edges[b] as number));
+          }
+        });
+      }
+      const cells = checks.map((n, b) => `[${edges[b]},${edges[b + 1]}) ${((times.reduce((s, t) => s + medianOf(t[b] as number[]), 0) * 1e6) / Math.max(1, n)).toFixed(0)}`);
+      process.stdout.write(`${threshold === 0 ? 'tier 1 from the first check' : 'tier 0 only'}, ns/check by checks so far: ${cells.join('  ')}\n`);
+    }
+  } finally {
+    tierTuning.threshold = saved;
+  }
+  if (sink < 0) throw new Error('unreachable');
+  process.stdout.write(`(${fresh.length} hosts, ${perHost} generated URLs each, every URL checked once per round, ${rounds} rounds)\n`);
+}
+
 const { values } = parseArgs({
   options: {
     newurl: { type: 'boolean', default: false },
@@ -480,6 +522,9 @@ const { values } = parseArgs({
     'profile-warm': { type: 'boolean', default: false },
     wild: { type: 'boolean', default: false },
     'direct-max': { type: 'string' },
+    'fresh-tier': { type: 'boolean', default: false },
+    urls: { type: 'string', default: '1600' },
+    'fresh-files': { type: 'string', default: '200' },
     files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '5' },
     instances: { type: 'string', default: '2000' },
@@ -500,6 +545,7 @@ if (values.newurl && values.ab !== undefined) {
   const wild = _crawlerWildHosts();
   _newUrls(hosts, wild, rounds);
 }
+if (values['fresh-tier']) _freshTier(Number(values['fresh-files']), Number(values.urls), rounds);
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
 if (values.roads) _roads(hosts, Math.max(rounds, 20));
 if (values['direct-max'] !== undefined) {
