@@ -801,8 +801,9 @@ class _Parser {
 
   /**
    * Parses the line starting at `start` and returns the offset of its line break (or n).
-   * One scan finds the line end and the first NUL, `#` and `:`; lines with bytes >= 0x80 get
-   * a second scan for UTF-8 validity and byte-order marks.
+   * One scan finds the line end and the first NUL, `#` and `:` (after the colon of a canonical
+   * key that opens the line, matchLineKey); lines with bytes >= 0x80 get a second scan for
+   * UTF-8 validity and byte-order marks.
    */
   parseLine(start: number): number {
     const bytes = this.bytes;
