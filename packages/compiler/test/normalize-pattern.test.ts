@@ -127,6 +127,21 @@ describe('simplifyPattern', () => {
     expect(p.priority).toBe(4);
   });
 
+  it('cuts a lone trailing * in one copy: the body, head and anchor the collapse road gives it after a run (`/a**`)', () => {
+    for (const form of ['/a*', '/a*b*', '/*x*$', '/a/*$', '*', '*$', 'a*', '/*']) {
+      const lone = simplify(form);
+      const run = simplify(form.endsWith('$') ? `${form.slice(0, -1)}*$` : `${form}*`);
+      if (run === null) {
+        expect(lone, form).toBeNull();
+        continue;
+      }
+      expect(lone, form).not.toBeNull();
+      expect({ ...lone!, body: show(lone!), priority: lone!.priority + 1 }, form).toEqual({ ...run, body: show(run) });
+    }
+    const p = simplify('/a*b*') as MatchPattern;
+    expect([show(p), p.head, p.anchored]).toEqual(['/a*b', 2, false]);
+  });
+
   it('turns *$ into a prefix pattern', () => {
     const p = simplify('/a*$') as MatchPattern;
     expect(show(p)).toBe('/a');

@@ -286,6 +286,26 @@ describe('docs/semantics.md 2: Key and value', () => {
     expect(codes(parsed)).toEqual([]);
   });
 
+  it('2: a canonical key right before its colon (matched ahead of the line scan) parses as the key written otherwise', () => {
+    const fast = parseRobotsTxt('User-agent: a\nDisallow: /x*$\nALLOW: /y%41\nSitemap: http://s\nuser-agent: b # c\nDisallow:');
+    const slow = parseRobotsTxt(' User-agent : a\n Disallow : /x*$\n ALLOW : /y%41\n Sitemap : http://s\n user-agent : b # c\n Disallow :');
+    expect(fast.groups.map((g) => g.agents.map((a) => a.value))).toEqual([['a'], ['b']]);
+    expect(rulesOf(fast)).toEqual([
+      [2, 'disallow', '/x*$'],
+      [3, 'allow', '/y%41'],
+      [6, 'disallow', ''],
+    ]);
+    expect(fast.groups).toEqual(slow.groups);
+    expect(fast.sitemaps).toEqual(slow.sitemaps);
+    expect(codes(fast)).toEqual([]);
+    expect(codes(slow)).toEqual([]);
+    // `| 0x20` lower-cases CR to `-`: `User` CR `agent:` is two lines and no user-agent.
+    const split = parseRobotsTxt('User\ragent: a\nDisallow: /x');
+    expect(split.lineCount).toBe(3);
+    expect(split.groups).toEqual([]);
+    expect(codes(split)).toContain('rule-outside-group');
+  });
+
   it('2: keys are recognised by prefix (`Disallowed:`, `User-agents:` count) (key-prefix)', () => {
     const parsed = parseRobotsTxt('User-agents: a\nDisallowed: /x\nAllowance: /y\nSitemaps: http://s');
     expect(parsed.groups[0]!.agents[0]!.value).toBe('a');
