@@ -12,7 +12,7 @@ import type { MergedGroups } from './merge-groups.js';
 import type { ParsedRobots } from './parse.js';
 import type { PartPlan } from './plan-parts.js';
 import { serializePreferences } from './serialize-preferences.js';
-import { KEPT_WRITER_MAX_BYTES, KeptBytes, type ByteWriter } from './byte-writer.js';
+import { KEPT_WRITER_MAX_BYTES, KeptBytes, putVarint, type ByteWriter } from './byte-writer.js';
 
 /** Everything {@link serializeArtifact} writes. */
 export interface ArtifactInput {
@@ -39,21 +39,29 @@ const _written = new KeptBytes(KEPT_WRITER_MAX_BYTES, 0);
 
 function _writeRules(w: ByteWriter, input: ArtifactInput): void {
   const rules = input.plan.rules;
+  const patterns = input.patterns;
+  const rebuildable = input.built.rebuildable;
   w.v(rules.length);
+  // The writer's length in a local per rule (as build-parts.ts' _writeNodes): a vq call per field
+  // loads and stores it. Line steps are below 2^30 (a line is at least a byte of a string).
   let line = 0;
   for (let id = 0; id < rules.length; id++) {
     const rule = rules[id] as (typeof rules)[number];
+    const raw = rule.rawBytes;
     w.room(10);
-    w.vq(((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
+    let at = putVarint(w.bytes, w.length, ((rule.line - line) << 1) | (rule.kind === 'allow' ? 1 : 0));
     line = rule.line;
     // 0: rebuilt from the tables; else the length + 1, then the text as written.
-    if (input.patterns) {
-      if (input.built.rebuildable[id] === 1) w.vq(0);
+    if (patterns) {
+      if (rebuildable[id] === 1) w.bytes[at++] = 0;
       else {
-        w.vq(rule.rawBytes.length + 1);
-        w.raw(rule.rawBytes);
+        at = putVarint(w.bytes, at, raw.length + 1);
+        w.length = at;
+        w.raw(raw);
+        continue;
       }
     }
+    w.length = at;
   }
 }
 
@@ -152,14 +160,16 @@ export function serializeArtifact(input: ArtifactInput): Uint8Array {
   const texts = input.patterns || parsed.sitemaps.length > 0 || parsed.others.length > 0 || plan.agents.length > 0;
   const want = (texts ? parsed.byteLength : 2 * plan.rules.length) + 256;
   const w = _written.writer(want, HEADER_BYTES);
-  const scope = input.scope ?? [];
-  w.v(scope.length);
-  for (const token of scope) w.s(token);
-  w.v(input.plan.agents.length);
-  for (let i = 0; i < input.plan.agents.length; i++) {
-    const [token, group] = input.plan.agents[i] as readonly [string, number];
-    w.s(token);
-    w.v(group);
+  // Indexed loops, no destructuring: each walked an iterator per compile.
+  const scope = input.scope;
+  w.v(scope === undefined ? 0 : scope.length);
+  if (scope !== undefined) for (let i = 0; i < scope.length; i++) w.s(scope[i] as string);
+  const agents = plan.agents;
+  w.v(agents.length);
+  for (let i = 0; i < agents.length; i++) {
+    const agent = agents[i] as readonly [string, number];
+    w.s(agent[0]);
+    w.v(agent[1]);
   }
   // One long loop per writer, each called from here: a cold process compiles each on its own
   // (on-stack replacement compiles the enclosing function, and code after its loop, reached
