@@ -68,8 +68,10 @@ export const tierTuning = {
    * check vs tier 0 only): the full run at 0d610c2 gave 266 vs 150 over 32 checks, 172 vs 144
    * over 64, 209 vs 249 over 128; the committed bench/results/report.md (3ce6c56) gives 588 vs
    * 150 over 32, 250 vs 146 over 64, 167 vs 143 over 128, 144 vs 144 over 256. Four full runs
-   * on the loaded machine put the crossing between 32 and 256 checks; 64 sits low in it, where
-   * a hot group gains soonest. Most hosts of a crawl (a median of 52 URLs) never tier up. 0
+   * on the loaded machine put the crossing between 32 and 256 checks, the two at 1d363ff
+   * between 256 and 512 (133 vs 77 over 256, 70 vs 76 over 512); 64 stays low, where a hot
+   * group gains soonest and a warm loop tiers up within a few passes (README: what a group
+   * that stops sooner pays). Most hosts of a crawl (a median of 52 URLs) never tier up. 0
    * forces tier 1 from the first check, Infinity keeps every group on tier 0.
    */
   threshold: 64,
