@@ -16,14 +16,14 @@
  *   node --cpu-prof bench/dist/focus.js --profile-warm [--seconds N]   (a CPU profile of warm checks)
  *   node bench/dist/focus.js --direct-max 8,16,32 [--wild] [--rounds N]   (tier-0 checks with wildcard
  *     candidates at each scanTuning.directMaxCandidates, interleaved, CPU time: the measurement behind it)
- *   node --expose-gc bench/dist/focus.js --fresh-tier [--urls N] [--fresh-files N] [--rounds N]   (URLs that never repeat:
- *     N per host, checked in order on tier 0 only and with tier 1 from the first check, ns per check by
- *     check-count bucket; where the automaton pays when a hot host's URLs are all new, and where not)
+ *   node bench/dist/focus.js --fresh-tier [--urls N] [--fresh-files N] [--rounds N]   (URLs that never repeat:
+ *     N distinct per host, checked in order on tier 0 only, with tier 1 from the first check and with the
+ *     default threshold, ns per check by check-count bucket: what a hot host whose URLs are all new pays)
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
 import { hostWordsByKind } from '@robomata/runtime/internal';
-import { groupSegmentCount, lastCandidateCount, readCheckWork, resetCheckWork, scanTuning, tierTuning } from '@robomata/runtime/testing';
+import { groupSegmentCount, lastCandidateCount, readCheckWork, resetCheckWork, scanTuning, tierOf, tierTuning } from '@robomata/runtime/testing';
 import { parseArgs } from 'node:util';
 import { CORPUS_DIR } from './corpus.js';
 import { measureColdHosts, measureNewUrls, pickCrawler as _crawler } from './crawl.js';
@@ -472,19 +472,22 @@ function _memory(hosts: readonly HostCase[], n: number): void {
 }
 
 /**
- * Prints, for URLs that never repeat (`perHost` generated URLs per host, each checked once in
- * order), ns per check by check-count bucket on tier 0 only and with tier 1 from the first check
- * (its state builds included): the sum over hosts of the per-bucket median over rounds, divided
- * by the bucket's checks. O(rounds x hosts x perHost).
+ * Prints, for URLs that never repeat (each host's first `perHost` distinct generated URLs, each
+ * checked once in order), ns per check by check-count bucket on tier 0 only, with tier 1 from
+ * the first check (its state builds included) and with the default threshold: the sum over
+ * hosts of the per-bucket median over rounds, divided by the bucket's checks; then the states
+ * and tier of the hosts' groups at the end under the default threshold. O(rounds x hosts x perHost).
  */
 function _freshTier(files: number, perHost: number, rounds: number): void {
-  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: perHost, seed: DEFAULT_SEED + 5 }).hosts;
+  // The generator repeats URLs (a quarter at 1,600 a host): ask for three times as many, keep the first distinct ones.
+  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
   const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
   const edges = [0, 10, 50, 100, 200, 400, 800, 1600, 3200].filter((b) => b < perHost).concat([perHost]);
   const saved = tierTuning.threshold;
+  const ends: { tier: number; states: number; gaveUp: boolean }[] = [];
   let sink = 0;
   try {
-    for (const threshold of [Number.POSITIVE_INFINITY, 0]) {
+    for (const threshold of [Number.POSITIVE_INFINITY, 0, saved]) {
       tierTuning.threshold = threshold;
       const times = fresh.map(() => edges.slice(1).map(() => [] as number[]));
       const checks = edges.slice(1).map(() => 0);
@@ -498,16 +501,26 @@ function _freshTier(files: number, perHost: number, rounds: number): void {
             times[i]?.[b]?.push(performance.now() - t0);
             if (r === 0) checks[b] = (checks[b] as number) + Math.max(0, hi - (edges[b] as number));
           }
+          if (threshold === saved && r === rounds - 1 && rules.groupIndex >= 0) {
+            const t = tierOf(rules);
+            ends.push({ tier: t.tier, states: t.states, gaveUp: t.stayBelow });
+          }
         });
       }
       const cells = checks.map((n, b) => `[${edges[b]},${edges[b + 1]}) ${((times.reduce((s, t) => s + medianOf(t[b] as number[]), 0) * 1e6) / Math.max(1, n)).toFixed(0)}`);
-      process.stdout.write(`${threshold === 0 ? 'tier 1 from the first check' : 'tier 0 only'}, ns/check by checks so far: ${cells.join('  ')}\n`);
+      const name = threshold === 0 ? 'tier 1 from the first check' : threshold === saved ? `default threshold (${saved})` : 'tier 0 only';
+      process.stdout.write(`${name}, ns/check by checks so far: ${cells.join('  ')}\n`);
     }
   } finally {
     tierTuning.threshold = saved;
   }
   if (sink < 0) throw new Error('unreachable');
-  process.stdout.write(`(${fresh.length} hosts, ${perHost} generated URLs each, every URL checked once per round, ${rounds} rounds)\n`);
+  const states = ends.filter((e) => e.tier === 1).map((e) => e.states).sort((x, y) => x - y);
+  const distinct = fresh.map((h) => h.urls.length).sort((x, y) => x - y);
+  process.stdout.write(
+    `(${fresh.length} hosts, ${distinct[0]}-${distinct[distinct.length - 1]} distinct generated URLs each, every URL checked once per round, ${rounds} rounds; ` +
+      `at the end under the default threshold: ${states.length} groups on tier 1 holding a median of ${states.length === 0 ? 0 : medianOf(states)} states (p90 ${states[Math.floor(0.9 * (states.length - 1))] ?? 0}), ${ends.filter((e) => e.gaveUp).length} gave it up, ${ends.filter((e) => e.tier === 0 && !e.gaveUp).length} never tiered up)\n`,
+  );
 }
 
 const { values } = parseArgs({

@@ -102,6 +102,17 @@ export const tierTuning = {
    * with thousands of `/*X` patterns, whose every state holds each one's `*`).
    */
   maxWorkOuts: 4,
+  /**
+   * Checks per window of the churn rule: after its first window (the states a host's URLs need
+   * at first), a group whose automaton built a state for every fewer than
+   * tierTuning.minChecksPerState checks over a window gives it up, because its URLs keep needing
+   * new states. On URLs that never repeat (`node bench/dist/focus.js --fresh-tier --rounds 3`,
+   * 200 hosts x 1,600 distinct URLs) tier 1 cost 229-284 ns a check against tier 0's 181-184 from
+   * check 200 on, its builds included; a warm loop builds no state after its first pass.
+   */
+  churnWindow: 256,
+  /** The churn rule's rate (see tierTuning.churnWindow): fewer checks than this per state built over a window gives the automaton up. */
+  minChecksPerState: 16,
 };
 
 /**
@@ -303,6 +314,10 @@ export class LazyDfa {
   /** Checks that ran out of tierTuning.checkWork. */
   workOuts = 0;
   gaveUp = false;
+  /** `checks` when the churn rule's window began (0: the first window, which the rule skips). */
+  windowStart = 0;
+  /** States built since windowStart. */
+  windowBuilt = 0;
   /**
    * The scheme and authority (`https://host`, up to its path's first `/`) of an `http(s)://` URL
    * this group checked, or '' (see {@link runLazyDfa}): a URL that starts with it and has `/`
@@ -440,6 +455,7 @@ export class LazyDfa {
       if (this._sameSet(id)) return id;
     }
     if (this.states + 1 >= this.sets.length >> 1 || this.poolUsed + this.nextCount > this.pool.length) this._makeRoom();
+    this._countBuilt();
     const id = this.states++;
     let endBest = this.nextBest;
     const rank = this.nfa.rank;
@@ -455,6 +471,20 @@ export class LazyDfa {
     this.answers[2 * id + 1] = this.nextBest;
     this._insertHash(id, h);
     return id;
+  }
+
+  /**
+   * Counts a state built towards the churn rule (tierTuning.churnWindow): once a window has
+   * passed, gives the automaton up when that window, not the first, built a state for every
+   * fewer than tierTuning.minChecksPerState checks, then starts the next window. O(1).
+   */
+  private _countBuilt(): void {
+    this.windowBuilt++;
+    const span = this.checks - this.windowStart;
+    if (span < tierTuning.churnWindow) return;
+    if (this.windowStart !== 0 && this.windowBuilt * tierTuning.minChecksPerState > span) this.gaveUp = true;
+    this.windowStart = this.checks;
+    this.windowBuilt = 0;
   }
 
   private _insertHash(id: number, h: number): void {

@@ -15,7 +15,7 @@ describe('tier 1 state cache', () => {
     // 40,000 literal paths of distinct ranks: each path read to its end is a state of its own.
     const names = Array.from({ length: 40_000 }, (_, i) => i.toString(36).padStart(4, '0'));
     const robots = compileRobots(`User-agent: *\n${names.map((n) => `Disallow: /d/${n}\n`).join('')}`, { profile: 'rfc9309', maxBytes: 1 << 22 });
-    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28, maxPositions: 1 << 22, checkWork: 1 << 30, minChecksPerFlush: 0 });
+    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28, maxPositions: 1 << 22, checkWork: 1 << 30, minChecksPerFlush: 0, minChecksPerState: 0 });
     const rules = robots.agent('bot');
     let most = 0;
     for (let k = 0; k < names.length; k++) {
@@ -34,6 +34,56 @@ describe('tier 1 state cache', () => {
   });
 });
 
+describe('tier 1 churn rule', () => {
+  afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
+
+  // 3,000 literal paths of distinct ranks: a URL under a path not read before needs states of its own.
+  const names = Array.from({ length: 3_000 }, (_, i) => i.toString(36).padStart(3, '0'));
+  const text = `User-agent: *\nDisallow: /*.pdf$\n${names.map((n, i) => `${i % 3 === 0 ? 'Allow' : 'Disallow'}: /d/${n}\n`).join('')}`;
+  const fresh = names.map((n, i) => `https://example.com/d/${n}${i % 5 === 0 ? 'x.pdf' : '/page'}`);
+
+  it('gives the automaton up when a group keeps needing new states (URLs that never repeat) and answers as tier 0', () => {
+    Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
+    const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const expected = fresh.map((u) => below.isAllowed(u));
+    // A budget that never flushes: only the churn rule can give the automaton up.
+    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const answers: boolean[] = [];
+    let gaveUpAt = -1;
+    for (let k = 0; k < fresh.length; k++) {
+      answers.push(rules.isAllowed(fresh[k] as string));
+      if (gaveUpAt < 0 && tierOf(rules).stayBelow) gaveUpAt = k;
+    }
+    expect(answers).toEqual(expected);
+    const t = tierOf(rules);
+    expect(t.flushes).toBe(0);
+    expect(t.tier).toBe(0);
+    expect(t.stayBelow).toBe(true);
+    // Not in the first window (the states a host's URLs need at first), within the second.
+    expect(gaveUpAt).toBeGreaterThanOrEqual(tierTuning.churnWindow);
+    expect(gaveUpAt).toBeLessThan(3 * tierTuning.churnWindow);
+  });
+
+  it('keeps the automaton of a group whose URLs come back, however many states their first pass built', () => {
+    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const some = fresh.slice(0, 400);
+    for (let pass = 0; pass < 10; pass++) for (const u of some) rules.isAllowed(u);
+    const t = tierOf(rules);
+    expect(t.tier).toBe(1);
+    expect(t.stayBelow).toBe(false);
+    expect(t.states).toBeGreaterThan(400);
+  });
+
+  it('keeps the automaton of a churning group when minChecksPerState is 0 (the rule off)', () => {
+    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28, minChecksPerState: 0 });
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    for (const u of fresh) rules.isAllowed(u);
+    expect(tierOf(rules).tier).toBe(1);
+  });
+});
+
 describe('tier 1 row width', () => {
   afterEach(() => Object.assign(tierTuning, DEFAULT_TIER));
 
@@ -45,7 +95,8 @@ describe('tier 1 row width', () => {
     Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
     const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const expected = urls.map((u) => below.isAllowed(u));
-    Object.assign(tierTuning, { threshold: 0 });
+    // Every URL is new: without the churn rule off, the automaton would be given up mid-way.
+    Object.assign(tierTuning, { threshold: 0, minChecksPerState: 0 });
     const above = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const first = urls.map((u) => above.isAllowed(u));
     expect(tierOf(above).tier).toBe(1);
@@ -63,6 +114,7 @@ describe('tier 1 row width', () => {
     expect(tierOf(rules).states).toBeLessThan(128);
     expect(tierOf(rules).transitionBytes).toBe(1);
     const names = Array.from({ length: 300 }, (_, i) => i.toString(36).padStart(3, '0'));
+    Object.assign(tierTuning, { minChecksPerState: 0 });
     const big = compileRobots(`User-agent: *\n${names.map((n) => `Disallow: /d/${n}\n`).join('')}`, { profile: 'rfc9309' }).agent('bot');
     big.isAllowed('/d/000');
     expect(tierOf(big).transitionBytes).toBe(1);
