@@ -84,7 +84,7 @@ function _series(series: readonly WorkloadResult[]): { name: string; points: { x
 /** Returns the text and table of the tier-up series. */
 function _tierUpText(r: BenchResults): string {
   const rows = [
-    'A freshly loaded group answers its first x checks (its host\'s URLs cycled): ns per check with the build of its automaton included (tier-up at the first check), on tier 0 only (tries and segment scan), and with the default threshold. Where the first line falls under the second is where tier-up pays; the default threshold sits there.',
+    'A freshly loaded group answers its first x checks (its host\'s URLs cycled): ns per check with the build of its automaton included (tier-up at the first check), on tier 0 only (tries and segment scan), and with the default threshold. Where the first line falls under the second is where tier-up pays on repeated URLs; the default threshold sits below that crossing, so that a warm loop tiers up within a few passes (README: Tier 1, a hot group).',
     '',
     '| checks per group | tier-up from the first check | tier 0 only | default threshold |',
     '|---:|---:|---:|---:|',

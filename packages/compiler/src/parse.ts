@@ -865,7 +865,6 @@ class _Parser {
     return kind;
   }
 
-
   /**
    * Returns the first `_LONG_LINE_SEARCHES[k]` at or after `from` in the ASCII text, or -1: the
    * last find is kept and searched again only once `from` passes it, so each character's
@@ -886,7 +885,8 @@ class _Parser {
    * over the corpus, most of it in a few HTML pages of long lines), each search resumed from
    * where the last one stopped, so every byte is searched once per character. The rest's marks
    * are every flag but SHAPE_HIGH (a rule value is scanned for its shape); its control bytes are
-   * looked for within the SNIFF_BYTES the binary heuristic counts.
+   * looked for within the SNIFF_BYTES the binary heuristic counts. `key`: matchLineKey's answer
+   * for the line (-1: none), passed on to endLine.
    */
   finishLongLine(start: number, from: number, nul: number, hash: number, colon: number, marks: number, key: number): number {
     const lf = this.nextAt(_FIND_LF, from);
@@ -987,16 +987,11 @@ class _Parser {
    * section 2); `key`: the _KeyKind of the canonical key `[s, colon)` (matchLineKey), or -1.
    */
   parseContent(line: number, s: number, e: number, colon: number, key: number): void {
-    const bytes = this.bytes;
     if (key >= 0) {
-      // Exactly the canonical form: no trim of the key, no typo or prefix to report.
-      let vs = colon + 1;
-      let ve = e;
-      while (vs < ve && _isSpace(bytes[vs]!)) vs++;
-      while (ve > vs && _isSpace(bytes[ve - 1]!)) ve--;
-      this.handleKey(line, key as _KeyKind, vs, ve);
+      this.parseCanonicalLine(line, colon, e, key as _KeyKind);
       return;
     }
+    const bytes = this.bytes;
     let ke: number;
     let vs: number;
     let missingColon = false;
@@ -1069,6 +1064,21 @@ class _Parser {
       );
     }
     this.handleKey(line, form.kind, vs, ve);
+  }
+
+  /**
+   * parseContent for a line that opens with canonical key `key` and its colon at `colon`
+   * (matchLineKey): exactly the canonical form, so there is no key to trim and no typo or
+   * prefix to report, and it is no preference key (Content-Usage and Content-Signal start with
+   * `c`); the value `(colon, e)` is trimmed and handed on. O(value).
+   */
+  parseCanonicalLine(line: number, colon: number, e: number, key: _KeyKind): void {
+    const bytes = this.bytes;
+    let vs = colon + 1;
+    let ve = e;
+    while (vs < ve && _isSpace(bytes[vs]!)) vs++;
+    while (ve > vs && _isSpace(bytes[ve - 1]!)) ve--;
+    this.handleKey(line, key, vs, ve);
   }
 
   /** Hands the value `[vs, ve)` of a user-agent, allow, disallow or sitemap line to its handler. */

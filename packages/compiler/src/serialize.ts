@@ -43,7 +43,10 @@ function _writeRules(w: ByteWriter, input: ArtifactInput): void {
   const rebuildable = input.built.rebuildable;
   w.v(rules.length);
   // The writer's length in a local per rule (as build-parts.ts' _writeNodes): a vq call per field
-  // loads and stores it. Line steps are below 2^30 (a line is at least a byte of a string).
+  // loads and stores it, and its range test with it. Lines ascend, so the last bounds every step
+  // (a step and its kind bit must stay below 2^31; only an input past 1 GiB has such lines).
+  const last = rules.length === 0 ? 0 : (rules[rules.length - 1] as (typeof rules)[number]).line;
+  if (last >= 2 ** 30) throw new Error(`internal: rule line ${last} past the artifact's 2^30 lines`);
   let line = 0;
   for (let id = 0; id < rules.length; id++) {
     const rule = rules[id] as (typeof rules)[number];

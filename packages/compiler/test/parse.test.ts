@@ -306,6 +306,47 @@ describe('docs/semantics.md 2: Key and value', () => {
     expect(codes(split)).toContain('rule-outside-group');
   });
 
+  it('2: a canonical key on a line past the long-line scan (finishLongLine) parses as the key written otherwise', () => {
+    const value = `/${'a'.repeat(300)}`;
+    const fast = parseRobotsTxt(`User-agent: a\nDisallow:${value}#x\nAllow: ${value}b\n`);
+    const slow = parseRobotsTxt(` User-agent: a\n Disallow :${value}#x\n Allow : ${value}b\n`);
+    expect(rulesOf(fast)).toEqual([
+      [2, 'disallow', value],
+      [3, 'allow', `${value}b`],
+    ]);
+    expect(fast.groups).toEqual(slow.groups);
+    expect(fast.diagnostics).toEqual(slow.diagnostics);
+  });
+
+  it('2: a canonical key whose value draws diagnostics reports them on its line, as the key written otherwise', () => {
+    const enc = new TextEncoder();
+    const bytesOf = (lines: readonly string[]): Uint8Array => {
+      const parts = lines.map((l) => enc.encode(l));
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
+      let o = 0;
+      for (const p of parts) {
+        out.set(p, o);
+        o += p.length;
+        out[o++] = 0x0a;
+      }
+      return out;
+    };
+    // A rule before any group, a NUL in a value, a mid-line byte-order mark, invalid UTF-8 (0xFF).
+    const lines = ['Disallow: /early', 'User-agent: a', 'Disallow: /n\u0000x', 'Allow: /\ufeffbom', 'Disallow: /ff'];
+    const fastBytes = bytesOf(lines);
+    const slowBytes = bytesOf(lines.map((l) => ` ${l.replace(':', ' :')}`));
+    // The last value's `f`s become 0xFF bytes in both.
+    for (const b of [fastBytes, slowBytes]) b[b.length - 2] = 0xff;
+    const fast = parseRobotsTxt(fastBytes);
+    const slow = parseRobotsTxt(slowBytes);
+    // The same diagnostics on the same lines; their byte offsets differ by the two bytes the slow form adds.
+    const seen = (p: ParsedRobots): string[] => p.diagnostics.map((d) => `${d.line} ${d.severity} ${d.code}`);
+    expect(seen(fast)).toEqual(['1 warning rule-outside-group', ...seen(fast).slice(1)]);
+    expect(seen(fast).length).toBe(4);
+    expect(seen(fast)).toEqual(seen(slow));
+    expect(fast.groups.map((g) => g.rules.map((r) => r.pattern))).toEqual(slow.groups.map((g) => g.rules.map((r) => r.pattern)));
+  });
+
   it('2: keys are recognised by prefix (`Disallowed:`, `User-agents:` count) (key-prefix)', () => {
     const parsed = parseRobotsTxt('User-agents: a\nDisallowed: /x\nAllowance: /y\nSitemaps: http://s');
     expect(parsed.groups[0]!.agents[0]!.value).toBe('a');
