@@ -13,8 +13,8 @@
  * write for it (a `%XX` octet, a character's UTF-8 octets), computed from the string, never
  * written to a buffer. rfc9309's implicit `/robots.txt` allow is two of the NFA's patterns.
  * A check that would build more than
- * {@link tierTuning}`.checkWork` positions' worth of states, or a group that thrashes its cache,
- * goes back to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
+ * {@link tierTuning}`.checkWork` positions' worth of states, or a group that thrashes its cache
+ * or keeps building states (tierTuning.churnWindow), goes back to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
  * bound of SECURITY.md. Thread safety: a LazyDfa lives on one `AgentRules` object, which lives
  * in one thread (JS objects are never shared between threads); only the artifact bytes are
  * shareable, and the automaton never writes to them.
@@ -70,8 +70,8 @@ export const tierTuning = {
    * 150 over 32, 250 vs 146 over 64, 167 vs 143 over 128, 144 vs 144 over 256. Four full runs
    * on the loaded machine put the crossing between 32 and 256 checks, the two at 1d363ff
    * between 256 and 512 (133 vs 77 over 256, 70 vs 76 over 512); 64 stays low, where a hot
-   * group gains soonest and a warm loop tiers up within a few passes (README: what a group
-   * that stops sooner pays). Most hosts of a crawl (a median of 52 URLs) never tier up. 0
+   * group gains soonest and a warm loop tiers up within a few passes (README: Tier 1, a hot
+   * group). Most hosts of a crawl (a median of 52 URLs) never tier up. 0
    * forces tier 1 from the first check, Infinity keeps every group on tier 0.
    */
   threshold: 64,
