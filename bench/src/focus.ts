@@ -16,9 +16,10 @@
  *   node --cpu-prof bench/dist/focus.js --profile-warm [--seconds N]   (a CPU profile of warm checks)
  *   node bench/dist/focus.js --direct-max 8,16,32 [--wild] [--rounds N]   (tier-0 checks with wildcard
  *     candidates at each scanTuning.directMaxCandidates, interleaved, CPU time: the measurement behind it)
- *   node bench/dist/focus.js --fresh-tier [--urls N] [--fresh-files N] [--rounds N]   (URLs that never repeat:
+ *   node bench/dist/focus.js --fresh-tier [--no-churn] [--urls N] [--fresh-files N] [--rounds N]   (URLs that never repeat:
  *     N distinct per host, checked in order on tier 0 only, with tier 1 from the first check and with the
- *     default threshold, ns per check by check-count bucket: what a hot host whose URLs are all new pays)
+ *     default threshold, ns per check by check-count bucket: what a hot host whose URLs are all new pays;
+ *     --no-churn: with tierTuning.minChecksPerState 0, the churn rule off)
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
@@ -478,13 +479,15 @@ function _memory(hosts: readonly HostCase[], n: number): void {
  * hosts of the per-bucket median over rounds, divided by the bucket's checks; then the states
  * and tier of the hosts' groups at the end under the default threshold. O(rounds x hosts x perHost).
  */
-function _freshTier(files: number, perHost: number, rounds: number): void {
+function _freshTier(files: number, perHost: number, rounds: number, churn: boolean): void {
   // The generator repeats URLs (a quarter at 1,600 a host): ask for three times as many, keep the first distinct ones.
   const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
   const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
   const edges = [0, 10, 50, 100, 200, 400, 800, 1600, 3200].filter((b) => b < perHost).concat([perHost]);
   const saved = tierTuning.threshold;
-  const ends: { tier: number; states: number; gaveUp: boolean }[] = [];
+  const savedRate = tierTuning.minChecksPerState;
+  if (!churn) tierTuning.minChecksPerState = 0;
+  const ends: { tier: number; states: number; paused: boolean; pauses: number }[] = [];
   let sink = 0;
   try {
     for (const threshold of [Number.POSITIVE_INFINITY, 0, saved]) {
@@ -503,7 +506,7 @@ function _freshTier(files: number, perHost: number, rounds: number): void {
           }
           if (threshold === saved && r === rounds - 1 && rules.groupIndex >= 0) {
             const t = tierOf(rules);
-            ends.push({ tier: t.tier, states: t.states, gaveUp: t.stayBelow });
+            ends.push({ tier: t.tier, states: t.states, paused: t.paused, pauses: t.pauses });
           }
         });
       }
@@ -513,13 +516,14 @@ function _freshTier(files: number, perHost: number, rounds: number): void {
     }
   } finally {
     tierTuning.threshold = saved;
+    tierTuning.minChecksPerState = savedRate;
   }
   if (sink < 0) throw new Error('unreachable');
   const states = ends.filter((e) => e.tier === 1).map((e) => e.states).sort((x, y) => x - y);
   const distinct = fresh.map((h) => h.urls.length).sort((x, y) => x - y);
   process.stdout.write(
     `(${fresh.length} hosts, ${distinct[0]}-${distinct[distinct.length - 1]} distinct generated URLs each, every URL checked once per round, ${rounds} rounds; ` +
-      `at the end under the default threshold: ${states.length} groups on tier 1 holding a median of ${states.length === 0 ? 0 : medianOf(states)} states (p90 ${states[Math.floor(0.9 * (states.length - 1))] ?? 0}), ${ends.filter((e) => e.gaveUp).length} gave it up, ${ends.filter((e) => e.tier === 0 && !e.gaveUp).length} never tiered up)\n`,
+      `at the end under the default threshold: ${states.length} groups on tier 1 holding a median of ${states.length === 0 ? 0 : medianOf(states)} states (p90 ${states[Math.floor(0.9 * (states.length - 1))] ?? 0}), ${ends.filter((e) => e.pauses > 0).length} paused by the churn rule${churn ? '' : ' (off: --no-churn)'}, ${ends.filter((e) => e.paused).length} paused now, ${ends.filter((e) => e.tier === 0).length} on tier 0)\n`,
   );
 }
 
@@ -536,6 +540,7 @@ const { values } = parseArgs({
     wild: { type: 'boolean', default: false },
     'direct-max': { type: 'string' },
     'fresh-tier': { type: 'boolean', default: false },
+    'no-churn': { type: 'boolean', default: false },
     urls: { type: 'string', default: '1600' },
     'fresh-files': { type: 'string', default: '200' },
     files: { type: 'string', default: '1000' },
@@ -558,7 +563,7 @@ if (values.newurl && values.ab !== undefined) {
   const wild = _crawlerWildHosts();
   _newUrls(hosts, wild, rounds);
 }
-if (values['fresh-tier']) _freshTier(Number(values['fresh-files']), Number(values.urls), rounds);
+if (values['fresh-tier']) _freshTier(Number(values['fresh-files']), Number(values.urls), rounds, !values['no-churn']);
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
 if (values.roads) _roads(hosts, Math.max(rounds, 20));
 if (values['direct-max'] !== undefined) {

@@ -13,8 +13,9 @@
  * write for it (a `%XX` octet, a character's UTF-8 octets), computed from the string, never
  * written to a buffer. rfc9309's implicit `/robots.txt` allow is two of the NFA's patterns.
  * A check that would build more than
- * {@link tierTuning}`.checkWork` positions' worth of states, or a group that thrashes its cache
- * or keeps building states (tierTuning.churnWindow), goes back to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
+ * {@link tierTuning}`.checkWork` positions' worth of states, a group that thrashes its cache, or
+ * an automaton paused while it keeps building states (tierTuning.churnWindow), hands its checks
+ * to the tier below (matcher.ts), which keeps the O(URL + the group's segments)
  * bound of SECURITY.md. Thread safety: a LazyDfa lives on one `AgentRules` object, which lives
  * in one thread (JS objects are never shared between threads); only the artifact bytes are
  * shareable, and the automaton never writes to them.
@@ -51,6 +52,9 @@ export interface TierState {
   readonly authority: string;
   /** Bytes per transition of the automaton's rows: 1 while it holds at most 127 states, else 2 (0 on tier 0). */
   readonly transitionBytes: 0 | 1 | 2;
+  /** Times the churn rule paused the automaton (tierTuning.churnWindow), and whether it is paused now (tier 0 answers; 0 and false on tier 0). */
+  readonly pauses: number;
+  readonly paused: boolean;
 }
 
 /** What {@link runLazyDfa} returns when the check must be answered by the tier below. */
@@ -103,15 +107,17 @@ export const tierTuning = {
    */
   maxWorkOuts: 4,
   /**
-   * Checks per window of the churn rule: after its first window (the states a host's URLs need
-   * at first), a group whose automaton built a state for every fewer than
-   * tierTuning.minChecksPerState checks over a window gives it up, because its URLs keep needing
-   * new states. On URLs that never repeat (`node bench/dist/focus.js --fresh-tier --rounds 3`,
-   * 200 hosts x 1,600 distinct URLs) tier 1 cost 229-284 ns a check against tier 0's 181-184 from
-   * check 200 on, its builds included; a warm loop builds no state after its first pass.
+   * Checks per window of the churn rule: a window, not the first after tier-up or after a pause,
+   * in which the automaton built a state for every fewer than tierTuning.minChecksPerState
+   * checks pauses it (tier 0 answers, its states kept) for 4 windows. URLs that never repeat
+   * keep needing states, so the automaton runs a third of the time; a fixed URL set stops
+   * needing them after its first pass, and one longer than the windows is built while the
+   * automaton runs (its states are kept across pauses). On never-repeated URLs (`node bench/dist/focus.js --fresh-tier
+   * --no-churn --rounds 3`, 200 hosts x 1,600 distinct URLs) the default threshold without the
+   * rule cost 229 ns a check against tier 0's 181 after 800 checks, its builds included.
    */
   churnWindow: 256,
-  /** The churn rule's rate (see tierTuning.churnWindow): fewer checks than this per state built over a window gives the automaton up. */
+  /** The churn rule's rate (see tierTuning.churnWindow): fewer checks than this per state built over a window pauses the automaton; 0 turns the rule off. */
   minChecksPerState: 16,
 };
 
@@ -314,10 +320,16 @@ export class LazyDfa {
   /** Checks that ran out of tierTuning.checkWork. */
   workOuts = 0;
   gaveUp = false;
-  /** `checks` when the churn rule's window began (0: the first window, which the rule skips). */
+  /** `checks` when the churn rule's window began. */
   windowStart = 0;
   /** States built since windowStart. */
   windowBuilt = 0;
+  /** True in the first window after tier-up or a pause, which the churn rule does not judge. */
+  graceWindow = true;
+  /** Until `checks` reaches this, the automaton is paused: runLazyDfa hands every check to the tier below. */
+  resumeAt = 0;
+  /** Times the churn rule paused the automaton. */
+  pauses = 0;
   /**
    * The scheme and authority (`https://host`, up to its path's first `/`) of an `http(s)://` URL
    * this group checked, or '' (see {@link runLazyDfa}): a URL that starts with it and has `/`
@@ -475,15 +487,25 @@ export class LazyDfa {
 
   /**
    * Counts a state built towards the churn rule (tierTuning.churnWindow): once a window has
-   * passed, gives the automaton up when that window, not the first, built a state for every
-   * fewer than tierTuning.minChecksPerState checks, then starts the next window. O(1).
+   * passed, pauses the automaton when that window, not a grace window, built a state for every
+   * fewer than tierTuning.minChecksPerState checks; then starts the next window (after the
+   * pause, a grace window). O(1).
    */
   private _countBuilt(): void {
     this.windowBuilt++;
     const span = this.checks - this.windowStart;
     if (span < tierTuning.churnWindow) return;
-    if (this.windowStart !== 0 && this.windowBuilt * tierTuning.minChecksPerState > span) this.gaveUp = true;
-    this.windowStart = this.checks;
+    if (!this.graceWindow && this.windowBuilt * tierTuning.minChecksPerState > span) {
+      // A pause of constant length: a fixed URL set longer than the windows is built while the
+      // automaton runs, a third of the time, and stops pausing it within about three more passes.
+      this.resumeAt = this.checks + 4 * tierTuning.churnWindow;
+      this.pauses++;
+      this.windowStart = this.resumeAt;
+      this.graceWindow = true;
+    } else {
+      this.windowStart = this.checks;
+      this.graceWindow = false;
+    }
     this.windowBuilt = 0;
   }
 
@@ -614,7 +636,8 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
  */
 export function runLazyDfa(d: LazyDfa, url: string): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
-  d.checks++;
+  // A paused automaton (the churn rule, tierTuning.churnWindow) hands the check to the tier below.
+  if (++d.checks < d.resumeAt) return TIER_FALLBACK;
   // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa),
   // so a start state settled before any byte answers every URL: no path start to find.
   if (d.startSettled !== TIER_FALLBACK) return d.startSettled;

@@ -518,7 +518,9 @@ export class AgentRules {
   [TIER_STATE](): TierState {
     const d = this._dfa;
     const stayBelow = this._checks === _STAY_BELOW;
-    return d === null ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: this._authority, transitionBytes: 0 } : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2 };
+    return d === null
+      ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: this._authority, transitionBytes: 0, pauses: 0, paused: false }
+      : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2, pauses: d.pauses, paused: d.checks < d.resumeAt };
 
   }
 

@@ -42,27 +42,33 @@ describe('tier 1 churn rule', () => {
   const text = `User-agent: *\nDisallow: /*.pdf$\n${names.map((n, i) => `${i % 3 === 0 ? 'Allow' : 'Disallow'}: /d/${n}\n`).join('')}`;
   const fresh = names.map((n, i) => `https://example.com/d/${n}${i % 5 === 0 ? 'x.pdf' : '/page'}`);
 
-  it('gives the automaton up when a group keeps needing new states (URLs that never repeat) and answers as tier 0', () => {
+  it('pauses the automaton while a group keeps needing new states (URLs that never repeat), tier 0 answering the same', () => {
     Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
     const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const expected = fresh.map((u) => below.isAllowed(u));
-    // A budget that never flushes: only the churn rule can give the automaton up.
+    // A budget that never flushes: only the churn rule can pause the automaton.
     Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
     const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const answers: boolean[] = [];
-    let gaveUpAt = -1;
+    let firstPause = -1;
+    let pausedChecks = 0;
     for (let k = 0; k < fresh.length; k++) {
       answers.push(rules.isAllowed(fresh[k] as string));
-      if (gaveUpAt < 0 && tierOf(rules).stayBelow) gaveUpAt = k;
+      const t = tierOf(rules);
+      if (t.paused) pausedChecks++;
+      if (firstPause < 0 && t.pauses > 0) firstPause = k;
     }
     expect(answers).toEqual(expected);
     const t = tierOf(rules);
     expect(t.flushes).toBe(0);
-    expect(t.tier).toBe(0);
-    expect(t.stayBelow).toBe(true);
-    // Not in the first window (the states a host's URLs need at first), within the second.
-    expect(gaveUpAt).toBeGreaterThanOrEqual(tierTuning.churnWindow);
-    expect(gaveUpAt).toBeLessThan(3 * tierTuning.churnWindow);
+    expect(t.tier).toBe(1);
+    expect(t.stayBelow).toBe(false);
+    // Not in the first window (the states a host's URLs need at first), within the second; then
+    // 4 windows paused, a grace window, a judged window and a pause twice as long.
+    expect(firstPause).toBeGreaterThanOrEqual(tierTuning.churnWindow);
+    expect(firstPause).toBeLessThan(3 * tierTuning.churnWindow);
+    expect(t.pauses).toBe(2);
+    expect(pausedChecks).toBeGreaterThan(fresh.length / 2);
   });
 
   it('keeps the automaton of a group whose URLs come back, however many states their first pass built', () => {
@@ -73,14 +79,33 @@ describe('tier 1 churn rule', () => {
     const t = tierOf(rules);
     expect(t.tier).toBe(1);
     expect(t.stayBelow).toBe(false);
+    expect(t.pauses).toBe(0);
     expect(t.states).toBeGreaterThan(400);
   });
 
-  it('keeps the automaton of a churning group when minChecksPerState is 0 (the rule off)', () => {
+  it('resumes a paused automaton whose URLs come back: a first pass longer than the windows ends on tier 1', () => {
+    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
+    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const many = fresh.slice(0, 1_200);
+    for (let pass = 0; pass < 4; pass++) for (const u of many) rules.isAllowed(u);
+    const before = tierOf(rules);
+    // The first pass paused it; later passes built the rest of the set's states while it ran.
+    expect(before.pauses).toBeGreaterThanOrEqual(1);
+    expect(before.paused).toBe(false);
+    for (const u of many) rules.isAllowed(u);
+    const after = tierOf(rules);
+    expect(after.tier).toBe(1);
+    expect(after.paused).toBe(false);
+    expect(after.pauses).toBe(before.pauses);
+    expect(after.states).toBe(before.states);
+  });
+
+  it('never pauses a churning group when minChecksPerState is 0 (the rule off)', () => {
     Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28, minChecksPerState: 0 });
     const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     for (const u of fresh) rules.isAllowed(u);
     expect(tierOf(rules).tier).toBe(1);
+    expect(tierOf(rules).pauses).toBe(0);
   });
 });
 
@@ -95,7 +120,7 @@ describe('tier 1 row width', () => {
     Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
     const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const expected = urls.map((u) => below.isAllowed(u));
-    // Every URL is new: without the churn rule off, the automaton would be given up mid-way.
+    // Every URL is new: with the churn rule on, the automaton would be paused mid-way.
     Object.assign(tierTuning, { threshold: 0, minChecksPerState: 0 });
     const above = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const first = urls.map((u) => above.isAllowed(u));
