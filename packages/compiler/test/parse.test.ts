@@ -335,7 +335,7 @@ describe('docs/semantics.md 2: Key and value', () => {
     const lines = ['Disallow: /early', 'User-agent: a', 'Disallow: /n\u0000x', 'Allow: /\ufeffbom', 'Disallow: /ff'];
     const fastBytes = bytesOf(lines);
     const slowBytes = bytesOf(lines.map((l) => ` ${l.replace(':', ' :')}`));
-    // The last value's `f`s become 0xFF bytes in both.
+    // The last value's last byte (an `f`) becomes 0xFF in both.
     for (const b of [fastBytes, slowBytes]) b[b.length - 2] = 0xff;
     const fast = parseRobotsTxt(fastBytes);
     const slow = parseRobotsTxt(slowBytes);
