@@ -328,8 +328,8 @@ export class LazyDfa {
   windowBuilt = 0;
   /** True in the first window after tier-up or a pause, which the churn rule does not judge. */
   graceWindow = true;
-  /** Until `checks` reaches this, the automaton is paused: runLazyDfa hands every check to the tier below. */
-  resumeAt = 0;
+  /** Set by the churn rule: the next check that would build a state goes to the tier below, which parks the automaton (robots.ts `AgentRules`) until tier-up resumes it. */
+  pauseWanted = false;
   /** Times the churn rule paused the automaton. */
   pauses = 0;
   /**
@@ -498,17 +498,22 @@ export class LazyDfa {
     const span = this.checks - this.windowStart;
     if (span < tierTuning.churnWindow) return;
     if (!this.graceWindow && this.windowBuilt * tierTuning.minChecksPerState > span) {
-      // A pause of constant length: a fixed URL set longer than the windows is built while the
-      // automaton runs, a third of the time, and stops pausing it within about three more passes.
-      this.resumeAt = this.checks + 4 * tierTuning.churnWindow;
+      // The pause is tier 0's count to tier-up again (PAUSE_CHECKS, robots.ts); resume() starts a grace window.
+      this.pauseWanted = true;
       this.pauses++;
-      this.windowStart = this.resumeAt;
-      this.graceWindow = true;
     } else {
       this.windowStart = this.checks;
       this.graceWindow = false;
     }
     this.windowBuilt = 0;
+  }
+
+  /** Takes the automaton back after a pause (robots.ts `AgentRules` tiering up again): its states are kept, and the churn rule starts with a grace window. */
+  resume(): void {
+    this.pauseWanted = false;
+    this.windowStart = this.checks;
+    this.windowBuilt = 0;
+    this.graceWindow = true;
   }
 
   private _insertHash(id: number, h: number): void {
@@ -593,8 +598,9 @@ export class LazyDfa {
   step(id: number, b: number): number {
     const len = this.sets[2 * id + 1] as number;
     this.work += len + 1;
-    if (this.work > tierTuning.checkWork || this.gaveUp) {
-      if (!this.gaveUp && ++this.workOuts >= tierTuning.maxWorkOuts) this.gaveUp = true;
+    if (this.gaveUp || this.pauseWanted) return 0;
+    if (this.work > tierTuning.checkWork) {
+      if (++this.workOuts >= tierTuning.maxWorkOuts) this.gaveUp = true;
       return 0;
     }
     // The thread's work counter (scratch.ts), on the build road only: never on a built state.
@@ -638,8 +644,7 @@ function _hashPositions(best: number, a: Int32Array, off: number, len: number): 
  */
 export function runLazyDfa(d: LazyDfa, url: string): number {
   // Invariant: the check starts at the start state. Hot: run pnpm bench.
-  // A paused automaton (the churn rule, tierTuning.churnWindow) hands the check to the tier below.
-  if (++d.checks < d.resumeAt) return TIER_FALLBACK;
+  d.checks++;
   // rfc9309's implicit allow of `/robots.txt` is two of the automaton's patterns (buildGroupNfa),
   // so a start state settled before any byte answers every URL: no path start to find.
   if (d.startSettled !== TIER_FALLBACK) return d.startSettled;

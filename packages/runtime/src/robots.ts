@@ -377,8 +377,13 @@ function _urlError(url: unknown): TypeError {
 /** The selections an {@link AgentRules} packs into two bits. */
 const _SELECTIONS: readonly Selection[] = ['specific', 'global', 'none'];
 
-/** `AgentRules._checks` once the group stays on the tier below. */
-const _STAY_BELOW = -1;
+/** `AgentRules._checks` once the group stays on the tier below (below any count a pause starts from). */
+const _STAY_BELOW = -(2 ** 30);
+
+/** Checks a paused automaton waits on tier 0, counted as tier-up counts (4 churn windows, lazy-dfa.ts tierTuning.churnWindow). */
+function _pauseChecks(): number {
+  return 4 * tierTuning.churnWindow;
+}
 
 /**
  * The rules one crawler obeys: its own merged group, else the global group, else none (allow
@@ -398,6 +403,8 @@ export class AgentRules {
   private _checks = 0;
   /** The group's lazily built automaton once it tiered up (lazy-dfa.ts), else null. */
   private _dfa: LazyDfa | null = null;
+  /** The automaton while the churn rule pauses it (`_dfa` null, tier 0 counting `_checks` up to tier-up again), else null. */
+  private _parked: LazyDfa | null = null;
   /** The scheme and authority of the group's first `http(s)://` URL ('' until then): tier 0 finds the path start of URLs that begin with it by one compare (_rankBelow). */
   private _authority = '';
   /** The loaded artifact: its preferences, and its rank table for the calls that name rules. */
@@ -448,7 +455,7 @@ export class AgentRules {
   private _rankBelow(url: string): number {
     // Invariant: the group has parts. Hot (tier 0): run pnpm bench.
     const d = this._dfa;
-    if (d !== null && d.gaveUp) this._giveUp();
+    if (d !== null && (d.gaveUp || d.pauseWanted)) this._giveUp();
     // A URL that starts with the group's remembered scheme and authority, then `/`, has its
     // path there (exact: see _findPathStart).
     const a = this._authority;
@@ -474,6 +481,14 @@ export class AgentRules {
 
   /** Builds the group's automaton (tier 1) and returns it, or marks the group as staying below when its NFA is past the budget (null). */
   private _tierUp(): LazyDfa | null {
+    const parked = this._parked;
+    if (parked !== null) {
+      // The end of a pause: the automaton comes back with its states.
+      this._parked = null;
+      parked.resume();
+      this._dfa = parked;
+      return parked;
+    }
     const nfa = buildGroupNfa(this._t, this._t.img.subarray(this._t.roots, this._t.roots + this._t.rootCount), tierTuning.maxPositions, this._rfc);
     // Work (scratch.ts): the build is linear in the NFA's positions.
     THREAD_SCRATCH.buildWork += nfa === null ? tierTuning.maxPositions : nfa.sym.length;
@@ -486,13 +501,20 @@ export class AgentRules {
     return this._dfa;
   }
 
-  /** Drops an automaton that thrashed its cache: the group stays on the tier below. */
+  /**
+   * Drops an automaton that gave up (it thrashed its cache or ran out of work): the group stays
+   * on the tier below; or parks one the churn rule paused: tier 0 answers until it has counted
+   * {@link _pauseChecks} checks to tier-up, which resumes it.
+   */
   private _giveUp(): void {
     // Tier 0 keeps the automaton's authority when it has none: no new string after give-up (8 per group in all).
     const d = this._dfa;
     if (d !== null && this._authority.length === 0) this._authority = d.authority;
     this._dfa = null;
-    this._checks = _STAY_BELOW;
+    if (d !== null && !d.gaveUp) {
+      this._parked = d;
+      this._checks = tierTuning.threshold - _pauseChecks();
+    } else this._checks = _STAY_BELOW;
   }
 
   /** Returns the literal segments of the group's wildcard patterns, counted per pattern (read through `groupSegmentCount` of `@robomata/runtime/testing`). */
@@ -516,11 +538,12 @@ export class AgentRules {
 
   /** Which tier answers this group's checks now and the automaton's bytes (read through `tierOf` of `@robomata/runtime/testing`). */
   [TIER_STATE](): TierState {
-    const d = this._dfa;
+    // A parked automaton (paused) still counts as the group's tier 1.
+    const d = this._dfa ?? this._parked;
     const stayBelow = this._checks === _STAY_BELOW;
     return d === null
       ? { tier: 0, automatonBytes: 0, states: 0, flushes: 0, stayBelow, authority: this._authority, transitionBytes: 0, pauses: 0, paused: false }
-      : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2, pauses: d.pauses, paused: d.checks < d.resumeAt };
+      : { tier: 1, automatonBytes: d.byteLength, states: d.states - 1, flushes: d.flushes, stayBelow, authority: d.authority, transitionBytes: d.narrow ? 1 : 2, pauses: d.pauses, paused: this._parked !== null };
 
   }
 
