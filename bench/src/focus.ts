@@ -20,6 +20,8 @@
  *     N distinct per host, checked in order on tier 0 only, with tier 1 from the first check and with the
  *     default threshold, ns per check by check-count bucket: what a hot host whose URLs are all new pays;
  *     --no-churn: with tierTuning.minChecksPerState 0, the churn rule off)
+ *   node bench/dist/focus.js --churn-sweep [--urls N] [--fresh-files N] [--rounds N]   (the churn rule's settings, and
+ *     the rule off: never-repeated URLs and fixed sets of 600 and 1,200 URLs cycled, ns per check and groups paused)
  */
 import { compile, compileRobots } from '@robomata/compiler';
 import { loadRobots, type AgentRules } from '@robomata/runtime';
@@ -527,6 +529,65 @@ function _freshTier(files: number, perHost: number, rounds: number, churn: boole
   );
 }
 
+/** Returns ns per check, summed over hosts as medians over rounds, of `passes` passes over each host's `urls` on a freshly loaded group at the default threshold, counting passes from `from`. */
+function _cyclePasses(hosts: readonly HostCase[], artifacts: readonly Uint8Array[], passes: number, from: number, rounds: number): { ns: number; paused: number } {
+  let total = 0;
+  let checks = 0;
+  let sink = 0;
+  let paused = 0;
+  hosts.forEach((h, i) => {
+    const times: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const rules = loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h));
+      let t = 0;
+      for (let p = 0; p < passes; p++) {
+        const t0 = performance.now();
+        for (const u of h.urls) if (rules.isAllowed(u)) sink++;
+        if (p >= from) t += performance.now() - t0;
+      }
+      times.push(t);
+      if (r === rounds - 1 && rules.groupIndex >= 0 && tierOf(rules).pauses > 0) paused++;
+    }
+    total += medianOf(times);
+    checks += (passes - from) * h.urls.length;
+  });
+  if (sink < 0) throw new Error('unreachable');
+  return { ns: (total * 1e6) / Math.max(1, checks), paused };
+}
+
+/**
+ * Prints the churn rule's sweep (tierTuning.churnWindow x minChecksPerState, and the rule off):
+ * per setting, ns per check over `perHost` never-repeated URLs a host (one pass, builds
+ * included) and over passes 2-5 of fixed sets of 600 and 1,200 distinct URLs cycled (warm
+ * loops the rule must not give up), with how many groups it paused. O(settings x rounds x hosts x URLs).
+ */
+function _churnSweep(files: number, perHost: number, rounds: number): void {
+  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
+  const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const sets = [600, 1200].map((n) => fresh.map((h) => ({ ...h, urls: h.urls.slice(0, n) })));
+  const savedWindow = tierTuning.churnWindow;
+  const savedRate = tierTuning.minChecksPerState;
+  const settings: [number, number][] = [[savedWindow, 0]];
+  for (const w of [128, 256, 512]) for (const rate of [4, 8, 16, 32]) settings.push([w, rate]);
+  process.stdout.write(`churn rule sweep (${fresh.length} hosts, default threshold ${tierTuning.threshold}, ${rounds} rounds; ns/check, groups paused):\n`);
+  process.stdout.write('  window rate | never repeated (one pass) | 600 cycled (passes 2-5) | 1,200 cycled (passes 2-5)\n');
+  try {
+    for (let rep = 0; rep < 2; rep++) {
+      for (const [w, rate] of settings) {
+        tierTuning.churnWindow = w;
+        tierTuning.minChecksPerState = rate;
+        const once = _cyclePasses(fresh, artifacts, 1, 0, rounds);
+        const cyc = sets.map((hs) => _cyclePasses(hs, artifacts, 5, 1, rounds));
+        const cells = [once, ...cyc].map((c) => `${c.ns.toFixed(0)} ns, ${c.paused} paused`);
+        process.stdout.write(`  ${rate === 0 ? '  (rule off)' : `${String(w).padStart(6)} ${String(rate).padStart(4)}`} | ${cells.join(' | ')}\n`);
+      }
+    }
+  } finally {
+    tierTuning.churnWindow = savedWindow;
+    tierTuning.minChecksPerState = savedRate;
+  }
+}
+
 const { values } = parseArgs({
   options: {
     newurl: { type: 'boolean', default: false },
@@ -541,6 +602,7 @@ const { values } = parseArgs({
     'direct-max': { type: 'string' },
     'fresh-tier': { type: 'boolean', default: false },
     'no-churn': { type: 'boolean', default: false },
+    'churn-sweep': { type: 'boolean', default: false },
     urls: { type: 'string', default: '1600' },
     'fresh-files': { type: 'string', default: '200' },
     files: { type: 'string', default: '1000' },
@@ -564,6 +626,7 @@ if (values.newurl && values.ab !== undefined) {
   _newUrls(hosts, wild, rounds);
 }
 if (values['fresh-tier']) _freshTier(Number(values['fresh-files']), Number(values.urls), rounds, !values['no-churn']);
+if (values['churn-sweep']) _churnSweep(Number(values['fresh-files']), Number(values.urls), rounds);
 if (values['profile-newurl']) _profileNewUrls(hosts, Number(values.seconds));
 if (values.roads) _roads(hosts, Math.max(rounds, 20));
 if (values['direct-max'] !== undefined) {

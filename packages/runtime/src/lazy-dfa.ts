@@ -112,11 +112,12 @@ export const tierTuning = {
    * checks pauses it (tier 0 answers, its states kept) for 4 windows. URLs that never repeat
    * keep needing states, so the automaton runs a third of the time; a fixed URL set stops
    * needing them after its first pass, and one longer than the windows is built while the
-   * automaton runs (its states are kept across pauses). On never-repeated URLs (`node bench/dist/focus.js --fresh-tier
-   * --no-churn --rounds 3`, 200 hosts x 1,600 distinct URLs) the default threshold without the
-   * rule cost 229 ns a check against tier 0's 181 after 800 checks, its builds included. 256
-   * and 16 were chosen, not swept: with them the same command gave 142 against tier 0's 192,
-   * with the rule off (`--no-churn`) 226 against 197.
+   * automaton runs (its states are kept across pauses). Swept with `node --expose-gc
+   * bench/dist/focus.js --churn-sweep --rounds 3` (200 hosts; windows 128, 256, 512 x rates 4, 8,
+   * 16, 32, twice): at 256 every rate cost 234-265 ns a check on 1,600 never-repeated URLs a host
+   * and 94-104 / 111-119 on passes 2-5 of 600 / 1,200 URLs cycled; 128 cost 109-132 on the 600
+   * set (it pauses twice as many groups), 512 cost 266-295 on never-repeated URLs. The rates at
+   * 256 lie within the noise; 16 kept. With the rule off: 352-413, 184-201 and 204-218.
    */
   churnWindow: 256,
   /** The churn rule's rate (see tierTuning.churnWindow): fewer checks than this per state built over a window pauses the automaton; 0 turns the rule off. */
