@@ -168,6 +168,11 @@ function _cpuMs(): number {
   return (c.user + c.system) / 1000;
 }
 
+/** Returns each host's crawler group, from a fresh rfc9309 compile and load (its tier as tierTuning says when checked). O(hosts x compile). */
+function _crawlerRules(hosts: readonly HostCase[]): AgentRules[] {
+  return hosts.map((h) => loadRobots(compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes })).agent(_crawler(h)));
+}
+
 /**
  * Prints where tier-0 checks of the new-URL workload go, by the road each takes: no group, a
  * literal group (the trie walked in place), a wildcard group's check without candidates (the
@@ -176,10 +181,9 @@ function _cpuMs(): number {
  * `rounds`), so the shares say which road a speed-up must target.
  */
 function _roads(hosts: readonly HostCase[], rounds: number): void {
-  const artifacts = hosts.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
   const saved = tierTuning.threshold;
   tierTuning.threshold = Number.POSITIVE_INFINITY;
-  const rules = hosts.map((h, i) => loadRobots(artifacts[i] as Uint8Array).agent(_crawler(h)));
+  const rules = _crawlerRules(hosts);
   const roads = { 'no group': [] as [AgentRules, string][], 'literal group (in place)': [] as [AgentRules, string][], 'wildcard group, no candidates': [] as [AgentRules, string][], direct: [] as [AgentRules, string][], sweep: [] as [AgentRules, string][] };
   // A group without wildcard segments is a literal group (its kept wildcard patterns have at least one literal segment each).
   const literal = rules.map((r) => groupSegmentCount(r) === 0);
@@ -220,8 +224,9 @@ function _directMax(hosts: readonly HostCase[], values: readonly number[], round
   const saved = [tierTuning.threshold, scanTuning.directMaxCandidates] as const;
   tierTuning.threshold = Number.POSITIVE_INFINITY;
   const checks: [AgentRules, string][] = [];
-  for (const h of hosts) {
-    const rules = loadRobots(compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes })).agent(_crawler(h));
+  const all = _crawlerRules(hosts);
+  for (const [i, h] of hosts.entries()) {
+    const rules = all[i] as AgentRules;
     for (const u of h.urls) {
       rules.isAllowed(u);
       if (rules.groupIndex >= 0 && lastCandidateCount() > 0) checks.push([rules, u]);
