@@ -338,6 +338,23 @@ function _isSpace(b: number): boolean {
   return b === _SP || (b >= 0x09 && b <= 0x0d);
 }
 
+/**
+ * Returns true when the line at `start` has content (a byte other than SP, HT, VT and FF before
+ * its end) that opens with a byte no key a lean parse reads can start with: every key form of
+ * _KEY_FORMS, crawl-delay, content-usage and content-signal starts with a, c, d, s or u in
+ * either case (_matchKey and _isKey compare `| 0x20`, which gives those letters only from their
+ * two cases). Such a line is a comment, or a directive the lean parse ignores. O(leading blanks).
+ */
+function _opensNoLeanKey(bytes: Uint8Array, start: number, n: number): boolean {
+  let i = start;
+  while (i < n && (bytes[i] === _SP || bytes[i] === _HT || bytes[i] === 0x0b || bytes[i] === 0x0c)) i++;
+  if (i >= n) return false;
+  const b = bytes[i]!;
+  if (b === _LF || b === _CR) return false;
+  const l = b | 0x20;
+  return l !== 0x61 && l !== 0x63 && l !== 0x64 && l !== 0x73 && l !== 0x75;
+}
+
 /** True for an ASCII hex digit `0-9`, `A-F`, `a-f` (the compiler's one test, normalize-pattern.ts uses it too). */
 export function isHexDigit(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
@@ -816,6 +833,9 @@ class _Parser {
     // A line that opens with a canonical key and its colon (most lines): the scan starts after
     // the colon, and parseContent takes the key as found.
     const key = this.matchLineKey(start);
+    // compileRobots' parse past the bytes the binary heuristic counts: a line that cannot open
+    // with a key it reads changes nothing but the line count, so only its end is looked for.
+    if (key < 0 && this.lean && (start >= SNIFF_BYTES || this.sawControl) && _opensNoLeanKey(bytes, start, n)) return this.skipLine(start);
     if (key >= 0) colon = start + _CANONICAL_LENGTH[key]!;
     let end = key >= 0 ? colon + 1 : start;
     // One table load and test per ordinary byte (a chain of range tests was a tenth of the
@@ -841,6 +861,29 @@ class _Parser {
     if (control || nul >= 0) this.sawControl = true;
     if (end === stop && stop < n) return this.finishLongLine(start, stop, nul, hash, colon, marks, key);
     return this.endLine(start, end, nul, hash, colon, marks, key);
+  }
+
+  /**
+   * Counts the line at `start` and returns its end (its LF or CR, or n) without parsing it: for a
+   * line parseContent would read nothing of (see _opensNoLeanKey). O(line).
+   */
+  skipLine(start: number): number {
+    ++this.lineCount;
+    const n = this.n;
+    if (this.asciiText !== undefined) {
+      const lf = this.nextAt(_FIND_LF, start);
+      const cr = this.nextAt(_FIND_CR, start);
+      const e = lf < 0 ? n : lf;
+      return cr >= 0 && cr < e ? cr : e;
+    }
+    const bytes = this.bytes;
+    let end = start;
+    while (end < n) {
+      const b = bytes[end]!;
+      if (b === _LF || b === _CR) break;
+      end++;
+    }
+    return end;
   }
 
   /**
@@ -1305,12 +1348,14 @@ export function parseBorrowed(robotsTxt: string | Uint8Array, options?: ParseOpt
  */
 const BORROW_BUFFER_BYTES = 65_536;
 /**
- * Bytes the encoding buffer grows to for a longer string (128 KiB, then kept): a fresh buffer per
- * string of 91 and 118 KB (an HTML page, a 5,000-rule file of the bench's sample) was 7-14% of
- * their compiles, and the two are a fifth of the sample's compile time. Longer strings are
- * encoded into a buffer of their own.
+ * Bytes the encoding buffer grows to for a longer string (512 KiB, then kept: it holds any ASCII
+ * string up to the default maxBytes). A fresh buffer per string of 91 and 118 KB (an HTML page, a
+ * 5,000-rule file of the bench's sample) was 7-14% of their compiles; at 128 KiB the fresh encode
+ * was a fifth of a CPU profile of compileRobots + agent() over the cold-host workload's HTML pages
+ * of 130-480 KB, which took 534 against 598 us a host with 512 KiB. Longer strings are encoded
+ * into a buffer of their own.
  */
-const BORROW_BUFFER_MAX_BYTES = 131_072;
+const BORROW_BUFFER_MAX_BYTES = 524_288;
 let _borrowBuffer: Uint8Array | undefined;
 
 /**

@@ -236,6 +236,30 @@ describe('compileRobots', () => {
     }
   });
 
+  it('reads an HTML page past its first 8 KiB as a compile does: its markup lines are only counted, its directive lines still apply', () => {
+    // Past SNIFF_BYTES the lean parse skips a line whose first non-blank byte starts no key it
+    // reads (here `<`, `#` and `W`); lines opening with a, c, d, s or u are parsed as ever.
+    const page = `<!doctype html>\n<html>\n${'  <li><a href="/x">Disallow: /x</a></li>\n'.repeat(300)}# Disallow: /hash\nWelcome: here\n`;
+    const tail = 'User-agent: *\n\tDisallow: /private\n<p>Disallow: /markup</p>\r\nAllow: /private/ok\rCrawl-delay: 3\n';
+    for (const txt of [page + tail, `${page}\u00e9\n${tail}`]) {
+      expect(new TextEncoder().encode(txt).length).toBeGreaterThan(8192);
+      const lazy = compileRobots(txt);
+      const full = loadRobots(compile(txt));
+      for (const url of ['/private/x', '/private/ok', '/markup', '/x', '/hash']) {
+        expect(lazy.agent('bot').decide(url), url).toBe(full.agent('bot').decide(url));
+        const want = decide(txt, 'bot', url);
+        expect(lazy.isAllowed(url, 'bot'), url).toBe(want.allowed);
+        const id = lazy.agent('bot').decide(url);
+        expect(id < 0 ? 'none' : lazy.rule(id).line, url).toBe(want.kind === 'none' ? 'none' : want.line);
+      }
+      expect(lazy.isAllowed('/private/x', 'bot')).toBe(false);
+      expect(lazy.isAllowed('/markup', 'bot')).toBe(true);
+      expect(lazy.crawlDelay('bot')).toBe(3);
+      expect(lazy.warnings.map((w) => w.code)).toEqual(['html']);
+      expect(lazy.rule(lazy.agent('bot').decide('/private/x')).line).toBe(full.rule(full.agent('bot').decide('/private/x')).line);
+    }
+  });
+
   it('cuts the group its first artifact builds at once, into one buffer with the index and its bytes', () => {
     for (const [txt, agent] of [['User-agent: *\nDisallow: /c\n', 'x'], [TXT, 'A']] as const) {
       const lazy = compileRobots(txt);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES, ownBorrowedParse, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
+import { MAX_LINE_BYTES, SNIFF_BYTES, ownBorrowedParse, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
 import type { ParsedRobots } from '../src/parse.js';
 import { concatBytes } from './_bytes.js';
 
@@ -220,6 +220,32 @@ describe('parseRobotsTxt properties', () => {
         expect(lean.groups.map((g) => g.preferences.length)).toEqual(full.groups.map((g) => g.preferences.length));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('parseLean past SNIFF_BYTES, where lines that open with no key it reads are only counted, is parseForCompile without the directives', () => {
+    // A filler of SNIFF_BYTES and more (comment and HTML lines, then one with leading blanks),
+    // then lines of fragments: every line of the tail starts past the bytes the binary heuristic
+    // counts, so parseLean's skip road meets keys, comments, markup and blanks there. Both the
+    // ASCII-string road (native searches) and the bytes road (a byte loop) run.
+    const opener = fc.constantFrom('', ' ', '\t', '\v\f ', '<p>', '# ', 'x', 'C', 'c', 'u', 'S', 'd', 'A', '\u00e9', '\0', '-', '*');
+    const key = fc.constantFrom('Disallow: /d', 'allow: /a', 'User-agent: b', 'useragent: c', 'Sitemap: https://s/', 'Crawl-delay: 2', 'Content-Usage: /p train-ai=n', 'content-signal: search=yes', 'Host: h', 'disallow /two', 'x: y', '');
+    const brk = fc.constantFrom('\n', '\r', '\r\n');
+    const tail = fc.array(fc.tuple(opener, key, brk).map(([o, k, b]) => o + k + b), { maxLength: 30 });
+    const filler = fc.constantFrom('# comment line, no directive here\n', '<div class="a:b">Disallow: /not-a-rule</div>\n', '  <li><a href="/x">y</a></li>\r\n');
+    const preferences = (parsed: ParsedRobots): unknown =>
+      parsed.groups.map((g) => g.preferences.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v instanceof Uint8Array ? Array.from(v) : v]))));
+    fc.assert(
+      fc.property(filler, fc.nat({ max: 64 }), tail, fc.boolean(), (fill, extra, lines, asString) => {
+        const text = fill.repeat(Math.ceil(SNIFF_BYTES / fill.length) + extra) + 'User-agent: *\n' + lines.join('');
+        const input = asString ? text : ENCODER.encode(text);
+        const full = parseForCompile(input);
+        const lean = parseLean(input, undefined, false);
+        expect(snapshot(lean)).toEqual(snapshot({ ...full, others: [] }));
+        expect([lean.lineCount, lean.byteLength, lean.truncated, lean.warnings]).toEqual([full.lineCount, full.byteLength, full.truncated, full.warnings]);
+        expect(preferences(lean)).toEqual(preferences(full));
+      }),
+      { numRuns: 300 },
     );
   });
 
