@@ -671,6 +671,12 @@ class _Parser {
    * other than a group's first crawl-delay decodes nothing. Every other field is the same.
    */
   readonly lean: boolean;
+  /**
+   * Where a lean parse starts counting lines that open with no key it reads without parsing
+   * them (parseLine): past SNIFF_BYTES (the short lines of a small file parse as fast as they
+   * are skipped), or from the start in an HTML page (its warning settled before the parse).
+   */
+  skipFrom = SNIFF_BYTES;
 
   /**
    * `source`: the string whose UTF-8 `bytes` are (their first `bytes.length`, cut when
@@ -835,7 +841,7 @@ class _Parser {
     const key = this.matchLineKey(start);
     // compileRobots' parse past the bytes the binary heuristic counts: a line that cannot open
     // with a key it reads changes nothing but the line count, so only its end is looked for.
-    if (key < 0 && this.lean && (start >= SNIFF_BYTES || this.sawControl) && _opensNoLeanKey(bytes, start, n)) return this.skipLine(start);
+    if (key < 0 && this.lean && (start >= this.skipFrom || this.sawControl) && _opensNoLeanKey(bytes, start, n)) return this.skipLine(start);
     if (key >= 0) colon = start + _CANONICAL_LENGTH[key]!;
     let end = key >= 0 ? colon + 1 : start;
     // One table load and test per ordinary byte (a chain of range tests was a tenth of the
@@ -865,11 +871,13 @@ class _Parser {
 
   /**
    * Counts the line at `start` and returns its end (its LF or CR, or n) without parsing it: for a
-   * line parseContent would read nothing of (see _opensNoLeanKey). O(line).
+   * line parseContent would read nothing of (see _opensNoLeanKey). Within the first SNIFF_BYTES
+   * (an HTML page's, see skipFrom) its control bytes still set sawControl. O(line).
    */
   skipLine(start: number): number {
     ++this.lineCount;
     const n = this.n;
+    if (start < SNIFF_BYTES && !this.sawControl) return this.skipSniffedLine(start);
     if (this.asciiText !== undefined) {
       const lf = this.nextAt(_FIND_LF, start);
       const cr = this.nextAt(_FIND_CR, start);
@@ -883,6 +891,23 @@ class _Parser {
       if (b === _LF || b === _CR) break;
       end++;
     }
+    return end;
+  }
+
+  /** skipLine for a line that starts within the bytes the binary heuristic counts: one table loop that notes control bytes. O(line). */
+  skipSniffedLine(start: number): number {
+    const bytes = this.bytes;
+    const n = this.n;
+    const table = _LINE_BYTE;
+    let end = start;
+    let control = false;
+    while (end < n) {
+      const c = table[bytes[end]!]!;
+      if (c === _B_BREAK) break;
+      if (c === _B_CONTROL || c === _B_NUL) control = true;
+      end++;
+    }
+    if (control) this.sawControl = true;
     return end;
   }
 
@@ -1543,6 +1568,10 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
   const profile = options?.profile ?? 'rfc9309';
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
   const parser = new _Parser(bytes, truncated, profile === 'rfc9309', typeof robotsTxt === 'string' ? robotsTxt : undefined, diagnose, lean);
+  // An HTML page (a `<` first: a normal file answers at its first byte) is skipped through from its first line.
+  const sample = bytes.length <= SNIFF_BYTES ? bytes : bytes.subarray(0, SNIFF_BYTES);
+  const htmlAt = lean ? _htmlStart(sample) : _HTML_UNKNOWN;
+  if (htmlAt >= 0) parser.skipFrom = 0;
   // Apart from run: code after run's line loop, reached with no feedback in a cold process,
   // threw away the loop's on-stack compiled code.
   parser.run();
@@ -1556,7 +1585,7 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
       `line ${lineCount}: the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read; everything from here on is ignored`,
     );
   }
-  const warnings = _detectContentWarnings(bytes, parser.sawControl);
+  const warnings = _detectContentWarnings(bytes, parser.sawControl, htmlAt);
   if (truncated) {
     warnings.push({ code: 'truncated', line: lineCount, message: WARNING_MESSAGES.truncated });
   }
@@ -1606,8 +1635,11 @@ const _CRAWL_DELAY = _ENCODER.encode('crawl-delay');
 /** Tags whose presence in a body that opens with `<` makes it an HTML page (lower case). */
 const _HTML_TAGS: readonly string[] = ['<!doctype html', '<html', '<head', '<body', '<meta', '<title', '<script', '<div'];
 
-/** Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}). O(SNIFF_BYTES). */
-function _detectContentWarnings(bytes: Uint8Array, sawControl: boolean): ParseWarning[] {
+/** _detectContentWarnings' `htmlAt` when _htmlStart has not run. */
+const _HTML_UNKNOWN = -2;
+
+/** Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}); `htmlAt`: _htmlStart's answer for them, or _HTML_UNKNOWN. O(SNIFF_BYTES). */
+function _detectContentWarnings(bytes: Uint8Array, sawControl: boolean, htmlAt: number): ParseWarning[] {
   // No subarray for the usual short file (it looks up a species constructor on every call).
   const sample = bytes.length <= SNIFF_BYTES ? bytes : bytes.subarray(0, SNIFF_BYTES);
   const warnings: ParseWarning[] = [];
@@ -1621,7 +1653,7 @@ function _detectContentWarnings(bytes: Uint8Array, sawControl: boolean): ParseWa
     warnings.push({ code: 'binary', line: _lineAt(bytes, suspect.first), message: WARNING_MESSAGES.binary });
     return warnings;
   }
-  const html = _htmlStart(sample);
+  const html = htmlAt === _HTML_UNKNOWN ? _htmlStart(sample) : htmlAt;
   if (html >= 0) {
     warnings.push({ code: 'html', line: _lineAt(bytes, html), message: WARNING_MESSAGES.html });
   }
