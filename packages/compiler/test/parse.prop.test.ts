@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_BYTES, SNIFF_BYTES, ownBorrowedParse, parseForCompile, parseLean, parseRobotsTxt } from '../src/parse.js';
@@ -253,6 +255,23 @@ describe('parseRobotsTxt properties', () => {
     // Both sides of SNIFF_BYTES were met.
     expect(skippedPast).toBeGreaterThan(50);
     expect(skippedPast).toBeLessThan(350);
+  });
+
+  it('parseLean is parseForCompile without the directives on every corpus file (HTML pages among them), as a string and as bytes', () => {
+    const dir = join(import.meta.dirname, '../../../test/fixtures/corpus/robots');
+    let html = 0;
+    for (const name of readdirSync(dir).sort()) {
+      const bytes = new Uint8Array(readFileSync(join(dir, name)));
+      for (const input of [new TextDecoder().decode(bytes), bytes]) {
+        const full = parseForCompile(input);
+        const lean = parseLean(input, undefined, false);
+        expect(snapshot(lean), name).toEqual(snapshot({ ...full, others: [] }));
+        expect([lean.lineCount, lean.warnings], name).toEqual([full.lineCount, full.warnings]);
+      }
+      if (parseForCompile(bytes).warnings.some((w) => w.code === 'html')) html++;
+    }
+    // The skip road from the first line ran: the corpus holds HTML pages.
+    expect(html).toBeGreaterThan(100);
   });
 
   it('parseLean notes the control bytes of the HTML lines it skips within the sniffed bytes: the binary warning stays (regression)', () => {
