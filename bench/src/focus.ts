@@ -569,13 +569,15 @@ function _cyclePasses(hosts: readonly HostCase[], artifacts: readonly Uint8Array
 function _churnSweep(files: number, perHost: number, rounds: number): void {
   const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
   const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
-  const sets = [600, 1200].map((n) => fresh.map((h) => ({ ...h, urls: h.urls.slice(0, n) })));
+  // Fixed sets of 600 and 1,200 URLs (fewer with --urls below them: the header says how many).
+  const sizes = [600, 1200].map((n) => Math.min(n, perHost));
+  const sets = sizes.map((n) => fresh.map((h) => ({ ...h, urls: h.urls.slice(0, n) })));
   const savedWindow = tierTuning.churnWindow;
   const savedRate = tierTuning.minChecksPerState;
   const settings: [number, number][] = [[savedWindow, 0]];
   for (const w of [128, 256, 512]) for (const rate of [4, 8, 16, 32]) settings.push([w, rate]);
   process.stdout.write(`churn rule sweep (${fresh.length} hosts, default threshold ${tierTuning.threshold}, ${rounds} rounds; ns/check, groups paused):\n`);
-  process.stdout.write('  window rate | never repeated (one pass) | 600 cycled (passes 2-5) | 1,200 cycled (passes 2-5)\n');
+  process.stdout.write(`  window rate | never repeated (one pass) | ${sizes[0]} cycled (passes 2-5) | ${sizes[1]} cycled (passes 2-5)\n`);
   try {
     for (let rep = 0; rep < 2; rep++) {
       for (const [w, rate] of settings) {

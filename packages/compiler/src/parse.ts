@@ -228,6 +228,8 @@ const _HASH = 0x23;
 const _COLON = 0x3a;
 const _SP = 0x20;
 const _HT = 0x09;
+const _VT = 0x0b;
+const _FF = 0x0c;
 const _STAR = 0x2a;
 const _SLASH = 0x2f;
 const _PERCENT = 0x25;
@@ -347,7 +349,7 @@ function _isSpace(b: number): boolean {
  */
 function _opensNoLeanKey(bytes: Uint8Array, start: number, n: number): boolean {
   let i = start;
-  while (i < n && (bytes[i] === _SP || bytes[i] === _HT || bytes[i] === 0x0b || bytes[i] === 0x0c)) i++;
+  while (i < n && (bytes[i] === _SP || bytes[i] === _HT || bytes[i] === _VT || bytes[i] === _FF)) i++;
   if (i >= n) return false;
   const b = bytes[i]!;
   if (b === _LF || b === _CR) return false;
@@ -673,8 +675,10 @@ class _Parser {
   readonly lean: boolean;
   /**
    * Where a lean parse starts counting lines that open with no key it reads without parsing
-   * them (parseLine): past SNIFF_BYTES (the short lines of a small file parse as fast as they
-   * are skipped), or from the start in an HTML page (its warning settled before the parse).
+   * them (parseLine; also anywhere once sawControl is set): past SNIFF_BYTES, or from the start
+   * in an HTML page (its warning settled before the parse). Not from the start of every file:
+   * that measured slower on the cold-host workload's one-group hosts (`cold-split.js --against
+   * --paired`: 1.013-1.017x), whose short lines parse about as fast as they are skipped.
    */
   skipFrom = SNIFF_BYTES;
 
@@ -839,8 +843,9 @@ class _Parser {
     // A line that opens with a canonical key and its colon (most lines): the scan starts after
     // the colon, and parseContent takes the key as found.
     const key = this.matchLineKey(start);
-    // compileRobots' parse past the bytes the binary heuristic counts: a line that cannot open
-    // with a key it reads changes nothing but the line count, so only its end is looked for.
+    // compileRobots' parse (from skipFrom, or once sawControl needs no more bytes noted): a line
+    // that cannot open with a key it reads changes nothing but the line count, so only its end
+    // is looked for.
     if (key < 0 && this.lean && (start >= this.skipFrom || this.sawControl) && _opensNoLeanKey(bytes, start, n)) return this.skipLine(start);
     if (key >= 0) colon = start + _CANONICAL_LENGTH[key]!;
     let end = key >= 0 ? colon + 1 : start;
@@ -1376,9 +1381,9 @@ const BORROW_BUFFER_BYTES = 65_536;
  * Bytes the encoding buffer grows to for a longer string (512 KiB, then kept: it holds any ASCII
  * string up to the default maxBytes). A fresh buffer per string of 91 and 118 KB (an HTML page, a
  * 5,000-rule file of the bench's sample) was 7-14% of their compiles; at 128 KiB the fresh encode
- * was a fifth of a CPU profile of compileRobots + agent() over the cold-host workload's HTML pages
- * of 130-480 KB, which took 534 against 598 us a host with 512 KiB. Longer strings are encoded
- * into a buffer of their own.
+ * was a fifth of a CPU profile of compileRobots + agent() over the cold-host workload's eight
+ * HTML pages of 103-483 KB, which took 534 us a host with 512 KiB against 598 with 128 KiB.
+ * Longer strings are encoded into a buffer of their own.
  */
 const BORROW_BUFFER_MAX_BYTES = 524_288;
 let _borrowBuffer: Uint8Array | undefined;
@@ -1569,7 +1574,7 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
   if (profile !== 'rfc9309' && profile !== 'google') throw new TypeError(`profile must be 'rfc9309' or 'google', got ${String(profile)}`);
   const parser = new _Parser(bytes, truncated, profile === 'rfc9309', typeof robotsTxt === 'string' ? robotsTxt : undefined, diagnose, lean);
   // An HTML page (a `<` first: a normal file answers at its first byte) is skipped through from its first line.
-  const sample = bytes.length <= SNIFF_BYTES ? bytes : bytes.subarray(0, SNIFF_BYTES);
+  const sample = _sniffedBytes(bytes);
   const htmlAt = lean ? _htmlStart(sample) : _HTML_UNKNOWN;
   if (htmlAt >= 0) parser.skipFrom = 0;
   // Apart from run: code after run's line loop, reached with no feedback in a cold process,
@@ -1585,7 +1590,7 @@ function _parse(robotsTxt: string | Uint8Array, options: ParseOptions | undefine
       `line ${lineCount}: the file is ${_formatCount(byteLength)} bytes but only the first ${_formatCount(n)} bytes are read; everything from here on is ignored`,
     );
   }
-  const warnings = _detectContentWarnings(bytes, parser.sawControl, htmlAt);
+  const warnings = _detectContentWarnings(bytes, sample, parser.sawControl, htmlAt);
   if (truncated) {
     warnings.push({ code: 'truncated', line: lineCount, message: WARNING_MESSAGES.truncated });
   }
@@ -1638,10 +1643,16 @@ const _HTML_TAGS: readonly string[] = ['<!doctype html', '<html', '<head', '<bod
 /** _detectContentWarnings' `htmlAt` when _htmlStart has not run. */
 const _HTML_UNKNOWN = -2;
 
-/** Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}); `htmlAt`: _htmlStart's answer for them, or _HTML_UNKNOWN. O(SNIFF_BYTES). */
-function _detectContentWarnings(bytes: Uint8Array, sawControl: boolean, htmlAt: number): ParseWarning[] {
-  // No subarray for the usual short file (it looks up a species constructor on every call).
-  const sample = bytes.length <= SNIFF_BYTES ? bytes : bytes.subarray(0, SNIFF_BYTES);
+/** Returns the first SNIFF_BYTES of `bytes`: no subarray for the usual short file (it looks up a species constructor on every call). */
+function _sniffedBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.length <= SNIFF_BYTES ? bytes : bytes.subarray(0, SNIFF_BYTES);
+}
+
+/**
+ * Returns the `html` and `binary` warnings of the parsed bytes (see {@link ParseWarning}) from
+ * `sample`, their _sniffedBytes; `htmlAt`: _htmlStart's answer for them, or _HTML_UNKNOWN. O(SNIFF_BYTES).
+ */
+function _detectContentWarnings(bytes: Uint8Array, sample: Uint8Array, sawControl: boolean, htmlAt: number): ParseWarning[] {
   const warnings: ParseWarning[] = [];
   if (sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))) {
     warnings.push({ code: 'binary', line: 1, message: WARNING_MESSAGES.binary });

@@ -236,9 +236,10 @@ describe('compileRobots', () => {
     }
   });
 
-  it('reads an HTML page past its first 8 KiB as a compile does: its markup lines are only counted, its directive lines still apply', () => {
-    // Past SNIFF_BYTES the lean parse skips a line whose first non-blank byte starts no key it
-    // reads (here `<`, `#` and `W`); lines opening with a, c, d, s or u are parsed as ever.
+  it('reads an HTML page of more than 8 KiB as a compile does: its markup lines are only counted, its directive lines still apply', () => {
+    // In an HTML page the lean parse skips, from its first line, a line whose first non-blank
+    // byte starts no key it reads (here `<`, `#` and `W`); lines opening with a, c, d, s or u
+    // are parsed as ever.
     const page = `<!doctype html>\n<html>\n${'  <li><a href="/x">Disallow: /x</a></li>\n'.repeat(300)}# Disallow: /hash\nWelcome: here\n`;
     const tail = 'User-agent: *\n\tDisallow: /private\n<p>Disallow: /markup</p>\r\nAllow: /private/ok\rCrawl-delay: 3\n';
     for (const txt of [page + tail, `${page}\u00e9\n${tail}`]) {

@@ -7,6 +7,7 @@ import type { ParsedRobots } from '../src/parse.js';
 import { concatBytes } from './_bytes.js';
 
 const ENCODER = new TextEncoder();
+const profileArb = fc.constantFrom('rfc9309' as const, 'google' as const);
 
 /** Robots.txt-like ASCII fragments: keys, separators, line breaks, specials. */
 const ASCII_FRAGMENTS = [
@@ -226,26 +227,30 @@ describe('parseRobotsTxt properties', () => {
   });
 
   it('parseLean, where lines that open with no key it reads are only counted (past SNIFF_BYTES, or from the start of an HTML page), is parseForCompile without the directives', () => {
-    // A filler (comment and markup lines, some with leading blanks), long or short, after an
-    // HTML opener or not, then lines of fragments: parseLean's skip road meets keys, comments,
-    // markup, blanks and control bytes within the sniffed bytes and past them. Both the
-    // ASCII-string road (native searches) and the bytes road (a byte loop) run.
+    // A filler (comment and markup lines, some with leading blanks or control bytes), long or
+    // short, after an HTML opener or not, then lines of fragments: parseLean's skip road meets
+    // keys, comments, markup, blanks and control bytes within the sniffed bytes (a table loop)
+    // and past them (native searches in ASCII text, a string's or decoded bytes'; a byte loop
+    // once a non-ASCII byte is in, the `\u00e9` opener). As compileRobots runs it (borrowed) and
+    // not, in both profiles, with and without a cut.
     const opener = fc.constantFrom('', ' ', '\t', '\v\f ', '<p>', '# ', 'x', 'C', 'c', 'u', 'S', 'd', 'A', '\u00e9', '\0', '\x01', '\x7f', '-', '*');
     const key = fc.constantFrom('Disallow: /d', 'allow: /a', 'User-agent: b', 'useragent: c', 'Sitemap: https://s/', 'Crawl-delay: 2', 'Content-Usage: /p train-ai=n', 'content-signal: search=yes', 'Host: h', 'disallow /two', 'x: y', '\x02\x03', '');
     const brk = fc.constantFrom('\n', '\r', '\r\n');
     const tail = fc.array(fc.tuple(opener, key, brk).map(([o, k, b]) => o + k + b), { maxLength: 30 });
-    const filler = fc.constantFrom('# comment line, no directive here\n', '<div class="a:b">Disallow: /not-a-rule</div>\n', '  <li><a href="/x">y</a></li>\r\n');
+    const filler = fc.constantFrom('# comment line, no directive here\n', '<div class="a:b">Disallow: /not-a-rule</div>\n', '  <li><a href="/x">y</a></li>\r\n', '<p>\x01\x02\x03\x04</p>\n');
     const head = fc.constantFrom('', '<!doctype html>\n<html>\n', '\ufeff <html>\r\n', '<!-- robots -->\n');
     const preferences = (parsed: ParsedRobots): unknown =>
       parsed.groups.map((g) => g.preferences.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v instanceof Uint8Array ? Array.from(v) : v]))));
     let skippedPast = 0;
     fc.assert(
-      fc.property(head, filler, fc.boolean(), fc.nat({ max: 64 }), tail, fc.boolean(), (top, fill, long, extra, lines, asString) => {
+      fc.property(head, filler, fc.boolean(), fc.nat({ max: 64 }), tail, fc.boolean(), fc.boolean(), profileArb, fc.option(fc.double({ min: 0, max: 1, noNaN: true })), (top, fill, long, extra, lines, asString, borrow, profile, cut) => {
         const text = top + fill.repeat(long ? Math.ceil(SNIFF_BYTES / fill.length) + extra : extra) + 'User-agent: *\n' + lines.join('');
-        if (ENCODER.encode(text).length > SNIFF_BYTES) skippedPast++;
+        const size = ENCODER.encode(text).length;
+        if (size > SNIFF_BYTES) skippedPast++;
         const input = asString ? text : ENCODER.encode(text);
-        const full = parseForCompile(input);
-        const lean = parseLean(input, undefined, false);
+        const options = { profile, ...(cut === null ? {} : { maxBytes: Math.floor(cut * size) }) };
+        const full = parseForCompile(input, options);
+        const lean = parseLean(input, options, borrow);
         expect(snapshot(lean)).toEqual(snapshot({ ...full, others: [] }));
         expect([lean.lineCount, lean.byteLength, lean.truncated, lean.warnings]).toEqual([full.lineCount, full.byteLength, full.truncated, full.warnings]);
         expect(preferences(lean)).toEqual(preferences(full));
