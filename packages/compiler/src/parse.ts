@@ -342,19 +342,15 @@ function _isSpace(b: number): boolean {
 
 /**
  * Returns true when the line at `start` has content (a byte other than SP, HT, VT and FF before
- * its end) that opens with a byte no key a lean parse reads can start with: every key form of
- * _KEY_FORMS, crawl-delay, content-usage and content-signal starts with a, c, d, s or u in
- * either case (_matchKey and _isKey compare `| 0x20`, which gives those letters only from their
- * two cases). Such a line is a comment, or a directive the lean parse ignores. O(leading blanks).
+ * its end) that opens with a byte no key a lean parse reads can start with (_LEAN_KEY_START).
+ * Such a line is a comment, or a directive the lean parse ignores. O(leading blanks).
  */
 function _opensNoLeanKey(bytes: Uint8Array, start: number, n: number): boolean {
   let i = start;
   while (i < n && (bytes[i] === _SP || bytes[i] === _HT || bytes[i] === _VT || bytes[i] === _FF)) i++;
   if (i >= n) return false;
   const b = bytes[i]!;
-  if (b === _LF || b === _CR) return false;
-  const l = b | 0x20;
-  return l !== 0x61 && l !== 0x63 && l !== 0x64 && l !== 0x73 && l !== 0x75;
+  return b !== _LF && b !== _CR && _LEAN_KEY_START[b] === 0;
 }
 
 /** True for an ASCII hex digit `0-9`, `A-F`, `a-f` (the compiler's one test, normalize-pattern.ts uses it too). */
@@ -391,15 +387,17 @@ function _quote(text: string): string {
   return cut.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-/** The canonical forms of _KEY_FORMS (no earlier form is a prefix of one: an exact match is _matchKey's answer). */
-const _DISALLOW_FORM = _canonicalForm(_KeyKind.Disallow);
-const _ALLOW_FORM = _canonicalForm(_KeyKind.Allow);
-const _USER_AGENT_FORM = _canonicalForm(_KeyKind.UserAgent);
-const _SITEMAP_FORM = _canonicalForm(_KeyKind.Sitemap);
+/**
+ * Each key kind's canonical form of _KEY_FORMS, by _KeyKind (no earlier form is a prefix of one:
+ * an exact match is _matchKey's answer), and its length.
+ */
+const _CANONICAL_FORMS: readonly _KeyForm[] = [_KeyKind.UserAgent, _KeyKind.Allow, _KeyKind.Disallow, _KeyKind.Sitemap].map(_canonicalForm);
+const _CANONICAL_LENGTH: Uint8Array = Uint8Array.from(_CANONICAL_FORMS, (f) => f.bytes.length);
 
-/** The bytes of each key kind's canonical form, by _KeyKind, and their lengths. */
-const _CANONICAL_BYTES: readonly Uint8Array[] = [_USER_AGENT_FORM.bytes, _ALLOW_FORM.bytes, _DISALLOW_FORM.bytes, _SITEMAP_FORM.bytes];
-const _CANONICAL_LENGTH: Uint8Array = Uint8Array.from(_CANONICAL_BYTES, (f) => f.length);
+/** Returns the _KeyKind whose forms start with the lower-case letter `first` (every form of _KEY_FORMS starts with a, d, s or u), or -1. */
+function _kindOfFirst(first: number): number {
+  return first === 0x64 ? _KeyKind.Disallow : first === 0x61 ? _KeyKind.Allow : first === 0x75 ? _KeyKind.UserAgent : first === 0x73 ? _KeyKind.Sitemap : -1;
+}
 
 /** Returns the form of _KEY_FORMS that spells `kind` without a typo (by kind, not by place in the table). */
 function _canonicalForm(kind: _KeyKind): _KeyForm {
@@ -410,10 +408,11 @@ function _canonicalForm(kind: _KeyKind): _KeyForm {
 function _matchKey(bytes: Uint8Array, s: number, e: number): _KeyForm | undefined {
   // Every form starts with a, d, s or u: other keys need no comparison.
   const first = _lowerAscii(bytes[s]!);
-  if (first !== 0x61 && first !== 0x64 && first !== 0x73 && first !== 0x75) return undefined;
+  const kind = _kindOfFirst(first);
+  if (kind < 0) return undefined;
   // A key spelt as its canonical form (nearly every line): one comparison, not a walk of the
   // forms (the walk was a tenth of the corpus's median parse in a CPU profile).
-  const exact = first === 0x64 ? _DISALLOW_FORM : first === 0x61 ? _ALLOW_FORM : first === 0x75 ? _USER_AGENT_FORM : _SITEMAP_FORM;
+  const exact = _CANONICAL_FORMS[kind]!;
   if (_isKey(bytes, s, e, exact.bytes)) return exact;
   // Indexed, first byte first: this runs once per line.
   outer: for (let k = 0; k < _KEY_FORMS.length; k++) {
@@ -924,16 +923,13 @@ class _Parser {
   matchLineKey(start: number): number {
     const bytes = this.bytes;
     if (start >= this.n) return -1;
-    const first = bytes[start]! | 0x20;
-    const kind = first === 0x64 ? _KeyKind.Disallow : first === 0x61 ? _KeyKind.Allow : first === 0x75 ? _KeyKind.UserAgent : first === 0x73 ? _KeyKind.Sitemap : -1;
+    const kind = _kindOfFirst(bytes[start]! | 0x20);
     if (kind < 0) return -1;
-    const form = _CANONICAL_BYTES[kind]!;
-    const len = form.length;
-    if (start + len >= this.n || bytes[start + len] !== _COLON) return -1;
-    // `| 0x20` maps a byte to a letter only from its two cases, but to `-` from CR too: the
-    // line is not scanned yet, so the `-` of user-agent is compared as it is (a loop unrolled
-    // against constants was no faster in a one-process A/B of the parse, 1.01x).
-    for (let i = 1; i < len; i++) if ((bytes[start + i]! | 0x20) !== form[i]) return -1;
+    const len = _CANONICAL_LENGTH[kind]!;
+    if (start + len >= this.n || bytes[start + len] !== _COLON || !_isKey(bytes, start, start + len, _CANONICAL_FORMS[kind]!.bytes)) return -1;
+    // _isKey's `| 0x20` maps CR to `-` too: the line is not scanned yet, so the `-` of
+    // user-agent is compared as it is (a loop unrolled against constants was no faster in a
+    // one-process A/B of the parse, 1.01x).
     if (kind === _KeyKind.UserAgent && bytes[start + 4] !== 0x2d) return -1;
     return kind;
   }
@@ -1635,6 +1631,21 @@ function _isKey(bytes: Uint8Array, ks: number, ke: number, form: Uint8Array): bo
 
 /** `crawl-delay` as bytes: a key `_isKey` matches in any ASCII letter case is what `toLowerCase()` of its decode equals (no other character lower-cases to one of its letters). */
 const _CRAWL_DELAY = _ENCODER.encode('crawl-delay');
+
+/**
+ * Per byte, 1 when a key a lean parse reads can start with it (_opensNoLeanKey): the first
+ * letter of every form of _KEY_FORMS, crawl-delay, content-usage and content-signal, in either
+ * case (_matchKey and _isKey compare `| 0x20`, which gives a letter only from its two cases).
+ */
+const _LEAN_KEY_START: Uint8Array = (() => {
+  const starts = new Uint8Array(256);
+  for (const form of [..._KEY_FORMS.map((f) => f.bytes), _CRAWL_DELAY, _CONTENT_USAGE, _CONTENT_SIGNAL]) {
+    const first = form[0]!;
+    starts[first] = 1;
+    starts[first ^ 0x20] = 1;
+  }
+  return starts;
+})();
 
 
 /** Tags whose presence in a body that opens with `<` makes it an HTML page (lower case). */
