@@ -119,10 +119,16 @@ export function canonicalizePattern(escaped: Uint8Array): Uint8Array {
 export function deriveIndexHtmlPattern(form: Uint8Array): Uint8Array | null {
   const slash = _indexHtmSlash(form);
   if (slash < 0) return null;
-  const out = new Uint8Array(slash + 2);
-  // A loop, not set(subarray): subarray looks up a species constructor on every call.
-  for (let k = 0; k <= slash; k++) out[k] = form[k] as number;
+  const out = _copyPrefix(form, slash + 1, slash + 2);
   out[slash + 1] = _DOLLAR;
+  return out;
+}
+
+/** Returns a new array of `size` bytes whose first `n` (at most `size`) are `form`'s first `n`. O(size). */
+function _copyPrefix(form: Uint8Array, n: number, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  // A loop, not set(subarray): subarray looks up a species constructor on every call.
+  for (let k = 0; k < n; k++) out[k] = form[k] as number;
   return out;
 }
 
@@ -180,9 +186,7 @@ export function simplifyPattern(
     // form's first `e` bytes, no count or collapse pass (appendPatternsOfRule A/B: see commit).
     // The first `*` is at or before the cut (head <= e), and a form cut to nothing starts with `*`.
     if (!_startsPath(form)) return null;
-    const cut = new Uint8Array(e);
-    for (let i = 0; i < e; i++) cut[i] = form[i] as number;
-    return { body: cut, anchored, priority, kind, line, ruleId, companion, head };
+    return { body: _copyPrefix(form, e, e), anchored, priority, kind, line, ruleId, companion, head };
   }
   let o = 0;
   for (let i = 0; i < e; i++) if (!(form[i] === WILDCARD && i > 0 && form[i - 1] === WILDCARD)) o++;
@@ -267,7 +271,5 @@ function _companionOf(form: Uint8Array, line: number, ruleId: number, star: bool
   if (!_startsPath(form)) return null;
   const head = star ? _firstWildcard(form, slash + 1) : slash + 1;
   if (head < 0) return simplifyPattern(deriveIndexHtmlPattern(form) as Uint8Array, 'allow', line, ruleId, true);
-  const body = new Uint8Array(slash + 1);
-  for (let k = 0; k <= slash; k++) body[k] = form[k] as number;
-  return { body, anchored: true, priority: slash + 2, kind: 'allow', line, ruleId, companion: true, head };
+  return { body: _copyPrefix(form, slash + 1, slash + 1), anchored: true, priority: slash + 2, kind: 'allow', line, ruleId, companion: true, head };
 }
