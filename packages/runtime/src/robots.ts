@@ -455,7 +455,7 @@ export class AgentRules {
   private _rankBelow(url: string): number {
     // Invariant: the group has parts. Hot (tier 0): run pnpm bench.
     const d = this._dfa;
-    if (d !== null && (d.gaveUp || d.pauseWanted)) this._giveUp();
+    if (d !== null && (d.gaveUp || d.pauseWanted)) this._stepDown(d);
     // A URL that starts with the group's remembered scheme and authority, then `/`, has its
     // path there (exact: see _findPathStart).
     const a = this._authority;
@@ -502,19 +502,21 @@ export class AgentRules {
   }
 
   /**
-   * Drops an automaton that gave up (it thrashed its cache or ran out of work): the group stays
-   * on the tier below; or parks one the churn rule paused: tier 0 answers until it has counted
-   * {@link _pauseChecks} checks to tier-up, which resumes it.
+   * Takes the group's automaton `d` (`_dfa`) off tier 1: drops one that gave up (it thrashed its
+   * cache or ran out of work), and the group stays on the tier below; parks one the churn rule
+   * paused, and tier 0 answers until it has counted {@link _pauseChecks} checks to tier-up, which
+   * resumes it.
    */
-  private _giveUp(): void {
+  private _stepDown(d: LazyDfa): void {
     // Tier 0 keeps the automaton's authority when it has none: no new string after give-up (8 per group in all).
-    const d = this._dfa;
-    if (d !== null && this._authority.length === 0) this._authority = d.authority;
+    if (this._authority.length === 0) this._authority = d.authority;
     this._dfa = null;
-    if (d !== null && !d.gaveUp) {
-      this._parked = d;
-      this._checks = tierTuning.threshold - _pauseChecks();
-    } else this._checks = _STAY_BELOW;
+    if (d.gaveUp) {
+      this._checks = _STAY_BELOW;
+      return;
+    }
+    this._parked = d;
+    this._checks = tierTuning.threshold - _pauseChecks();
   }
 
   /** Returns the literal segments of the group's wildcard patterns, counted per pattern (read through `groupSegmentCount` of `@robomata/runtime/testing`). */
