@@ -480,6 +480,16 @@ function _memory(hosts: readonly HostCase[], n: number): void {
 }
 
 /**
+ * Returns `files` corpus hosts (the crawler workloads' seed + 5) with each one's first `perHost`
+ * distinct generated URLs, and their rfc9309 artifacts: the generator repeats URLs (a quarter
+ * at 1,600 a host), so three times as many are asked for. O(files x perHost + compiles).
+ */
+function _neverRepeatedHosts(files: number, perHost: number): { fresh: HostCase[]; artifacts: Uint8Array[] } {
+  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
+  return { fresh, artifacts: fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes })) };
+}
+
+/**
  * Prints, for URLs that never repeat (each host's first `perHost` distinct generated URLs, each
  * checked once in order), ns per check by check-count bucket on tier 0 only, with tier 1 from
  * the first check (its state builds included) and with the default threshold: the sum over
@@ -487,9 +497,7 @@ function _memory(hosts: readonly HostCase[], n: number): void {
  * and tier of the hosts' groups at the end under the default threshold. O(rounds x hosts x perHost).
  */
 function _freshTier(files: number, perHost: number, rounds: number, churn: boolean): void {
-  // The generator repeats URLs (a quarter at 1,600 a host): ask for three times as many, keep the first distinct ones.
-  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
-  const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const { fresh, artifacts } = _neverRepeatedHosts(files, perHost);
   const edges = [0, 10, 50, 100, 200, 400, 800, 1600, 3200].filter((b) => b < perHost).concat([perHost]);
   const saved = tierTuning.threshold;
   const savedRate = tierTuning.minChecksPerState;
@@ -567,8 +575,7 @@ function _cyclePasses(hosts: readonly HostCase[], artifacts: readonly Uint8Array
  * loops the rule must not give up), with how many groups it paused. O(settings x rounds x hosts x URLs).
  */
 function _churnSweep(files: number, perHost: number, rounds: number): void {
-  const fresh = buildCorpusWorkload({ dir: CORPUS_DIR, files, urlsPerFile: 3 * perHost, seed: DEFAULT_SEED + 5 }).hosts.map((h) => ({ ...h, urls: [...new Set(h.urls)].slice(0, perHost) }));
-  const artifacts = fresh.map((h) => compile(h.text, { profile: 'rfc9309', maxBytes: h.maxBytes }));
+  const { fresh, artifacts } = _neverRepeatedHosts(files, perHost);
   // Fixed sets of 600 and 1,200 URLs (fewer with --urls below them: the header says how many).
   const sizes = [600, 1200].map((n) => Math.min(n, perHost));
   const sets = sizes.map((n) => fresh.map((h) => ({ ...h, urls: h.urls.slice(0, n) })));

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileRobots } from '@robomata/compiler';
 import { isAllowed as referenceAllows } from '@robomata/reference';
+import type { AgentRules } from '@robomata/runtime';
 import { tierOf, tierTuning } from '@robomata/runtime/testing';
 
 const DEFAULT_TIER = { ...tierTuning };
@@ -41,14 +42,17 @@ describe('tier 1 churn rule', () => {
   const names = Array.from({ length: 3_000 }, (_, i) => i.toString(36).padStart(3, '0'));
   const text = `User-agent: *\nDisallow: /*.pdf$\n${names.map((n, i) => `${i % 3 === 0 ? 'Allow' : 'Disallow'}: /d/${n}\n`).join('')}`;
   const fresh = names.map((n, i) => `https://example.com/d/${n}${i % 5 === 0 ? 'x.pdf' : '/page'}`);
+  /** The group on tier 1 from its first check, with a budget that never flushes (only the churn rule can pause it), and `tuning` on top. */
+  const tierOneRules = (tuning: Partial<typeof tierTuning> = {}): AgentRules => {
+    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28, ...tuning });
+    return compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+  };
 
   it('pauses the automaton while a group keeps needing new states (URLs that never repeat), tier 0 answering the same', () => {
     Object.assign(tierTuning, { threshold: Number.POSITIVE_INFINITY });
     const below = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
     const expected = fresh.map((u) => below.isAllowed(u));
-    // A budget that never flushes: only the churn rule can pause the automaton.
-    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
-    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const rules = tierOneRules();
     const answers: boolean[] = [];
     let firstPause = -1;
     let pausedChecks = 0;
@@ -64,7 +68,7 @@ describe('tier 1 churn rule', () => {
     expect(t.tier).toBe(1);
     expect(t.stayBelow).toBe(false);
     // Not in the first window (the states a host's URLs need at first), within the second; then
-    // 4 windows paused, a grace window, a judged window and a pause twice as long.
+    // 4 windows paused, a grace window, a judged window and a second pause.
     expect(firstPause).toBeGreaterThanOrEqual(tierTuning.churnWindow);
     expect(firstPause).toBeLessThan(3 * tierTuning.churnWindow);
     expect(t.pauses).toBe(2);
@@ -72,8 +76,7 @@ describe('tier 1 churn rule', () => {
   });
 
   it('keeps the automaton of a group whose URLs come back, however many states their first pass built', () => {
-    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
-    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const rules = tierOneRules();
     const some = fresh.slice(0, 400);
     for (let pass = 0; pass < 10; pass++) for (const u of some) rules.isAllowed(u);
     const t = tierOf(rules);
@@ -84,8 +87,7 @@ describe('tier 1 churn rule', () => {
   });
 
   it('resumes a paused automaton whose URLs come back: a first pass longer than the windows ends on tier 1', () => {
-    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28 });
-    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const rules = tierOneRules();
     const many = fresh.slice(0, 1_200);
     for (let pass = 0; pass < 4; pass++) for (const u of many) rules.isAllowed(u);
     const before = tierOf(rules);
@@ -101,8 +103,7 @@ describe('tier 1 churn rule', () => {
   });
 
   it('never pauses a churning group when minChecksPerState is 0 (the rule off)', () => {
-    Object.assign(tierTuning, { threshold: 0, budgetBytes: 1 << 28, minChecksPerState: 0 });
-    const rules = compileRobots(text, { profile: 'rfc9309' }).agent('bot');
+    const rules = tierOneRules({ minChecksPerState: 0 });
     for (const u of fresh) rules.isAllowed(u);
     expect(tierOf(rules).tier).toBe(1);
     expect(tierOf(rules).pauses).toBe(0);
